@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * Every error code that can appear on the wire, with the HTTP status it is answered with.
+ * The server maps a thrown {@link PieceworkError} to `{code, params}` and this status;
+ * the client picks the code back out of the body.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  FLOW_OPERATION_INVALID: 400,
+  AUTHENTICATION: 401,
+  INVALID_BEARER_TOKEN: 401,
+  INVALID_CREDENTIALS: 401,
+  QUOTA_EXCEEDED: 402,
+  PERMISSION_DENIED: 403,
+  AUTHORIZATION: 403,
+  ENTITY_NOT_FOUND: 404,
+  EXISTING_USER: 409,
+  CONFLICT: 409,
+  FLOW_IN_USE: 409,
+  SIGN_UP_DISABLED: 403,
+  DISPOSABLE_EMAIL: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+/** The fixed set of error codes (`{code, params}` bodies carry one of these). */
+export const ErrorCode = z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Extra facts of an error, e.g. `{message, entityType, entityId}`. */
+export const ErrorParams = z.record(z.string(), z.unknown());
+export type ErrorParams = z.infer<typeof ErrorParams>;
+
+/** The one error body every route answers with: `{code, params}`. */
+export const ErrorBody = z.object({ code: ErrorCode, params: ErrorParams });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/**
+ * The error every Piecework package throws for an expected failure (bad input, missing entity,
+ * an operation that cannot apply). Check it by `code`, never by message:
+ * ```ts
+ * catch (e) { if (isPieceworkError(e, 'ENTITY_NOT_FOUND')) return null; throw e; }
+ * ```
+ */
+export class PieceworkError extends Error {
+  override readonly name = 'PieceworkError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: ErrorParams & { message: string },
+  ) {
+    super(params.message);
+  }
+
+  /** The HTTP status this error is answered with. */
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  /** The wire form `{code, params}`. */
+  toBody(): ErrorBody {
+    return { code: this.code, params: { ...this.params } };
+  }
+}
+
+/** True when `error` is a {@link PieceworkError}, optionally of the given code. */
+export function isPieceworkError(error: unknown, code?: ErrorCode): error is PieceworkError {
+  return error instanceof PieceworkError && (code === undefined || error.code === code);
+}
+
+/**
+ * Thrown by the flow-version algebra when an operation cannot apply (unknown step, bad branch
+ * index, a location that does not fit the parent...). `params.message` says what is wrong.
+ */
+export class FlowOperationError extends PieceworkError {
+  constructor(message: string, details: ErrorParams = {}) {
+    super('FLOW_OPERATION_INVALID', { ...details, message });
+  }
+}

@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * Builds every package under `packages/` to ESM + CJS + `.d.ts`.
+ * A package opts in by having `src/index.ts`; extra entry points are listed in its
+ * package.json under `piecework.entries` (e.g. `{"worker": "src/worker/index.ts"}`).
+ */
+const packagesDir = 'packages';
+
+function packageBuild(dir: string): Options {
+  const root = join(packagesDir, dir);
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    piecework?: { entries?: Record<string, string> };
+  };
+  const entries: Record<string, string> = { index: join(root, 'src/index.ts') };
+  for (const [name, file] of Object.entries(manifest.piecework?.entries ?? {})) {
+    entries[name] = join(root, file);
+  }
+  return {
+    name: dir,
+    entry: entries,
+    outDir: join(root, 'dist'),
+    format: ['esm', 'cjs'],
+    dts: { compilerOptions: { composite: false, paths: {} } },
+    sourcemap: true,
+    clean: true,
+    target: 'node20',
+    tsconfig: 'tsconfig.base.json',
+    external: [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+    ],
+  };
+}
+
+export default defineConfig(
+  readdirSync(packagesDir)
+    .filter((dir) => existsSync(join(packagesDir, dir, 'src/index.ts')))
+    .map(packageBuild),
+);
