@@ -101,7 +101,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        forbid(['@piecework/server', '@piecework/client', '@piecework/embed'], 'pieces sit below the server.'),
+        forbid(
+          ['@piecework/server', '@piecework/client', '@piecework/embed'],
+          'pieces sit below the server.',
+        ),
       ],
     },
   },

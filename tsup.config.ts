@@ -30,10 +30,7 @@ function packageBuild(dir: string): Options {
     clean: true,
     target: 'node20',
     tsconfig: 'tsconfig.base.json',
-    external: [
-      ...Object.keys(manifest.dependencies ?? {}),
-      ...Object.keys(manifest.peerDependencies ?? {}),
-    ],
+    external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   };
 }
 

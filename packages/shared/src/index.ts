@@ -80,7 +80,13 @@ export {
 } from './flows/operations';
 export type { FlowOperationOf, FlowOperationRequest } from './flows/operations';
 export { PieceVersion } from './flows/piece-version';
-export { BranchType, ConditionBranch, FallbackBranch, RouterBranch, RouterExecutionType } from './flows/router';
+export {
+  BranchType,
+  ConditionBranch,
+  FallbackBranch,
+  RouterBranch,
+  RouterExecutionType,
+} from './flows/router';
 export {
   CodeStep,
   CodeStepFields,
@@ -116,3 +122,171 @@ export {
   TriggerRequest,
   TriggerType,
 } from './flows/trigger';
+// -- resources (flow runs, connections, projects, users, templates, pieces, events, config) --
+export { ContainerType, DatabaseType, ExecutionMode, LogLevel, RedisType } from './config/config-enums';
+export { IpOrCidr } from './config/config-values';
+export type { ConfigValueKind } from './config/config-values';
+export { CONFIG_VARIABLES, configKey } from './config/config-variables';
+export type { ConfigVariable } from './config/config-variables';
+export { parseConfig } from './config/parse-config';
+export { PieceworkConfig } from './config/piecework-config';
+export type { PieceworkConfigKey } from './config/piecework-config';
+export { REMOVED_CONFIG_VARIABLES, findRemovedConfigVariables } from './config/removed-config-variables';
+export {
+  AppConnectionScope,
+  AppConnectionStatus,
+  AppConnectionType,
+} from './connections/app-connection-type';
+export {
+  AppConnection,
+  GlobalConnection,
+  ListAppConnectionsQuery,
+  UpdateAppConnectionRequest,
+} from './connections/app-connection';
+export {
+  AppConnectionValue,
+  BasicAuthConnectionValue,
+  CloudOAuth2ConnectionValue,
+  CustomAuthConnectionValue,
+  NoAuthConnectionValue,
+  OAuth2ConnectionValue,
+  PlatformOAuth2ConnectionValue,
+  SecretTextConnectionValue,
+} from './connections/connection-value';
+export { UpsertAppConnectionRequest } from './connections/upsert-app-connection';
+export { AuditEventAction } from './events/audit-event-action';
+export { AuditEvent, AuditEventEnvelope, ListAuditEventsQuery } from './events/audit-event';
+export type { AuditEventData, AuditEventOf } from './events/audit-event';
+export { AuditProject } from './events/audit-project';
+export {
+  AuditFlow,
+  FlowCreatedEventData,
+  FlowEventData,
+  FlowUpdatedEventData,
+} from './events/flow-event-data';
+export { AuditFlowRun, FlowRunEventData } from './events/flow-run-event-data';
+export {
+  ProjectReleaseEventData,
+  ProjectRoleEventData,
+  SigningKeyEventData,
+} from './events/platform-event-data';
+export {
+  AuditConnection,
+  AuditFolder,
+  ConnectionEventData,
+  FolderEventData,
+} from './events/resource-event-data';
+export { UserEventData, UserSignedUpEventData, UserSignedUpSource } from './events/user-event-data';
+export {
+  CancelFlowRunsRequest,
+  FlowRetryStrategy,
+  ListFlowRunsQuery,
+  RetryFlowRunRequest,
+  TestFlowRunRequest,
+} from './flow-runs/flow-run-requests';
+export { FlowRunStatus, NON_TERMINAL_RUN_STATUSES, isTerminalRunStatus } from './flow-runs/flow-run-status';
+export { FailedStep, FlowRun } from './flow-runs/flow-run';
+export { RunEnvironment } from './flow-runs/run-environment';
+export { StepOutput, StepOutputStatus, StepOutputType, StepOutputs } from './flow-runs/step-output';
+export {
+  McpClientRegistrationRequest,
+  McpRevokeRequest,
+  OAuthErrorBody,
+  TokenEndpointAuthMethod,
+} from './mcp/mcp-oauth';
+export { ActionMetadata } from './pieces/action-metadata';
+export {
+  BasicAuthPieceAuth,
+  CustomAuthPieceAuth,
+  NoAuthPieceAuth,
+  OAuth2PieceAuth,
+  PieceAuth,
+  PieceAuthType,
+  SecretTextPieceAuth,
+} from './pieces/piece-auth';
+export {
+  ExactPackageVersion,
+  PieceAuthDeclaration,
+  PieceMetadata,
+  PieceMetadataSummary,
+  PieceVersionSummary,
+} from './pieces/piece-metadata';
+export { PieceProperty, PiecePropertyMap } from './pieces/piece-property';
+export { PropertyType } from './pieces/property-type';
+export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
+export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
+export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
+export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';
+export type { RemovedFeatureFlag } from './platform/feature-flags';
+export { ActivateLicenseRequest, HealthResponse, Platform } from './platform/platform';
+export { CreateFolderRequest, Folder, UpdateFolderRequest } from './projects/folder';
+export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';
+export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
+export { ProjectRole, SaveProjectRoleRequest } from './projects/project-role';
+export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
+export { Release } from './projects/release';
+export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
+export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
+export {
+  TableData,
+  TableDataCell,
+  TableDataType,
+  TableDefinition,
+  TableDefinitionField,
+} from './templates/table-definition';
+export { HexColor, TemplateTag } from './templates/template-tag';
+export {
+  CreateTemplateRequest,
+  Template,
+  TemplateFlow,
+  TemplateStatus,
+  TemplateType,
+  UpdateTemplateRequest,
+} from './templates/template';
+export {
+  AuthenticationResponse,
+  ExternalTokenRequest,
+  Password,
+  SignInRequest,
+  SignUpRequest,
+} from './users/authentication';
+export {
+  AcceptUserInvitationRequest,
+  CreateUserInvitationRequest,
+  InvitationProjectRole,
+  InvitationStatus,
+  InvitationType,
+  UserInvitation,
+} from './users/user-invitation';
+export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
+// -- end resources --
+// -- flow-version algebra --
+export {
+  FLOW_VERSION_OPERATION_TYPES,
+  applyFlowVersionOperation,
+  isFlowVersionOperation,
+} from './flows/algebra/apply-operation';
+export type { FlowVersionOperation } from './flows/algebra/apply-operation';
+export type { FlowOperationContext } from './flows/algebra/edit-context';
+export { nextStepName, stepNameAllocator } from './flows/algebra/naming';
+export { createEmptyFlowVersion } from './flows/algebra/new-version';
+export type { NewFlowVersionInput } from './flows/algebra/new-version';
+export {
+  isFlowVersionValid,
+  isStepComplete,
+  isTriggerComplete,
+  isTriggerTreeValid,
+} from './flows/algebra/validity';
+export { findStep, getAllSteps, getStepNames } from './flows/algebra/walk';
+// -- end algebra --
+// -- references --
+export {
+  collectReferencedSteps,
+  findTemplateTokens,
+  mapStringsDeep,
+  mapTemplateExpressions,
+  renameStepReferences,
+  upgradeToNestedDialect,
+} from './flows/references';
+export type { TemplateToken } from './flows/references';
+// -- end references --

@@ -26,7 +26,9 @@ export const ERROR_STATUS = {
 } as const;
 
 /** The fixed set of error codes (`{code, params}` bodies carry one of these). */
-export const ErrorCode = z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]);
+export const ErrorCode = z.enum(
+  Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]],
+);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 /** Extra facts of an error, e.g. `{message, entityType, entityId}`. */

@@ -16,7 +16,11 @@ export const TextConditionOperator = z.enum([
 export type TextConditionOperator = z.infer<typeof TextConditionOperator>;
 
 /** Operators of the number conditions. */
-export const NumberConditionOperator = z.enum(['NUMBER_IS_GREATER_THAN', 'NUMBER_IS_LESS_THAN', 'NUMBER_IS_EQUAL_TO']);
+export const NumberConditionOperator = z.enum([
+  'NUMBER_IS_GREATER_THAN',
+  'NUMBER_IS_LESS_THAN',
+  'NUMBER_IS_EQUAL_TO',
+]);
 export type NumberConditionOperator = z.infer<typeof NumberConditionOperator>;
 
 /** Operators of the date conditions. */

@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 export const StepName = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or underscore, then letters, digits or underscores');
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    'must start with a letter or underscore, then letters, digits or underscores',
+  );
 export type StepName = z.infer<typeof StepName>;
 
 /** The trigger's fixed name. */

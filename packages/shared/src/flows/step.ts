@@ -16,13 +16,29 @@ const stepFields = {
 };
 
 /** A CODE step without its links: what an ADD_ACTION / UPDATE_ACTION request carries. */
-export const CodeStepFields = z.object({ ...stepFields, type: z.literal('CODE'), settings: CodeStepSettings });
+export const CodeStepFields = z.object({
+  ...stepFields,
+  type: z.literal('CODE'),
+  settings: CodeStepSettings,
+});
 /** A LOOP_ON_ITEMS step without its links. */
-export const LoopStepFields = z.object({ ...stepFields, type: z.literal('LOOP_ON_ITEMS'), settings: LoopStepSettings });
+export const LoopStepFields = z.object({
+  ...stepFields,
+  type: z.literal('LOOP_ON_ITEMS'),
+  settings: LoopStepSettings,
+});
 /** A PIECE step without its links. */
-export const PieceStepFields = z.object({ ...stepFields, type: z.literal('PIECE'), settings: PieceStepSettings });
+export const PieceStepFields = z.object({
+  ...stepFields,
+  type: z.literal('PIECE'),
+  settings: PieceStepSettings,
+});
 /** A ROUTER step without its links. */
-export const RouterStepFields = z.object({ ...stepFields, type: z.literal('ROUTER'), settings: RouterStepSettings });
+export const RouterStepFields = z.object({
+  ...stepFields,
+  type: z.literal('ROUTER'),
+  settings: RouterStepSettings,
+});
 
 /**
  * A step as sent in ADD_ACTION / UPDATE_ACTION: every field of the step but none of its links
@@ -40,17 +56,26 @@ export type StepRequest = z.infer<typeof StepRequest>;
 /** A CODE step in a flow version: runs `settings.sourceCode` in the sandbox. */
 export type CodeStep = z.infer<typeof CodeStepFields> & { nextAction?: Step | null };
 /** A LOOP_ON_ITEMS step: runs its `firstLoopAction` chain once per item. */
-export type LoopStep = z.infer<typeof LoopStepFields> & { firstLoopAction?: Step | null; nextAction?: Step | null };
+export type LoopStep = z.infer<typeof LoopStepFields> & {
+  firstLoopAction?: Step | null;
+  nextAction?: Step | null;
+};
 /** A PIECE step: runs a piece action. */
 export type PieceStep = z.infer<typeof PieceStepFields> & { nextAction?: Step | null };
 /** A ROUTER step: `children[i]` is the head of branch `i`'s chain, or null. */
-export type RouterStep = z.infer<typeof RouterStepFields> & { children: (Step | null)[]; nextAction?: Step | null };
+export type RouterStep = z.infer<typeof RouterStepFields> & {
+  children: (Step | null)[];
+  nextAction?: Step | null;
+};
 /** Any step (action) of a flow version, with its links: a recursive tree. */
 export type Step = CodeStep | LoopStep | PieceStep | RouterStep;
 
 const nextAction = z.lazy((): z.ZodType<Step> => Step).nullish();
 const codeStep = CodeStepFields.extend({ nextAction });
-const loopStep = LoopStepFields.extend({ firstLoopAction: z.lazy((): z.ZodType<Step> => Step).nullish(), nextAction });
+const loopStep = LoopStepFields.extend({
+  firstLoopAction: z.lazy((): z.ZodType<Step> => Step).nullish(),
+  nextAction,
+});
 const pieceStep = PieceStepFields.extend({ nextAction });
 const routerStep = RouterStepFields.extend({
   children: z.array(z.lazy((): z.ZodType<Step> => Step).nullable()),
@@ -70,4 +95,9 @@ export const PieceStep: z.ZodType<PieceStep> = pieceStep;
 export const RouterStep: z.ZodType<RouterStep> = routerStep;
 
 /** Schema of any {@link Step}, recursive through `nextAction`, loop bodies and router children. */
-export const Step: z.ZodType<Step> = z.discriminatedUnion('type', [codeStep, loopStep, pieceStep, routerStep]);
+export const Step: z.ZodType<Step> = z.discriminatedUnion('type', [
+  codeStep,
+  loopStep,
+  pieceStep,
+  routerStep,
+]);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** AP_DB_TYPE: the database. SQLITE (an embedded file under AP_CONFIG_PATH) or POSTGRES (AP_POSTGRES_URL). */
+export const DatabaseType = z.enum(['SQLITE', 'POSTGRES']);
+export type DatabaseType = z.infer<typeof DatabaseType>;
+
+/**
+ * AP_EXECUTION_MODE: how runs are isolated. Code steps always run in the QuickJS sandbox in
+ * Piecework; the mode says whether piece calls also run in a separate process
+ * (SANDBOX_PROCESS, SANDBOX_CODE_AND_PROCESS) or in the worker itself (SANDBOX_CODE_ONLY,
+ * UNSANDBOXED). The old value SANDBOXED is gone (use SANDBOX_PROCESS).
+ */
+export const ExecutionMode = z.enum([
+  'UNSANDBOXED',
+  'SANDBOX_PROCESS',
+  'SANDBOX_CODE_ONLY',
+  'SANDBOX_CODE_AND_PROCESS',
+]);
+export type ExecutionMode = z.infer<typeof ExecutionMode>;
+
+/** AP_REDIS_TYPE: a single Redis server (STANDALONE) or a Sentinel setup (SENTINEL). Replaces AP_QUEUE_MODE. */
+export const RedisType = z.enum(['STANDALONE', 'SENTINEL']);
+export type RedisType = z.infer<typeof RedisType>;
+
+/**
+ * AP_CONTAINER_TYPE: what this process runs. WORKER_AND_APP (one process does everything), APP
+ * (REST server only) or WORKER (runs jobs; takes its concurrency from the app server).
+ */
+export const ContainerType = z.enum(['WORKER_AND_APP', 'APP', 'WORKER']);
+export type ContainerType = z.infer<typeof ContainerType>;
+
+/** AP_LOG_LEVEL: the lowest log level written (pino's levels). */
+export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+export type LogLevel = z.infer<typeof LogLevel>;

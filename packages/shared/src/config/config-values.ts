@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** A whole number from `min` (and up to `max`), with a message that says so. */
+export function wholeNumber(min: number, max?: number) {
+  const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+  const message = `must be a whole number ${range}`;
+  const schema = z.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? schema : schema.max(max, message);
+}
+
+/**
+ * An IP address or CIDR block, IPv4 or IPv6, checked syntactically: `10.0.0.1`,
+ * `10.0.0.0/8`, `::1`, `fd00::/8`. Used by AP_SSRF_ALLOW_LIST.
+ */
+export const IpOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+  error: 'must be an IPv4 or IPv6 address, optionally with a /prefix',
+});
+export type IpOrCidr = z.infer<typeof IpOrCidr>;
+
+/**
+ * An absolute URL with an authority (`scheme://host...`), e.g. `postgres://user:pass@host:5432/db`.
+ * `localhost:3000` (which parses as scheme `localhost:`) is rejected.
+ */
+export const ConfigUrl = z
+  .url({ error: 'must be an absolute URL' })
+  .regex(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/\s]/, 'must be an absolute URL (scheme://host)');
+
+/** How the text of an environment variable is turned into a value before validation. */
+export type ConfigValueKind = 'string' | 'number' | 'boolean' | 'list';
+
+/**
+ * Converts the text of one variable by its kind, strictly: numbers are plain decimals
+ * (`12`, `-3`, `2.5`; not `abc`, `1e3`, ` 5`), booleans exactly `true` or `false`, lists split on
+ * commas with items trimmed and empty items dropped. Returns the reason on failure.
+ */
+export function convertConfigText(
+  kind: ConfigValueKind,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
+  switch (kind) {
+    case 'string':
+      return { ok: true, value: text };
+    case 'number':
+      return /^-?\d+(?:\.\d+)?$/.test(text)
+        ? { ok: true, value: Number(text) }
+        : { ok: false, reason: 'must be a number' };
+    case 'boolean':
+      return text === 'true' || text === 'false'
+        ? { ok: true, value: text === 'true' }
+        : { ok: false, reason: "must be 'true' or 'false'" };
+    case 'list':
+      return {
+        ok: true,
+        value: text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      };
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { EmbedOrigin } from '../platform/allowed-embed-origins';
+import { ContainerType, DatabaseType, ExecutionMode, LogLevel, RedisType } from './config-enums';
+import { ConfigUrl, IpOrCidr, wholeNumber } from './config-values';
+
+const optionalText = z.string().min(1).optional();
+
+/**
+ * Piecework's typed configuration: one key per `AP_*` environment variable, named by the
+ * camelCase of the variable without `AP_` (`AP_MAX_FLOW_RUN_LOG_SIZE_MB` -> `maxFlowRunLogSizeMb`,
+ * `AP_SSRF_ALLOW_LIST` -> `ssrfAllowList`; see {@link configKey}). Defaults are the spec's; where
+ * the spec shows none, Piecework's choice is marked "(chosen)". Read it once at start with
+ * {@link parseConfig}; {@link CONFIG_VARIABLES} documents every variable.
+ */
+export const PieceworkConfig = z
+  .object({
+    /** AP_PORT: HTTP port of the REST server. */
+    port: wholeNumber(1, 65535).default(3000),
+    /** AP_CONFIG_PATH: folder for the SQLite file, stored files and generated secrets. */
+    configPath: z.string().min(1).default('./.piecework'),
+    /** AP_FRONTEND_URL: public base URL (webhook and resume URLs); unset: `http://localhost:<port>`. */
+    frontendUrl: ConfigUrl.optional(),
+    /** AP_ENCRYPTION_KEY: 32 hex characters (16 bytes) encrypting connection values; unset: generated and kept under configPath. */
+    encryptionKey: z
+      .string()
+      .regex(/^[0-9a-fA-F]{32}$/, 'must be 32 hex characters (openssl rand -hex 16)')
+      .optional(),
+    /** AP_JWT_SECRET: at least 32 characters signing session tokens; unset: generated and kept under configPath. */
+    jwtSecret: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+    /** AP_LOG_LEVEL: lowest level logged. */
+    logLevel: LogLevel.default('info'),
+    /** AP_LOG_SAMPLE_RATE_INFO: percent (0-100) of info logs kept. */
+    logSampleRateInfo: z.number().min(0).max(100, 'must be a percentage from 0 to 100').default(100),
+    /** AP_LOG_KEEP_SLOW_MS: requests slower than this (ms) are always logged. */
+    logKeepSlowMs: wholeNumber(0).default(2000),
+    /** AP_OTEL_ENABLED: send logs over OpenTelemetry (logs only; no traces or metrics). */
+    otelEnabled: z.boolean().default(false),
+    /** AP_DB_TYPE: SQLITE (default) or POSTGRES. */
+    dbType: DatabaseType.default('SQLITE'),
+    /** AP_POSTGRES_URL: connection URL; required when dbType is POSTGRES. */
+    postgresUrl: ConfigUrl.optional(),
+    /** AP_REDIS_URL: when set, jobs go through BullMQ on this Redis; unset: the in-process durable queue. */
+    redisUrl: ConfigUrl.optional(),
+    /** AP_REDIS_TYPE: STANDALONE or SENTINEL. */
+    redisType: RedisType.default('STANDALONE'),
+    /** AP_EXECUTION_MODE: isolation of runs (chosen default: SANDBOX_CODE_AND_PROCESS). */
+    executionMode: ExecutionMode.default('SANDBOX_CODE_AND_PROCESS'),
+    /** AP_CONTAINER_TYPE: what this process runs (chosen default: WORKER_AND_APP). */
+    containerType: ContainerType.default('WORKER_AND_APP'),
+    /** AP_WORKER_CONCURRENCY: jobs one worker runs at once (chosen default: 10). */
+    workerConcurrency: wholeNumber(1).default(10),
+    /** AP_DEFAULT_CONCURRENT_JOBS_LIMIT: concurrent jobs per project unless the project sets its own. */
+    defaultConcurrentJobsLimit: wholeNumber(1).default(5),
+    /** AP_FLOW_TIMEOUT_SECONDS: run time limit; over it the run is TIMEOUT (chosen default: 600). */
+    flowTimeoutSeconds: wholeNumber(1).default(600),
+    /** AP_TRIGGER_DEFAULT_POLL_INTERVAL: minutes between polls of a POLLING trigger without its own schedule. */
+    triggerDefaultPollInterval: wholeNumber(1).default(5),
+    /** AP_WEBHOOK_TIMEOUT_SECONDS: how long a `/sync` webhook waits for the flow's response before 204. */
+    webhookTimeoutSeconds: wholeNumber(1).default(30),
+    /** AP_MAX_FLOW_RUN_LOG_SIZE_MB: step inputs and outputs of a run together; over it: LOG_SIZE_EXCEEDED. */
+    maxFlowRunLogSizeMb: wholeNumber(1).default(50),
+    /** AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB: larger step outputs are offloaded to file/object storage. */
+    flowRunLogSliceThresholdKb: wholeNumber(0).default(32),
+    /** AP_FLOW_RUN_LOG_INPUT_TRUNCATE_THRESHOLD_KB: larger input values show truncated in the log. */
+    flowRunLogInputTruncateThresholdKb: wholeNumber(0).default(2),
+    /** AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB: larger webhook payloads get 413. */
+    maxWebhookPayloadSizeMb: wholeNumber(1).default(25),
+    /** AP_MAX_FILE_SIZE_MB: files from actions and triggers (chosen default: 25). */
+    maxFileSizeMb: wholeNumber(1).default(25),
+    /** AP_SSRF_ALLOW_LIST: IPs/CIDRs outbound requests may reach despite the private-address filter. */
+    ssrfAllowList: z.array(IpOrCidr).default([]),
+    /** AP_ALLOWED_EMBED_ORIGINS: origins allowed to embed, besides the platform's own list. */
+    allowedEmbedOrigins: z.array(EmbedOrigin).default([]),
+    /** AP_ALLOW_DISPOSABLE_EMAILS: accept sign-ups from throwaway email providers. */
+    allowDisposableEmails: z.boolean().default(false),
+    /** AP_GOOGLE_CLIENT_ID: Google sign-in (shown only when both Google variables are set). */
+    googleClientId: optionalText,
+    /** AP_GOOGLE_CLIENT_SECRET: Google sign-in secret. */
+    googleClientSecret: optionalText,
+    /** AP_USE_CDN_FOR_BUNDLES: fetch official piece bundles from the CDN first. */
+    useCdnForBundles: z.boolean().default(true),
+    /** AP_LOAD_TRANSLATIONS_FOR_DEV_PIECES: load translations of pieces under development. */
+    loadTranslationsForDevPieces: z.boolean().default(false),
+    /** AP_SMTP_HOST: SMTP server for emails (invitations, verification); unset: no email. */
+    smtpHost: optionalText,
+    /** AP_SMTP_PORT: SMTP port (chosen default: 587). */
+    smtpPort: wholeNumber(1, 65535).default(587),
+    /** AP_SMTP_USERNAME: SMTP user. */
+    smtpUsername: optionalText,
+    /** AP_SMTP_PASSWORD: SMTP password. */
+    smtpPassword: optionalText,
+    /** AP_SMTP_SENDER_EMAIL: From address. */
+    smtpSenderEmail: z.email({ error: 'must be an email address' }).optional(),
+    /** AP_SMTP_SENDER_NAME: From name. */
+    smtpSenderName: optionalText,
+  })
+  .superRefine((config, ctx) => {
+    if (config.dbType === 'POSTGRES' && config.postgresUrl === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required when AP_DB_TYPE is POSTGRES',
+        path: ['postgresUrl'],
+      });
+    }
+  });
+export type PieceworkConfig = z.infer<typeof PieceworkConfig>;
+
+/** A key of {@link PieceworkConfig}. */
+export type PieceworkConfigKey = keyof PieceworkConfig;

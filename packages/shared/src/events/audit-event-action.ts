@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Every kind of audit event (the `action` of an {@link AuditEvent}), 23 in all. */
+export const AuditEventAction = z.enum([
+  'flow.created',
+  'flow.updated',
+  'flow.deleted',
+  'flow.published',
+  'flow.activated',
+  'flow.deactivated',
+  'connection.upserted',
+  'connection.deleted',
+  'folder.created',
+  'folder.updated',
+  'folder.deleted',
+  'flow.run.started',
+  'flow.run.finished',
+  'flow.run.retried',
+  'user.signed.up',
+  'user.signed.in',
+  'user.password.reset',
+  'user.email.verified',
+  'signing.key.created',
+  'project.role.created',
+  'project.role.updated',
+  'project.role.deleted',
+  'project.release.created',
+]);
+export type AuditEventAction = z.infer<typeof AuditEventAction>;

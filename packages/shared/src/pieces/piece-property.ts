@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PropertyType } from './property-type';
+
+/**
+ * One input property of a piece action, trigger or custom auth, as found in piece metadata.
+ * Loose on purpose: the fields every type has are checked (`type`, `displayName`, `required`,
+ * `description?`, `defaultValue?`) and the type-specific rest (`options`, `refreshers`,
+ * `properties`, `streaming`, ...) is kept as it is.
+ */
+export const PieceProperty = z.looseObject({
+  type: PropertyType,
+  displayName: z.string(),
+  required: z.boolean(),
+  description: z.string().optional(),
+  defaultValue: z.unknown().optional(),
+});
+export type PieceProperty = z.infer<typeof PieceProperty>;
+
+/** Properties by name (`props` of an action, trigger or CUSTOM_AUTH). */
+export const PiecePropertyMap = z.record(z.string(), PieceProperty);
+export type PiecePropertyMap = z.infer<typeof PiecePropertyMap>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * An origin allowed to embed Piecework: `scheme://host[:port]`, no path and no trailing slash.
+ * The host may start with a `*.` wildcard (`https://*.example.com`).
+ */
+export const EmbedOrigin = z
+  .string()
+  .regex(
+    /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:\*\.)?(?:[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/,
+    'must be an origin scheme://host[:port], optionally with a *. wildcard, without a path',
+  );
+export type EmbedOrigin = z.infer<typeof EmbedOrigin>;
+
+/**
+ * Body of `POST /v1/embed-subdomain/allowed-embed-origins` (origins to add) and its answer
+ * (the merged list). AP_ALLOWED_EMBED_ORIGINS pre-allows more.
+ */
+export const AllowedEmbedOrigins = z.object({ allowedEmbedOrigins: z.array(EmbedOrigin) });
+export type AllowedEmbedOrigins = z.infer<typeof AllowedEmbedOrigins>;

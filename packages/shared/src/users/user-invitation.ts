@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { BaseModelFields } from '../common/base-model';
+import { PlatformRole } from './user';
+
+/** Whether an invitation is still open (PENDING) or was accepted (ACCEPTED). */
+export const InvitationStatus = z.enum(['PENDING', 'ACCEPTED']);
+export type InvitationStatus = z.infer<typeof InvitationStatus>;
+
+/** What an invitation grants: a platform role (PLATFORM) or a role in one project (PROJECT). */
+export const InvitationType = z.enum(['PLATFORM', 'PROJECT']);
+export type InvitationType = z.infer<typeof InvitationType>;
+
+/**
+ * The project role nested in a {@link UserInvitation}: the project-role fields plus the role's
+ * `type` and how many users hold it (`userCount`).
+ */
+export const InvitationProjectRole = z.object({
+  ...BaseModelFields,
+  name: z.string(),
+  permissions: z.array(z.string()),
+  platformId: z.string().nullable(),
+  type: z.string(),
+  userCount: z.number().int().min(0),
+});
+export type InvitationProjectRole = z.infer<typeof InvitationProjectRole>;
+
+/** An invitation of an email address to the platform or to a project. */
+export const UserInvitation = z.object({
+  ...BaseModelFields,
+  email: z.string(),
+  platformId: z.string(),
+  status: InvitationStatus,
+  type: InvitationType,
+  platformRole: PlatformRole.nullable().optional(),
+  projectId: z.string().nullable().optional(),
+  projectRoleId: z.string().nullable().optional(),
+  projectRole: InvitationProjectRole.nullable().optional(),
+});
+export type UserInvitation = z.infer<typeof UserInvitation>;
+
+/**
+ * Body of `POST /v1/user-invitations`, told apart by `type`: a PROJECT invitation names the
+ * project and the role (by name, e.g. `Editor`); a PLATFORM invitation names the platform role.
+ */
+export const CreateUserInvitationRequest = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('PROJECT'),
+    email: z.email(),
+    projectId: z.string(),
+    projectRole: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('PLATFORM'),
+    email: z.email(),
+    platformRole: PlatformRole,
+  }),
+]);
+export type CreateUserInvitationRequest = z.infer<typeof CreateUserInvitationRequest>;
+
+/** Body of `POST /v1/user-invitations/accept`: the token from the invitation email. */
+export const AcceptUserInvitationRequest = z.object({ invitationToken: z.string().min(1) });
+export type AcceptUserInvitationRequest = z.infer<typeof AcceptUserInvitationRequest>;
