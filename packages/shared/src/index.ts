@@ -156,7 +156,7 @@ export {
 export { UpsertAppConnectionRequest } from './connections/upsert-app-connection';
 export { AuditEventAction } from './events/audit-event-action';
 export { AuditEvent, AuditEventEnvelope, ListAuditEventsQuery } from './events/audit-event';
-export type { AuditEventData, AuditEventOf } from './events/audit-event';
+export type { AuditEventData, AuditEventOf, EventOfKind } from './events/audit-event';
 export { AuditProject } from './events/audit-project';
 export {
   AuditFlow,
@@ -277,6 +277,7 @@ export {
   isTriggerComplete,
   isTriggerTreeValid,
 } from './flows/algebra/validity';
+export type { DistributiveOmit, StepBody, TriggerBody } from './flows/algebra/step-tree';
 export { findStep, getAllSteps, getStepNames } from './flows/algebra/walk';
 // -- end algebra --
 // -- references --

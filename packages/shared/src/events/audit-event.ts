@@ -50,7 +50,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
 ]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
-type EventOfKind<E, A> = E extends { action: infer K }
+/** The members of event union `E` whose `action` can be `A`, with `action` narrowed to `A`. */
+export type EventOfKind<E, A> = E extends { action: infer K }
   ? A extends K
     ? Omit<E, 'action'> & { action: A }
     : never
