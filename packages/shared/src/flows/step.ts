@@ -40,16 +40,19 @@ export const RouterStepFields = z.object({
   settings: RouterStepSettings,
 });
 
+const serverSet = { lastUpdatedDate: true } as const;
+const valid = z.boolean().default(true);
+
 /**
  * A step as sent in ADD_ACTION / UPDATE_ACTION: every field of the step but none of its links
- * (`nextAction`, `firstLoopAction`, `children` are dropped) and no `lastUpdatedDate`
- * (server-set). `valid` defaults to true; `sampleData` is ignored by UPDATE_ACTION.
+ * (`nextAction`, `firstLoopAction`, `children` are dropped), no `lastUpdatedDate` (server-set)
+ * and no `settings.sampleData` (ignored: stored sample data is kept). `valid` defaults to true.
  */
 export const StepRequest = z.discriminatedUnion('type', [
-  CodeStepFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(true) }),
-  LoopStepFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(true) }),
-  PieceStepFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(true) }),
-  RouterStepFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(true) }),
+  CodeStepFields.omit(serverSet).extend({ valid, settings: CodeStepSettings.omit({ sampleData: true }) }),
+  LoopStepFields.omit(serverSet).extend({ valid, settings: LoopStepSettings.omit({ sampleData: true }) }),
+  PieceStepFields.omit(serverSet).extend({ valid, settings: PieceStepSettings.omit({ sampleData: true }) }),
+  RouterStepFields.omit(serverSet).extend({ valid, settings: RouterStepSettings.omit({ sampleData: true }) }),
 ]);
 export type StepRequest = z.infer<typeof StepRequest>;
 

@@ -30,11 +30,14 @@ export const PieceTriggerFields = z.object({
 
 /**
  * A trigger as sent in UPDATE_TRIGGER: no `nextAction` (the chain is kept) and no
- * `lastUpdatedDate` (server-set); `valid` defaults to true (false for EMPTY).
+ * `lastUpdatedDate` (server-set) and no `settings.sampleData` (ignored, stored sample data kept); `valid` defaults to true (false for EMPTY).
  */
 export const TriggerRequest = z.discriminatedUnion('type', [
   EmptyTriggerFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(false) }),
-  PieceTriggerFields.omit({ lastUpdatedDate: true }).extend({ valid: z.boolean().default(true) }),
+  PieceTriggerFields.omit({ lastUpdatedDate: true }).extend({
+    valid: z.boolean().default(true),
+    settings: PieceTriggerSettings.omit({ sampleData: true }),
+  }),
 ]);
 export type TriggerRequest = z.infer<typeof TriggerRequest>;
 
