@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FlowOperation } from './operations';
-import { Step, StepRequest } from './step';
+import type { StepRequest } from './step';
+import { Step } from './step';
 import { Trigger, TriggerRequest } from './trigger';
 
 const code = {
