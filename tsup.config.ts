@@ -34,8 +34,18 @@ function packageBuild(dir: string): Options {
   };
 }
 
-export default defineConfig(
-  readdirSync(packagesDir)
-    .filter((dir) => existsSync(join(packagesDir, dir, 'src/index.ts')))
-    .map(packageBuild),
-);
+/** Packages in build order: a package's declarations need those of the packages it imports. */
+export const BUILD_ORDER = ['shared', 'engine', 'pieces', 'server', 'client', 'embed'];
+
+/** One tsup configuration per package that has `src/index.ts`, in {@link BUILD_ORDER}. */
+export const packageBuilds: Options[] = readdirSync(packagesDir)
+  .filter((dir) => existsSync(join(packagesDir, dir, 'src/index.ts')))
+  .sort((a, b) => rank(a) - rank(b))
+  .map(packageBuild);
+
+function rank(dir: string): number {
+  const index = BUILD_ORDER.indexOf(dir);
+  return index === -1 ? BUILD_ORDER.length : index;
+}
+
+export default defineConfig(packageBuilds);

@@ -2,11 +2,18 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Tests import packages by name; during tests the names resolve to the TypeScript sources. */
+/**
+ * Tests import packages by name; during tests the names resolve to the TypeScript sources:
+ * `@piecework/<dir>` to `packages/<dir>/src/index.ts`, and the engine's worker entry point.
+ */
 const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
-const alias = Object.fromEntries(
-  readdirSync(packagesDir).map((dir) => [`@piecework/${dir}`, `${packagesDir}${dir}/src/index.ts`]),
-);
+const alias = [
+  { find: /^@piecework\/engine\/worker$/, replacement: `${packagesDir}engine/src/worker/index.ts` },
+  ...readdirSync(packagesDir).map((dir) => ({
+    find: new RegExp(`^@piecework/${dir}$`),
+    replacement: `${packagesDir}${dir}/src/index.ts`,
+  })),
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -1,0 +1,52 @@
+/**
+ * `@piecework/engine`: runs Piecework flow versions in-process — routers, loops, `{{ }}`
+ * references, code steps in a QuickJS sandbox, retries, pause/resume and log limits — with all
+ * IO through a host object. For a hard heap cap and deadline, use the worker runner from
+ * `@piecework/engine/worker`.
+ *
+ * @example
+ * ```ts
+ * import { FlowEngine, createMemoryHost } from '@piecework/engine';
+ * const engine = new FlowEngine({ host: createMemoryHost() });
+ * const result = await engine.execute({ flowVersion, triggerPayload: { body: { n: 2 } } });
+ * if (result.status === 'SUCCEEDED') console.log(result.steps);
+ * ```
+ * @module
+ */
+export { FlowEngine } from './flow-engine';
+export type { FlowEngineOptions, RunInfoInput } from './flow-engine';
+export type {
+  ConnectionLookup,
+  EngineHost,
+  FileStore,
+  KeyValueStore,
+  LogLevel,
+  LogSink,
+  StoreScope,
+} from './host/engine-host';
+export { createMemoryHost } from './host/memory-host';
+export type { MemoryHostOptions } from './host/memory-host';
+export type {
+  FlowResponse,
+  PauseMetadata,
+  PieceRunner,
+  PieceRunOutcome,
+  PieceRunRequest,
+  ResumePayload,
+  RunInfo,
+} from './host/piece-runner';
+export type { EngineEvents, StepPath } from './run/engine-events';
+export { DEFAULT_ENGINE_OPTIONS, resolveEngineOptions } from './run/engine-options';
+export type { EngineOptions } from './run/engine-options';
+export type {
+  EngineRequest,
+  ExecuteRequest,
+  ResumeRequest,
+  RetryFromFailedStepRequest,
+  TestStepRequest,
+} from './run/engine-request';
+export { isOffloadedOutput, offloadedOutput } from './run/offloaded-output';
+export type { OffloadedOutput } from './run/offloaded-output';
+export { runEngine } from './run/run-engine';
+export type { FailedRunResult, PausedRunResult, RunResult, SucceededRunResult } from './run/run-result';
+export type { LoopOutput } from './steps/loop-step';

@@ -1,0 +1,75 @@
+import type { FlowVersion, StepOutput } from '@piecework/shared';
+import type { EventEmitter } from 'eventemitter3';
+import type { EngineHost } from '../host/engine-host';
+import type { FlowResponse, ResumePayload, RunInfo } from '../host/piece-runner';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { EngineEvents, StepPath } from './engine-events';
+import type { EngineOptions } from './engine-options';
+import { isOffloadedOutput } from './offloaded-output';
+
+/**
+ * Everything one execution shares while it walks the flow: the host, limits, the sandbox, the
+ * resume payload, the log-size budget and the response for a synchronous caller. Made once per
+ * execution by `runEngine`.
+ */
+export class RunContext {
+  /** Bytes of step inputs and outputs logged so far (offloaded outputs at their original size). */
+  logBytes = 0;
+  /** The answer for a synchronous caller (stop with response, or respond and continue). */
+  response: FlowResponse | undefined;
+  /** The resume payload, handed to the first paused step met and then cleared. */
+  private pendingResume: ResumePayload | undefined;
+  readonly deadline: number;
+  /** Offloaded outputs of saved records, loaded back before a resume (file id -> output). */
+  readonly loadedOutputs = new Map<string, unknown>();
+
+  constructor(
+    readonly host: EngineHost,
+    readonly options: EngineOptions,
+    readonly run: RunInfo,
+    readonly flowVersion: FlowVersion,
+    readonly events: EventEmitter<EngineEvents>,
+    readonly sandbox: Sandbox | undefined,
+    readonly startedAt: number,
+    resume: ResumePayload | undefined,
+    readonly testMode = false,
+  ) {
+    this.pendingResume = resume;
+    this.deadline = startedAt + options.flowTimeoutSeconds * 1000;
+  }
+
+  /** True once AP_FLOW_TIMEOUT_SECONDS has passed since the execution started. */
+  pastDeadline(): boolean {
+    return this.host.now() > this.deadline;
+  }
+
+  /** Takes the resume payload for the paused step being run again (once). */
+  takeResumePayload(): ResumePayload | undefined {
+    const payload = this.pendingResume;
+    this.pendingResume = undefined;
+    return payload;
+  }
+
+  /** The sandbox, which exists whenever the flow has code or non-path expressions. */
+  requireSandbox(): Sandbox {
+    if (!this.sandbox) throw new Error('the sandbox was not created for a flow that needs it');
+    return this.sandbox;
+  }
+
+  /** The real output of a saved record: loaded back from the file store when it was offloaded. */
+  savedOutput(record: StepOutput): unknown {
+    return isOffloadedOutput(record.output)
+      ? this.loadedOutputs.get(record.output.__pieceworkOffloadedOutput.fileId)
+      : record.output;
+  }
+
+  /** Announces a step start. */
+  stepStarted(stepName: string, path: StepPath): void {
+    this.events.emit('step.started', { stepName, path });
+  }
+
+  /** Announces a finished step record. */
+  stepFinished(stepName: string, path: StepPath, record: StepOutput): void {
+    this.events.emit('step.finished', { stepName, path, record });
+  }
+}

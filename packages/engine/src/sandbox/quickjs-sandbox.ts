@@ -1,0 +1,264 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
+import type { SandboxHelperName } from './bootstrap-source';
+import type { SandboxHelpers } from './bootstrap-context';
+import type { QuickJSInstance } from './quickjs-instance';
+import type { Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
+import {
+  errorFailure,
+  failed,
+  memoryFailure,
+  neverSettledFailure,
+  STACK_OVERFLOW_MESSAGE,
+  timeoutFailure,
+} from './sandbox-failures';
+import type { SandboxSignals } from './sandbox-signals';
+import { scopeVariables } from './scope-variables';
+import { transformCode } from './transform-code';
+
+/** What a {@link QuickJSSandbox} is made of; it owns all of it. */
+export interface QuickJSSandboxParts {
+  instance: QuickJSInstance;
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+  helpers: SandboxHelpers;
+  signals: SandboxSignals;
+  memoryLimitBytes: number;
+}
+
+type Handled = { ok: true; handle: QuickJSHandle } | { ok: false; failure: SandboxFailure };
+
+const UNREADABLE_MESSAGE = 'The code threw a value that cannot be read';
+
+/**
+ * The {@link Sandbox} over one QuickJS instance, runtime and context (see `createSandbox`).
+ *
+ * Every operation resets the signals, calls one bootstrap helper with string arguments, reads the
+ * result back as JSON text, and runs the promise jobs left behind, so nothing of a step runs
+ * during a later one. Failures are classified by the host: TIMEOUT when its interrupt handler
+ * stopped the code, MEMORY_LIMIT_EXCEEDED for QuickJS's "out of memory" error, ERROR otherwise.
+ *
+ * After running out of memory the context is checked; if it cannot run even a trivial call, the
+ * sandbox is broken: every later call fails with MEMORY_LIMIT_EXCEEDED. A host stack overflow
+ * (or any trap) inside the WebAssembly instance breaks it the same way, with an ERROR.
+ */
+export class QuickJSSandbox implements Sandbox {
+  readonly #parts: QuickJSSandboxParts;
+  #disposed = false;
+  #crashed = false;
+  #broken: SandboxFailure | undefined;
+
+  constructor(parts: QuickJSSandboxParts) {
+    this.#parts = parts;
+  }
+
+  /** {@inheritDoc Sandbox.evaluateExpression} */
+  evaluateExpression(expression: string, scope: Readonly<Record<string, unknown>>): SandboxOutcome {
+    this.#assertUsable();
+    if (this.#broken) return failed(this.#broken);
+    let variables;
+    try {
+      variables = scopeVariables(expression, scope);
+    } catch (error) {
+      return failed(errorFailure(`The variables of the expression are not JSON data: ${messageOf(error)}`));
+    }
+    const { names, json } = variables;
+    return this.#operate(() => {
+      const called = this.#call('evaluate', [expression, names.join(','), json]);
+      if (!called.ok) return failed(called.failure);
+      const outcome = this.#readJson(called.handle);
+      return this.#runPendingJobs() ?? outcome;
+    });
+  }
+
+  /** {@inheritDoc Sandbox.runCode} */
+  async runCode(source: string, inputs: Readonly<Record<string, unknown>>): Promise<SandboxOutcome> {
+    this.#assertUsable();
+    if (this.#broken) return failed(this.#broken);
+    const transformed = transformCode(source);
+    if (!transformed.ok) return failed(transformed.failure);
+    let inputsJson: string;
+    try {
+      inputsJson = JSON.stringify(inputs) ?? '{}';
+    } catch (error) {
+      return failed(errorFailure(`The inputs of the code step are not JSON data: ${messageOf(error)}`));
+    }
+    return this.#operate(() => {
+      const started = this.#call('start', [transformed.code, inputsJson]);
+      if (!started.ok) return failed(started.failure);
+      return this.#settle(started.handle);
+    });
+  }
+
+  /** {@inheritDoc Sandbox.dispose} */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    // A crashed instance is dropped whole (its memory goes with it): freeing inside it could trap.
+    if (this.#crashed) return;
+    const { helpers, context, runtime } = this.#parts;
+    for (const handle of Object.values(helpers)) handle.dispose();
+    context.dispose();
+    runtime.dispose();
+  }
+
+  #assertUsable(): void {
+    if (this.#disposed) throw new Error('This sandbox was disposed: create a new one to run more code');
+  }
+
+  /** Runs one operation: resets the signals, then applies them and the crash policy. */
+  #operate(operation: () => SandboxOutcome): SandboxOutcome {
+    const { signals } = this.#parts;
+    signals.reset();
+    let outcome: SandboxOutcome;
+    try {
+      outcome = operation();
+      const outOfMemory = !outcome.ok && outcome.failure.kind === 'MEMORY_LIMIT_EXCEEDED';
+      if (outOfMemory && !signals.interrupted && !signals.hostError) this.#checkAfterMemoryFailure();
+    } catch (error) {
+      if (signals.hostError) throw signals.hostError.error;
+      return this.#crash(error);
+    }
+    if (signals.hostError) throw signals.hostError.error;
+    if (signals.interrupted) return failed(timeoutFailure());
+    return outcome;
+  }
+
+  /** Calls a bootstrap helper with string arguments. */
+  #call(name: SandboxHelperName, args: readonly string[]): Handled {
+    const { context, helpers, memoryLimitBytes } = this.#parts;
+    // Strings are copied into the instance's memory before QuickJS sees them: refuse what cannot fit.
+    if (args.some((arg) => arg.length > memoryLimitBytes / 4))
+      return { ok: false, failure: memoryFailure(memoryLimitBytes) };
+    const handles = args.map((arg) => context.newString(arg));
+    try {
+      const result = context.callFunction(helpers[name], context.undefined, handles);
+      if (!result.error) return { ok: true, handle: result.value };
+      return { ok: false, failure: this.#consumeThrown(result.error) };
+    } finally {
+      for (const handle of handles) handle.dispose();
+    }
+  }
+
+  /** Drives the promise of a code step to its end by running the runtime's pending jobs. */
+  #settle(promise: QuickJSHandle): SandboxOutcome {
+    const { context, runtime } = this.#parts;
+    try {
+      for (;;) {
+        const state = context.getPromiseState(promise);
+        if (state.type === 'fulfilled') return this.#readJson(state.value);
+        if (state.type === 'rejected') return failed(this.#consumeThrown(state.error));
+        if (!runtime.hasPendingJob()) return failed(neverSettledFailure());
+        const jobs = runtime.executePendingJobs(-1);
+        if (jobs.error) return failed(this.#consumeThrown(jobs.error));
+      }
+    } finally {
+      promise.dispose();
+    }
+  }
+
+  /** Runs the promise jobs an operation left behind; a failure if one of them was stopped. */
+  #runPendingJobs(): SandboxOutcome | undefined {
+    const { runtime } = this.#parts;
+    if (!runtime.hasPendingJob()) return undefined;
+    const jobs = runtime.executePendingJobs(-1);
+    return jobs.error ? failed(this.#consumeThrown(jobs.error)) : undefined;
+  }
+
+  /** Reads (and frees) a helper's result: JSON text, or `undefined`. */
+  #readJson(handle: QuickJSHandle): SandboxOutcome {
+    const { context, memoryLimitBytes } = this.#parts;
+    try {
+      const type = context.typeof(handle);
+      if (type === 'undefined') return { ok: true, value: undefined };
+      if (type !== 'string') throw new Error(`A sandbox helper returned a ${type} instead of JSON text`);
+      const text = context.getString(handle);
+      // JSON text is never empty: an empty string means QuickJS could not copy it out.
+      if (text === '') return failed(memoryFailure(memoryLimitBytes));
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } finally {
+      handle.dispose();
+    }
+  }
+
+  /** Classifies (and frees) a thrown value. */
+  #consumeThrown(thrown: QuickJSHandle): SandboxFailure {
+    const { signals, memoryLimitBytes } = this.#parts;
+    try {
+      if (signals.interrupted || signals.hostError) return timeoutFailure();
+      const description = this.#describe(thrown);
+      const kind = description?.charAt(0);
+      if (kind === 'M') return memoryFailure(memoryLimitBytes);
+      // QuickJS throws `null` (or something unreadable) when even its error could not be allocated.
+      if (signals.memoryRefused) return memoryFailure(memoryLimitBytes);
+      if (kind === 'S') return errorFailure(STACK_OVERFLOW_MESSAGE);
+      if (kind === 'E' && description !== undefined) return errorFailure(description.slice(1));
+      if (kind === 'U' || this.#ping()) return errorFailure(UNREADABLE_MESSAGE);
+      // `describe` itself failed and the context cannot run a trivial call: it is full.
+      return memoryFailure(memoryLimitBytes);
+    } finally {
+      thrown.dispose();
+    }
+  }
+
+  /** Asks the `describe` helper about a thrown value; `undefined` if that fails too. */
+  #describe(thrown: QuickJSHandle): string | undefined {
+    const { context, helpers } = this.#parts;
+    const result = context.callFunction(helpers.describe, context.undefined, thrown);
+    if (result.error) {
+      result.error.dispose();
+      return undefined;
+    }
+    try {
+      return context.typeof(result.value) === 'string' ? context.getString(result.value) : undefined;
+    } finally {
+      result.value.dispose();
+    }
+  }
+
+  /** Whether the context can still run a trivial call. */
+  #ping(): boolean {
+    const { context, helpers } = this.#parts;
+    const result = context.callFunction(helpers.ping, context.undefined);
+    const healthy = !result.error && context.typeof(result.value) === 'number';
+    (result.error ?? result.value).dispose();
+    return healthy;
+  }
+
+  /** After running out of memory: if the context cannot even answer `ping`, it is broken. */
+  #checkAfterMemoryFailure(): void {
+    if (this.#ping()) return;
+    const { memoryLimitBytes } = this.#parts;
+    this.#broken = {
+      kind: 'MEMORY_LIMIT_EXCEEDED',
+      message: `${memoryFailure(memoryLimitBytes).message}; the sandbox cannot run more code in this run`,
+    };
+  }
+
+  /**
+   * An exception from the QuickJS instance itself, not from the code it ran. A host stack overflow
+   * (RangeError) or a WebAssembly trap leaves the instance inconsistent: the sandbox is broken and
+   * this operation fails. Anything else is a bug: the sandbox is broken and the error rethrown.
+   */
+  #crash(error: unknown): SandboxOutcome {
+    this.#crashed = true;
+    const message =
+      error instanceof RangeError ? STACK_OVERFLOW_MESSAGE : `The sandbox crashed: ${messageOf(error)}`;
+    this.#broken = {
+      kind: 'ERROR',
+      message: `The sandbox cannot run more code in this run (it failed earlier: ${message})`,
+    };
+    if (error instanceof RangeError || isWebAssemblyTrap(error)) return failed(errorFailure(message));
+    throw error;
+  }
+}
+
+/** A `WebAssembly.RuntimeError` (the engine's TypeScript libs have no WebAssembly types). */
+function isWebAssemblyTrap(error: unknown): boolean {
+  const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } })
+    .WebAssembly;
+  return error instanceof RuntimeError;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,91 @@
+import type { LoopStep, StepOutput, StepOutputs } from '@piecework/shared';
+import type { ChainExecutor } from '../run/execute-chain';
+import type { Frame } from '../run/frame';
+import { failedHalt, type Halt } from '../run/halt';
+import { recordStep } from '../run/record-step';
+import { resolveStepInput } from '../run/resolve-step-input';
+import type { RunContext } from '../run/run-context';
+
+/** The output of a LOOP_ON_ITEMS step: the last item and its 1-based index, and each iteration's records. */
+export interface LoopOutput {
+  item?: unknown;
+  index: number;
+  iterations: StepOutputs[];
+}
+
+/** The message of a loop whose items are not a list (as on the reference platform). */
+export const NOT_A_LIST_MESSAGE = 'The items you have selected must be a list.';
+
+/**
+ * Runs a loop: `items` must resolve to a list; the body runs once per item, in order, with the
+ * loop in scope as `{item, index}` (index 1-based) and each iteration's steps shadowing outer
+ * ones. The loop's record is SUCCEEDED even when a body step fails the run, PAUSED while a body
+ * step waits. On resume, each iteration reuses its own saved records.
+ */
+export async function executeLoopStep(
+  context: RunContext,
+  step: LoopStep,
+  frame: Frame,
+  previous: StepOutput | undefined,
+  executeChain: ChainExecutor,
+): Promise<Halt | undefined> {
+  const startedAt = context.host.now();
+  context.stepStarted(step.name, frame.path);
+  const resolution = await resolveStepInput(context, { items: step.settings.items }, frame.scope);
+  if (!resolution.ok || !Array.isArray(resolution.value.items)) {
+    const outcome = resolution.ok
+      ? { status: 'FAILED' as const, message: NOT_A_LIST_MESSAGE }
+      : resolution.outcome;
+    const loggedInput = resolution.ok ? resolution.logged : { items: step.settings.items };
+    const result = { status: 'FAILED' as const, loggedInput, errorMessage: outcome.message, startedAt };
+    const { record, halt } = await recordStep(context, step, result);
+    frame.records[step.name] = record;
+    frame.scope.setFromRecord(step.name, record);
+    context.stepFinished(step.name, frame.path, record);
+    return (
+      halt ?? failedHalt(outcome.status === 'LIMIT' ? outcome.runStatus : 'FAILED', outcome.message, step)
+    );
+  }
+
+  const items: unknown[] = resolution.value.items;
+  const savedIterations = (context.savedOutput(previous ?? ({} as StepOutput)) as LoopOutput | undefined)
+    ?.iterations;
+  const iterations: StepOutputs[] = [];
+  const output: LoopOutput = { index: 0, iterations };
+  let halt: Halt | undefined;
+  for (let index = 0; index < items.length && !halt; index++) {
+    if (context.pastDeadline()) {
+      halt = failedHalt(
+        'TIMEOUT',
+        `The run exceeded its time limit of ${context.options.flowTimeoutSeconds} seconds`,
+      );
+      break;
+    }
+    const records: StepOutputs = {};
+    iterations.push(records);
+    output.item = items[index];
+    output.index = index + 1;
+    const scope = frame.scope.child();
+    scope.set(step.name, { output: { item: items[index], index: index + 1 } });
+    const path = [...frame.path, { loopName: step.name, iteration: index }];
+    halt = await executeChain(context, step.firstLoopAction, {
+      records,
+      previous: savedIterations?.[index],
+      scope,
+      path,
+    });
+  }
+  const status = halt?.kind === 'PAUSED' ? 'PAUSED' : 'SUCCEEDED';
+  const result = {
+    status,
+    loggedInput: resolution.logged,
+    output,
+    startedAt,
+    outputAlreadyCounted: true,
+  } as const;
+  const { record, halt: limitHalt } = await recordStep(context, step, result);
+  frame.records[step.name] = record;
+  frame.scope.setFromRecord(step.name, record, output);
+  context.stepFinished(step.name, frame.path, record);
+  return limitHalt ?? halt;
+}

@@ -1,0 +1,18 @@
+/**
+ * `@piecework/engine/worker`: runs flow runs in worker threads with a hard heap cap and a hard
+ * deadline, so that code escaping QuickJS's soft limits (an endless built-in call, a huge
+ * string) ends TIMEOUT or MEMORY_LIMIT_EXCEEDED instead of hanging or killing the process.
+ * Node.js only.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryHost } from '@piecework/engine';
+ * import { WorkerRunner } from '@piecework/engine/worker';
+ * const runner = new WorkerRunner({ size: 2, maxHeapMb: 256, options: { flowTimeoutSeconds: 30 } });
+ * const result = await runner.run({ kind: 'EXECUTE', flowVersion, run, triggerPayload: {} }, createMemoryHost());
+ * await runner.close();
+ * ```
+ * @module
+ */
+export { WorkerRunner } from './worker-runner';
+export type { WorkerRunnerOptions } from './worker-runner';

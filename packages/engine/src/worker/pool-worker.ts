@@ -1,0 +1,214 @@
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { EngineOptions } from '../run/engine-options';
+import type { FailedRunResult } from '../run/run-result';
+import { messageOf } from '../steps/attempt-outcome';
+import type { FromThread, ToThread } from './protocol';
+import { serveHostCall } from './serve-host-call';
+import { ActiveJob, type WorkerJob } from './worker-job';
+import type { WorkerScript } from './worker-script';
+
+/** What every worker of a pool is started with. */
+export interface PoolWorkerSettings {
+  script: WorkerScript;
+  resourceLimits: ResourceLimits;
+  options: EngineOptions;
+  /** Extra time after the run's own deadline before the thread is stopped. */
+  graceMs: number;
+}
+
+/**
+ * How a worker tells its pool it can take a job, or is gone: `startupError` when it never got
+ * ready, `endedJob` when its death ended the job it ran.
+ */
+export interface PoolWorkerListener {
+  ready(worker: PoolWorker): void;
+  exited(worker: PoolWorker, death: { startupError?: Error; endedJob: boolean }): void;
+}
+
+/** The longest delay setTimeout takes (longer ones fire at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * One worker thread of a pool, running one job at a time. It relays the thread's host calls,
+ * logs and events, and ends the job itself when the thread fails it: past the hard deadline it
+ * stops the thread (TIMEOUT); a thread that runs out of heap ends it MEMORY_LIMIT_EXCEEDED, any
+ * other death INTERNAL_ERROR. A stopped or dead worker is not reused; replies to its pending
+ * host calls are dropped.
+ */
+export class PoolWorker {
+  state: 'starting' | 'idle' | 'busy' | 'dead' = 'starting';
+  private readonly worker: Worker;
+  private active: ActiveJob | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private nextJobId = 1;
+  private crash: Error | undefined;
+  private wasReady = false;
+  private endedJob = false;
+
+  constructor(
+    private readonly settings: PoolWorkerSettings,
+    private readonly listener: PoolWorkerListener,
+  ) {
+    const { script, resourceLimits } = settings;
+    this.worker = new Worker(script.filename, { eval: script.eval, resourceLimits });
+    this.worker.on('message', (message: FromThread) => this.onMessage(message));
+    this.worker.on('messageerror', (error) =>
+      this.fail(`a message of the worker thread cannot be read: ${error.message}`),
+    );
+    this.worker.on('error', (error) => this.onError(error));
+    this.worker.on('exit', (code) => this.onExit(code));
+  }
+
+  /** Whether the thread keeps the process alive (only while it runs or is about to run a job). */
+  keepAlive(on: boolean): void {
+    if (on) this.worker.ref();
+    else this.worker.unref();
+  }
+
+  /** Starts a job on this idle worker; the hard deadline starts now. */
+  start(job: WorkerJob): void {
+    const active = new ActiveJob(this.nextJobId++, job);
+    try {
+      this.post({ type: 'run', jobId: active.jobId, request: job.request, options: this.settings.options });
+    } catch (error) {
+      active.reject(new Error(`The run cannot be sent to its worker thread: ${messageOf(error)}`));
+      return;
+    }
+    this.state = 'busy';
+    this.active = active;
+    const { flowTimeoutSeconds } = this.settings.options;
+    const hardDeadlineMs = Math.min(MAX_TIMER_MS, flowTimeoutSeconds * 1000 + this.settings.graceMs);
+    this.timer = setTimeout(
+      () => this.stop('TIMEOUT', `The run exceeded its time limit of ${flowTimeoutSeconds} seconds`),
+      hardDeadlineMs,
+    );
+  }
+
+  /** Stops the thread; a job it runs is rejected with `error`. */
+  async close(error: Error): Promise<void> {
+    this.finishJob()?.reject(error);
+    this.state = 'dead';
+    await this.worker.terminate();
+  }
+
+  private onMessage(message: FromThread): void {
+    if (message.type === 'ready') {
+      if (this.state !== 'starting') return;
+      this.wasReady = true;
+      this.state = 'idle';
+      this.listener.ready(this);
+      return;
+    }
+    const active = this.active;
+    if (!active || message.jobId !== active.jobId || this.state === 'dead') return;
+    switch (message.type) {
+      case 'call':
+        serveHostCall(active.job.host, message.call).then(
+          (value) => this.reply(active, { type: 'reply', callId: message.callId, ok: true, value }),
+          (error: unknown) =>
+            this.reply(active, {
+              type: 'reply',
+              callId: message.callId,
+              ok: false,
+              message: messageOf(error),
+            }),
+        );
+        return;
+      case 'log':
+        try {
+          active.job.host.log.log(message.level, message.message, message.fields);
+        } catch {
+          // A failing log sink does not fail the run.
+        }
+        return;
+      case 'event':
+        try {
+          active.relay(message.event);
+        } catch (error) {
+          this.stop('INTERNAL_ERROR', `Internal error: ${messageOf(error)}`);
+        }
+        return;
+      case 'done':
+        this.finishJob()?.resolve(message.result);
+        this.becomeIdle();
+        return;
+      case 'threw':
+        this.finishJob()?.reject(new Error(message.message));
+        this.becomeIdle();
+        return;
+    }
+  }
+
+  private reply(active: ActiveJob, reply: ToThread): void {
+    if (this.active !== active || this.state === 'dead') return;
+    try {
+      this.post(reply);
+    } catch (error) {
+      const callId = (reply as { callId: number }).callId;
+      this.post({
+        type: 'reply',
+        callId,
+        ok: false,
+        message: `The host's answer cannot be sent to the worker thread: ${messageOf(error)}`,
+      });
+    }
+  }
+
+  /** Ends the job and stops the thread, which exits and is replaced. */
+  private stop(status: 'TIMEOUT' | 'INTERNAL_ERROR', message: string): void {
+    this.endJob(status, message);
+    this.state = 'dead';
+    this.worker.terminate().catch(() => {});
+  }
+
+  private fail(reason: string): void {
+    this.stop('INTERNAL_ERROR', `Internal error: ${reason}`);
+  }
+
+  private onError(error: Error): void {
+    this.crash ??= error;
+    if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      this.endJob(
+        'MEMORY_LIMIT_EXCEEDED',
+        `The run exceeded the memory limit of its worker thread (${this.settings.resourceLimits.maxOldGenerationSizeMb} MB)`,
+      );
+    } else {
+      this.endJob('INTERNAL_ERROR', `Internal error: the worker thread crashed: ${error.message}`);
+    }
+    this.state = 'dead';
+  }
+
+  private onExit(code: number): void {
+    this.endJob('INTERNAL_ERROR', `Internal error: the worker thread exited with code ${code}`);
+    this.state = 'dead';
+    const startupError = this.wasReady
+      ? undefined
+      : (this.crash ?? new Error(`The worker thread exited with code ${code} before it was ready`));
+    this.listener.exited(this, { endedJob: this.endedJob, ...(startupError ? { startupError } : {}) });
+  }
+
+  /** Ends the job (if any) with a result made here, because the thread is stopped or dead. */
+  private endJob(status: FailedRunResult['status'], message: string): void {
+    const job = this.finishJob();
+    if (!job) return;
+    this.endedJob = true;
+    job.end(status, message);
+  }
+
+  private finishJob(): ActiveJob | undefined {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const active = this.active;
+    this.active = undefined;
+    return active && !active.isSettled ? active : undefined;
+  }
+
+  private becomeIdle(): void {
+    this.state = 'idle';
+    this.listener.ready(this);
+  }
+
+  private post(message: ToThread): void {
+    this.worker.postMessage(message);
+  }
+}

@@ -1,0 +1,82 @@
+import type { EngineHost, LogLevel } from '../host/engine-host';
+import type { PieceRunOutcome } from '../host/piece-runner';
+import { messageOf } from '../steps/attempt-outcome';
+import type { FromThread, HostCall, ToThread } from './protocol';
+
+type Reply = Extract<ToThread, { type: 'reply' }>;
+
+/** Where the thread posts its messages (the worker's `parentPort`). */
+export interface ParentLink {
+  postMessage(message: FromThread): void;
+}
+
+/**
+ * The host a run sees inside a worker thread: `now` and `sleep` are the thread's own clock and
+ * timers; pieces, connections, store and files are calls to the parent, which runs them on the
+ * real host and replies (a failure comes back as an Error with the same message); logs are
+ * posted without waiting. One per thread; `settle` takes the parent's replies.
+ */
+export class ThreadHost {
+  private nextCallId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+
+  constructor(private readonly parent: ParentLink) {}
+
+  /** The host for run `jobId`. */
+  hostFor(jobId: number): EngineHost {
+    const call = <T>(hostCall: HostCall) => this.call(jobId, hostCall) as Promise<T>;
+    return {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      pieces: {
+        run: ({ services: _services, ...request }) =>
+          call<PieceRunOutcome>({ method: 'pieces.run', args: [request] }),
+      },
+      connections: { get: (externalId) => call({ method: 'connections.get', args: [externalId] }) },
+      store: {
+        get: (key, scope) => call({ method: 'store.get', args: [key, scope] }),
+        put: (key, value, scope) => call({ method: 'store.put', args: [key, value, scope] }),
+        delete: (key, scope) => call({ method: 'store.delete', args: [key, scope] }),
+      },
+      files: {
+        save: (content, info) => call({ method: 'files.save', args: [content, info] }),
+        load: (fileId) => call({ method: 'files.load', args: [fileId] }),
+      },
+      log: { log: (level, message, fields) => this.log(jobId, level, message, fields) },
+    };
+  }
+
+  /** Hands a reply of the parent to the call waiting for it. */
+  settle(reply: Reply): void {
+    const waiting = this.pending.get(reply.callId);
+    if (!waiting) return;
+    this.pending.delete(reply.callId);
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(new Error(reply.message));
+  }
+
+  private call(jobId: number, call: HostCall): Promise<unknown> {
+    const callId = this.nextCallId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(callId, { resolve, reject });
+      try {
+        this.parent.postMessage({ type: 'call', jobId, callId, call });
+      } catch (error) {
+        this.pending.delete(callId);
+        reject(new Error(`Cannot send ${call.method} to the host: ${messageOf(error)}`));
+      }
+    });
+  }
+
+  private log(jobId: number, level: LogLevel, message: string, fields?: Record<string, unknown>): void {
+    try {
+      this.parent.postMessage({ type: 'log', jobId, level, message, ...(fields ? { fields } : {}) });
+    } catch {
+      // Fields that cannot be cloned (functions, class instances): log the line without them.
+      this.parent.postMessage({ type: 'log', jobId, level, message });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { EventEmitter } from 'eventemitter3';
+import type { EngineHost } from '../host/engine-host';
+import type { FlowResponse } from '../host/piece-runner';
+import type { EngineEvents } from '../run/engine-events';
+import type { EngineRequest } from '../run/engine-request';
+import type { FailedRunResult, RunResult } from '../run/run-result';
+import { countStepRecords } from '../run/saved-records';
+import type { EngineEvent } from './protocol';
+import { RunProgress } from './run-progress';
+
+/** A run asked of the runner: what to run, against which host, and who waits for it. */
+export interface WorkerJob {
+  request: EngineRequest;
+  host: EngineHost;
+  events: EventEmitter<EngineEvents> | undefined;
+  resolve(result: RunResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * A job while a worker thread runs it: relays its events (keeping the records they carry, and an
+ * early response) and settles it exactly once, with the thread's result or with one the parent
+ * makes when it ends the run itself.
+ */
+export class ActiveJob {
+  private readonly progress: RunProgress;
+  private readonly startedAt = performance.now();
+  private response: FlowResponse | undefined;
+  private settled = false;
+
+  constructor(
+    readonly jobId: number,
+    readonly job: WorkerJob,
+  ) {
+    this.progress = new RunProgress(job.request);
+  }
+
+  get isSettled(): boolean {
+    return this.settled;
+  }
+
+  /** Emits an event of the thread on the caller's emitter (a throwing listener throws here). */
+  relay(event: EngineEvent): void {
+    if (event.name === 'step.finished') {
+      const [{ stepName, path, record }] = event.args;
+      this.progress.finished(stepName, path, record);
+    }
+    if (event.name === 'run.responded') this.response = event.args[0];
+    this.job.events?.emit(event.name, ...(event.args as [never]));
+  }
+
+  /** Ends the job with the thread's result. */
+  resolve(result: RunResult): void {
+    if (this.settle()) this.job.resolve(result);
+  }
+
+  /** Ends the job with a result the parent makes: the records known so far. */
+  end(status: FailedRunResult['status'], message: string): void {
+    if (!this.settle()) return;
+    const steps = this.progress.steps;
+    this.job.resolve({
+      status,
+      message,
+      steps,
+      duration: Math.round(performance.now() - this.startedAt),
+      stepsCount: countStepRecords(steps),
+      ...(this.response ? { response: this.response } : {}),
+    });
+  }
+
+  /** Ends the job without a result (misuse, or the runner closed). */
+  reject(error: Error): void {
+    if (this.settle()) this.job.reject(error);
+  }
+
+  private settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    return true;
+  }
+}
