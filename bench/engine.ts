@@ -18,7 +18,7 @@ const engine = new FlowEngine({ host: createMemoryHost({ pieces: createTestPiece
 const rows: string[][] = [];
 
 async function timeRuns(run: () => Promise<RunResult>, rounds: number): Promise<number> {
-  await run();
+  for (let i = 0; i < Math.max(3, rounds / 5); i++) await run();
   const start = performance.now();
   for (let i = 0; i < rounds; i++) {
     const result = await run();
@@ -43,7 +43,7 @@ for (const size of [10, 100]) {
   const version = flow(...steps);
   const perRun = await timeRuns(
     () => engine.execute({ flowVersion: version, triggerPayload: {} }),
-    size === 10 ? 300 : 50,
+    size === 10 ? 2000 : 200,
   );
   const direct = timeDirect(() => {
     let n = 0;
@@ -124,7 +124,7 @@ for (const size of [10, 100]) {
     }),
   );
   const version = flow(...steps);
-  const perRun = await timeRuns(() => engine.execute({ flowVersion: version, triggerPayload: payload }), 30);
+  const perRun = await timeRuns(() => engine.execute({ flowVersion: version, triggerPayload: payload }), 100);
   const direct = timeDirect(() => {
     let data: unknown = payload;
     for (let i = 0; i < 10; i++) data = structuredClone(data);

@@ -28,6 +28,8 @@ export function readsConnection(tokenText: string): boolean {
 }
 
 function collectFromText(text: string, found: Set<string>): void {
+  // Most strings never mention connections: skip tokenizing them.
+  if (!text.includes('connections')) return;
   for (const token of findTemplateTokens(text)) {
     if (!readsConnection(text.slice(token.start, token.end))) {
       continue;

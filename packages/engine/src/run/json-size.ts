@@ -1,7 +1,9 @@
 const encoder = new TextEncoder();
 
-/** Sizes of objects already measured (values in a run are never mutated once produced). */
+/** Sizes of large objects already measured (values in a run are never mutated once produced). */
 const measured = new WeakMap<object, number>();
+/** Objects smaller than this are measured again rather than remembered (remembering costs more). */
+const REMEMBER_FROM_BYTES = 1024;
 
 /**
  * The UTF-8 size in bytes of a value's JSON text (0 for undefined or an unserialisable value).
@@ -64,7 +66,7 @@ function sizeOf(value: unknown, path: Set<object>): number | undefined {
     if (text === undefined) return undefined;
     size = utf8Length(text);
   }
-  measured.set(object, size);
+  if (size >= REMEMBER_FROM_BYTES) measured.set(object, size);
   return size;
 }
 

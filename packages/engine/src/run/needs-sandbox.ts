@@ -6,6 +6,18 @@ import { parsePlainPath } from '../expressions';
  * is more than a plain path. Flows of pieces and plain references never load the sandbox.
  */
 export function needsSandbox(version: FlowVersion): boolean {
+  let known = decided.get(version);
+  if (known === undefined) {
+    known = scan(version);
+    decided.set(version, known);
+  }
+  return known;
+}
+
+/** Versions already scanned (a version is never edited in place: operations make new ones). */
+const decided = new WeakMap<FlowVersion, boolean>();
+
+function scan(version: FlowVersion): boolean {
   for (const step of getAllSteps(version.trigger)) {
     if (step.type === 'CODE' && !step.skip) return true;
     if (hasComplexExpression(step.settings)) return true;

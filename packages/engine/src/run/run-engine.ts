@@ -1,7 +1,7 @@
 import { findStep, type Step, type StepOutputs } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
-import { createSandbox } from '../sandbox/create-sandbox';
+import { acquireSandbox } from '../sandbox/sandbox-pool';
 import type { Sandbox } from '../sandbox/sandbox';
 import { messageOf } from '../steps/attempt-outcome';
 import type { EngineEvents } from './engine-events';
@@ -41,7 +41,7 @@ export async function runEngine(
   let context: RunContext | undefined;
   try {
     if (needsSandbox(request.flowVersion)) {
-      sandbox = await createSandbox({
+      sandbox = await acquireSandbox({
         memoryLimitBytes: options.codeMemoryLimitMb * 1024 * 1024,
         shouldInterrupt: () => host.now() > deadline,
       });

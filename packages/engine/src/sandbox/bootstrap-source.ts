@@ -25,7 +25,7 @@ export const BOOTSTRAP_SOURCE = String.raw`
 (function bootstrap(hostLog) {
   'use strict';
   const G = globalThis;
-  const { freeze, getPrototypeOf, getOwnPropertyDescriptor, getOwnPropertyDescriptors, defineProperty, hasOwn } = Object;
+  const { freeze, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, hasOwn } = Object;
   const { apply, construct, ownKeys } = Reflect;
   const { parse, stringify } = JSON;
   const FunctionCtor = Function;
@@ -132,9 +132,9 @@ export const BOOTSTRAP_SOURCE = String.raw`
     frozen.add(value);
     freeze(value);
     pending.push(getPrototypeOf(value));
-    const descriptors = getOwnPropertyDescriptors(value);
-    for (const key of ownKeys(descriptors)) {
-      const descriptor = descriptors[key];
+    const keys = ownKeys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const descriptor = getOwnPropertyDescriptor(value, keys[i]);
       if (hasOwn(descriptor, 'value')) pending.push(descriptor.value);
       else pending.push(descriptor.get, descriptor.set);
     }

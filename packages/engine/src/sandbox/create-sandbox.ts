@@ -1,7 +1,7 @@
 import { bootstrapContext } from './bootstrap-context';
 import { instantiateQuickJS } from './quickjs-instance';
 import { QuickJSSandbox } from './quickjs-sandbox';
-import type { Sandbox, SandboxLogLevel, SandboxOptions } from './sandbox';
+import type { SandboxLogLevel, SandboxOptions } from './sandbox';
 import { resolveSandboxOptions } from './sandbox-options';
 import { SandboxSignals } from './sandbox-signals';
 
@@ -32,10 +32,10 @@ import { SandboxSignals } from './sandbox-signals';
  *
  * @throws RangeError / TypeError for invalid options (see {@link resolveSandboxOptions}).
  */
-export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+export async function createSandbox(options: SandboxOptions): Promise<QuickJSSandbox> {
   const { memoryLimitBytes, stackLimitBytes, shouldInterrupt, onLog } = resolveSandboxOptions(options);
   const signals = new SandboxSignals();
-  const instance = await instantiateQuickJS(memoryLimitBytes, () => signals.recordMemoryRefused());
+  const instance = await instantiateQuickJS(memoryLimitBytes, (granted) => signals.recordGrowth(granted));
   const runtime = instance.module.newRuntime();
   try {
     runtime.setMemoryLimit(memoryLimitBytes);
@@ -44,8 +44,17 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     const log = onLog && guardedLog(onLog, signals);
     const helpers = bootstrapContext(context, log);
     // Installed after the bootstrap, so that a deadline already passed cannot break the hardening.
-    runtime.setInterruptHandler(() => signals.shouldStop(shouldInterrupt));
-    return new QuickJSSandbox({ instance, runtime, context, helpers, signals, memoryLimitBytes });
+    const interrupt = { current: shouldInterrupt };
+    runtime.setInterruptHandler(() => signals.shouldStop(interrupt.current));
+    return new QuickJSSandbox({
+      runtime,
+      context,
+      helpers,
+      signals,
+      memoryLimitBytes,
+      interrupt,
+      memory: instance.memory,
+    });
   } catch (error) {
     runtime.dispose();
     throw error;

@@ -34,8 +34,8 @@ export interface QuickJSInstance {
   readonly maximumBytes: number;
 }
 
-/** Called when the allocator asked for more memory than the cap allows. */
-export type GrowthRefusedListener = () => void;
+/** Called after each attempt of the allocator to grow the memory: granted, or refused at the cap. */
+export type GrowthListener = (granted: boolean) => void;
 
 const ignoreOutput = (): void => {};
 
@@ -50,23 +50,24 @@ const ignoreOutput = (): void => {};
  * the process. A capped memory per instance makes the allocator fail at the limit (QuickJS then
  * throws its "out of memory" error), gives the memory back when the sandbox is dropped, and
  * confines a crash of the instance (a host stack overflow inside WebAssembly) to one sandbox.
- * Compiling the module is cached by V8; an instance costs a few milliseconds.
+ * An instance costs about 5 ms (compiling the module's 1 MB of WebAssembly included); the
+ * JavaScript glue and FFI modules are loaded once per process.
  *
- * `onGrowthRefused` is called each time the allocator's request to grow the memory is refused:
- * the sure sign that an allocation failed for lack of memory (QuickJS may then throw `null`
- * instead of its "out of memory" error, when even that error cannot be allocated).
+ * `onGrowth` hears each attempt to grow the memory; a last attempt refused is the sure sign that
+ * an allocation failed for lack of memory (QuickJS may then throw `null` instead of its "out of
+ * memory" error, when even that error cannot be allocated).
  *
  * The emscripten glue's console output (only on an abort) is silenced: the engine logs nothing.
  */
 export async function instantiateQuickJS(
   memoryLimitBytes: number,
-  onGrowthRefused: GrowthRefusedListener,
+  onGrowth: GrowthListener,
 ): Promise<QuickJSInstance> {
   const initialPages = INITIAL_MEMORY_BYTES / WASM_PAGE_BYTES;
   const wantedBytes = Math.min(RESERVED_MEMORY_BYTES + memoryLimitBytes, MAXIMUM_MEMORY_BYTES);
   const maximumPages = Math.max(initialPages, Math.ceil(wantedBytes / WASM_PAGE_BYTES));
   const memory = new wasm.Memory({ initial: initialPages, maximum: maximumPages });
-  watchGrowth(memory, onGrowthRefused);
+  watchGrowth(memory, onGrowth);
   // print/printErr are emscripten options missing from quickjs-emscripten's loader type.
   const emscriptenModule = {
     print: ignoreOutput,
@@ -78,17 +79,20 @@ export async function instantiateQuickJS(
   return { module, memory, maximumBytes: maximumPages * WASM_PAGE_BYTES };
 }
 
-/** Shadows `memory.grow` (emscripten calls it as a method) to report refusals. */
-function watchGrowth(memory: WasmMemory, onGrowthRefused: GrowthRefusedListener): void {
+/** Shadows `memory.grow` (emscripten calls it as a method) to report each attempt. */
+function watchGrowth(memory: WasmMemory, onGrowth: GrowthListener): void {
   const grow = memory.grow.bind(memory);
   Object.defineProperty(memory, 'grow', {
     value: (pages: number): number => {
+      let previousPages: number;
       try {
-        return grow(pages);
+        previousPages = grow(pages);
       } catch (error) {
-        onGrowthRefused();
+        onGrowth(false);
         throw error;
       }
+      onGrowth(true);
+      return previousPages;
     },
   });
 }

@@ -1,7 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import type { SandboxHelperName } from './bootstrap-source';
 import type { SandboxHelpers } from './bootstrap-context';
-import type { QuickJSInstance } from './quickjs-instance';
 import type { Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
 import {
   errorFailure,
@@ -10,6 +9,7 @@ import {
   neverSettledFailure,
   STACK_OVERFLOW_MESSAGE,
   timeoutFailure,
+  tooLargeFailure,
 } from './sandbox-failures';
 import type { SandboxSignals } from './sandbox-signals';
 import { scopeVariables } from './scope-variables';
@@ -17,12 +17,15 @@ import { transformCode } from './transform-code';
 
 /** What a {@link QuickJSSandbox} is made of; it owns all of it. */
 export interface QuickJSSandboxParts {
-  instance: QuickJSInstance;
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   helpers: SandboxHelpers;
   signals: SandboxSignals;
   memoryLimitBytes: number;
+  /** The interrupt check in force; {@link QuickJSSandbox.rebind} swaps it when the sandbox is reused. */
+  interrupt: { current: () => boolean };
+  /** The instance's linear memory (its size tells whether the sandbox is worth keeping warm). */
+  memory?: { readonly buffer: ArrayBuffer };
 }
 
 type Handled = { ok: true; handle: QuickJSHandle } | { ok: false; failure: SandboxFailure };
@@ -44,11 +47,36 @@ const UNREADABLE_MESSAGE = 'The code threw a value that cannot be read';
 export class QuickJSSandbox implements Sandbox {
   readonly #parts: QuickJSSandboxParts;
   #disposed = false;
+  #running = false;
   #crashed = false;
   #broken: SandboxFailure | undefined;
+  #limitHit = false;
 
   constructor(parts: QuickJSSandboxParts) {
     this.#parts = parts;
+  }
+
+  /**
+   * Whether this sandbox can serve another run: not disposed, crashed or broken, never stopped
+   * by a limit (TIMEOUT, memory), and its memory has not grown past `maxMemoryBytes`. Nothing
+   * a run does survives it: every global and intrinsic is frozen.
+   */
+  isReusable(maxMemoryBytes: number): boolean {
+    const memoryBytes = this.#parts.memory?.buffer.byteLength ?? 0;
+    return (
+      !this.#disposed &&
+      !this.#running &&
+      !this.#crashed &&
+      !this.#broken &&
+      !this.#limitHit &&
+      memoryBytes <= maxMemoryBytes
+    );
+  }
+
+  /** Points the interrupt handler at the next run's deadline check (for a reused sandbox). */
+  rebind(shouldInterrupt: () => boolean): void {
+    this.#assertUsable();
+    this.#parts.interrupt.current = shouldInterrupt;
   }
 
   /** {@inheritDoc Sandbox.evaluateExpression} */
@@ -91,24 +119,33 @@ export class QuickJSSandbox implements Sandbox {
 
   /** {@inheritDoc Sandbox.dispose} */
   dispose(): void {
+    if (this.#running) throw new Error('A sandbox cannot be disposed from a callback of the code it runs');
     if (this.#disposed) return;
     this.#disposed = true;
     // A crashed instance is dropped whole (its memory goes with it): freeing inside it could trap.
     if (this.#crashed) return;
     const { helpers, context, runtime } = this.#parts;
-    for (const handle of Object.values(helpers)) handle.dispose();
-    context.dispose();
-    runtime.dispose();
+    try {
+      for (const handle of Object.values(helpers)) handle.dispose();
+      context.dispose();
+      runtime.dispose();
+    } catch {
+      // QuickJS can abort while freeing a runtime that ran out of memory (an assertion on its
+      // object lists); the instance is dropped whole then, its memory with it.
+      this.#crashed = true;
+    }
   }
 
   #assertUsable(): void {
     if (this.#disposed) throw new Error('This sandbox was disposed: create a new one to run more code');
+    if (this.#running) throw new Error('A sandbox cannot be used from a callback of the code it runs');
   }
 
   /** Runs one operation: resets the signals, then applies them and the crash policy. */
   #operate(operation: () => SandboxOutcome): SandboxOutcome {
     const { signals } = this.#parts;
     signals.reset();
+    this.#running = true;
     let outcome: SandboxOutcome;
     try {
       outcome = operation();
@@ -117,9 +154,15 @@ export class QuickJSSandbox implements Sandbox {
     } catch (error) {
       if (signals.hostError) throw signals.hostError.error;
       return this.#crash(error);
+    } finally {
+      this.#running = false;
     }
     if (signals.hostError) throw signals.hostError.error;
-    if (signals.interrupted) return failed(timeoutFailure());
+    if (signals.interrupted) {
+      this.#limitHit = true;
+      return failed(timeoutFailure());
+    }
+    if (!outcome.ok && outcome.failure.kind === 'MEMORY_LIMIT_EXCEEDED') this.#limitHit = true;
     return outcome;
   }
 
@@ -127,8 +170,9 @@ export class QuickJSSandbox implements Sandbox {
   #call(name: SandboxHelperName, args: readonly string[]): Handled {
     const { context, helpers, memoryLimitBytes } = this.#parts;
     // Strings are copied into the instance's memory before QuickJS sees them: refuse what cannot fit.
-    if (args.some((arg) => arg.length > memoryLimitBytes / 4))
-      return { ok: false, failure: memoryFailure(memoryLimitBytes) };
+    const tooLarge = args.find((arg) => arg.length > memoryLimitBytes / 4);
+    if (tooLarge !== undefined)
+      return { ok: false, failure: tooLargeFailure(tooLarge.length, memoryLimitBytes) };
     const handles = args.map((arg) => context.newString(arg));
     try {
       const result = context.callFunction(helpers[name], context.undefined, handles);
@@ -189,7 +233,7 @@ export class QuickJSSandbox implements Sandbox {
       const kind = description?.charAt(0);
       if (kind === 'M') return memoryFailure(memoryLimitBytes);
       // QuickJS throws `null` (or something unreadable) when even its error could not be allocated.
-      if (signals.memoryRefused) return memoryFailure(memoryLimitBytes);
+      if (signals.memoryExhausted) return memoryFailure(memoryLimitBytes);
       if (kind === 'S') return errorFailure(STACK_OVERFLOW_MESSAGE);
       if (kind === 'E' && description !== undefined) return errorFailure(description.slice(1));
       if (kind === 'U' || this.#ping()) return errorFailure(UNREADABLE_MESSAGE);

@@ -4,29 +4,13 @@ import type { SandboxFailure, SandboxOutcome } from './sandbox';
 export const STACK_OVERFLOW_MESSAGE = 'Maximum call stack size exceeded';
 
 /** Globals of Node.js and browsers that code steps do not have; naming one gets a hint. */
-const HOST_GLOBALS = new Set([
-  'setTimeout',
-  'setInterval',
-  'setImmediate',
-  'clearTimeout',
-  'clearInterval',
-  'clearImmediate',
-  'queueMicrotask',
-  'fetch',
-  'XMLHttpRequest',
-  'WebSocket',
-  'require',
-  'process',
-  'Buffer',
-  'module',
-  '__dirname',
-  '__filename',
-  'window',
-  'document',
-  'navigator',
-  'crypto',
-  'performance',
-]);
+const HOST_GLOBALS = new Set(
+  (
+    'setTimeout setInterval setImmediate clearTimeout clearInterval clearImmediate queueMicrotask ' +
+    'fetch XMLHttpRequest WebSocket require process Buffer module __dirname __filename window ' +
+    'document navigator crypto performance'
+  ).split(' '),
+);
 
 const NOT_DEFINED = /^'?([\w$]+)'? is not defined$/;
 
@@ -59,6 +43,15 @@ export function timeoutFailure(): SandboxFailure {
 export function memoryFailure(memoryLimitBytes: number): SandboxFailure {
   const megabytes = Math.round((memoryLimitBytes / (1024 * 1024)) * 10) / 10;
   return { kind: 'MEMORY_LIMIT_EXCEEDED', message: `The code ran out of memory (limit: ${megabytes} MB)` };
+}
+
+/** A value (scope, inputs or source) too large to enter the sandbox within its memory limit. */
+export function tooLargeFailure(length: number, memoryLimitBytes: number): SandboxFailure {
+  const megabytes = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return {
+    kind: 'MEMORY_LIMIT_EXCEEDED',
+    message: `The data given to the code (${megabytes(length)} MB of JSON) is too large for its memory limit (${megabytes(memoryLimitBytes)} MB)`,
+  };
 }
 
 /** A code step awaited something that can never settle inside the sandbox. */

@@ -7,19 +7,22 @@ export class SandboxSignals {
   interrupted = false;
   /** A host callback threw: the code is interrupted and the operation rethrows this. */
   hostError: { error: unknown } | undefined = undefined;
-  /** The WebAssembly memory refused to grow: an allocation failed for lack of memory. */
-  memoryRefused = false;
+  /** The WebAssembly memory's last growth was refused: an allocation failed for lack of memory. */
+  memoryExhausted = false;
 
   /** Clears the signals before an operation. */
   reset(): void {
     this.interrupted = false;
     this.hostError = undefined;
-    this.memoryRefused = false;
+    this.memoryExhausted = false;
   }
 
-  /** Records that the memory refused to grow (see `instantiateQuickJS`). */
-  recordMemoryRefused(): void {
-    this.memoryRefused = true;
+  /**
+   * Records whether the memory granted a growth (see `instantiateQuickJS`). The allocator tries
+   * a few sizes in a row: a refusal followed by a grant is no failure.
+   */
+  recordGrowth(granted: boolean): void {
+    this.memoryExhausted = !granted;
   }
 
   /** Records a host callback's exception (the first one wins); the code is then interrupted. */

@@ -2,56 +2,14 @@
  * Words that cannot name a parameter of a strict-mode function (reserved words, strict-mode
  * reserved words, `eval`, `arguments`).
  */
-const RESERVED_WORDS = new Set([
-  'arguments',
-  'await',
-  'break',
-  'case',
-  'catch',
-  'class',
-  'const',
-  'continue',
-  'debugger',
-  'default',
-  'delete',
-  'do',
-  'else',
-  'enum',
-  'eval',
-  'export',
-  'extends',
-  'false',
-  'finally',
-  'for',
-  'function',
-  'if',
-  'implements',
-  'import',
-  'in',
-  'instanceof',
-  'interface',
-  'let',
-  'new',
-  'null',
-  'package',
-  'private',
-  'protected',
-  'public',
-  'return',
-  'static',
-  'super',
-  'switch',
-  'this',
-  'throw',
-  'true',
-  'try',
-  'typeof',
-  'var',
-  'void',
-  'while',
-  'with',
-  'yield',
-]);
+const RESERVED_WORDS = new Set(
+  (
+    'arguments await break case catch class const continue debugger default delete do else enum ' +
+    'eval export extends false finally for function if implements import in instanceof interface ' +
+    'let new null package private protected public return static super switch this throw true try ' +
+    'typeof var void while with yield'
+  ).split(' '),
+);
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
