@@ -170,12 +170,25 @@ for (const size of [10, 100]) {
 {
   const { WorkerRunner } = await import('../packages/engine/src/worker/index');
   const runner = new WorkerRunner({ size: 1 });
-  const steps = Array.from({ length: 10 }, (_, i) => code(`step_${i + 1}`, 'return inputs.n + 1;', { n: i > 0 ? `{{step_${i}['output']}}` : 0 }));
-  const request = { kind: 'EXECUTE' as const, flowVersion: flow(...steps), triggerPayload: {}, run: { id: 'bench', flowId: 'f', flowVersionId: 'v', projectId: 'p', environment: 'TESTING' as const } };
+  const steps = Array.from({ length: 10 }, (_, i) =>
+    code(`step_${i + 1}`, 'return inputs.n + 1;', { n: i > 0 ? `{{step_${i}['output']}}` : 0 }),
+  );
+  const request = {
+    kind: 'EXECUTE' as const,
+    flowVersion: flow(...steps),
+    triggerPayload: {},
+    run: { id: 'bench', flowId: 'f', flowVersionId: 'v', projectId: 'p', environment: 'TESTING' as const },
+  };
   const inWorker = await timeRuns(() => runner.run(request, engine.host), 500);
   const inProcess = await timeRuns(() => engine.run(request), 500);
   await runner.close();
-  rows.push(['10 code steps in a worker thread', `${(inWorker * 1000).toFixed(0)} µs/run`, `+${((inWorker - inProcess) * 1000).toFixed(0)} µs/run`, `${(inProcess * 1000).toFixed(0)} µs/run in-process`, '—']);
+  rows.push([
+    '10 code steps in a worker thread',
+    `${(inWorker * 1000).toFixed(0)} µs/run`,
+    `+${((inWorker - inProcess) * 1000).toFixed(0)} µs/run`,
+    `${(inProcess * 1000).toFixed(0)} µs/run in-process`,
+    '—',
+  ]);
 }
 
 printTable(['case', 'engine', 'per unit', 'floor (same run)', 'goal'], rows);
