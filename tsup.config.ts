@@ -5,7 +5,8 @@ import { defineConfig, type Options } from 'tsup';
 /**
  * Builds every package under `packages/` to ESM + CJS + `.d.ts`.
  * A package opts in by having `src/index.ts`; extra entry points are listed in its
- * package.json under `piecework.entries` (e.g. `{"worker": "src/worker/index.ts"}`).
+ * package.json under `piecework.entries` (e.g. `{"worker": "src/worker/index.ts"}`); those named in
+ * `piecework.internalEntries` (thread and process scripts, CLIs) are built without `.d.ts`.
  */
 const packagesDir = 'packages';
 
@@ -14,18 +15,21 @@ function packageBuild(dir: string): Options {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
-    piecework?: { entries?: Record<string, string> };
+    piecework?: { entries?: Record<string, string>; internalEntries?: string[] };
   };
   const entries: Record<string, string> = { index: join(root, 'src/index.ts') };
   for (const [name, file] of Object.entries(manifest.piecework?.entries ?? {})) {
     entries[name] = join(root, file);
   }
+  // Internal entries (a worker thread's or child process's script, a CLI) get no `.d.ts`.
+  const internal = new Set(manifest.piecework?.internalEntries ?? []);
+  const typedEntries = Object.fromEntries(Object.entries(entries).filter(([name]) => !internal.has(name)));
   return {
     name: dir,
     entry: entries,
     outDir: join(root, 'dist'),
     format: ['esm', 'cjs'],
-    dts: { compilerOptions: { composite: false, paths: {} } },
+    dts: { entry: typedEntries, compilerOptions: { composite: false, paths: {} } },
     sourcemap: true,
     clean: true,
     target: 'node20',

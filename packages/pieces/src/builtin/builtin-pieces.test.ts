@@ -1,0 +1,98 @@
+import { PieceProperty } from '@piecework/shared';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_PIECES, findBuiltinPiece } from './index';
+
+describe('built-in pieces', () => {
+  it('have the reference names of their actions and triggers', () => {
+    const names = Object.fromEntries(
+      BUILTIN_PIECES.map((piece) => [
+        piece.name,
+        [...Object.keys(piece.actions), ...Object.keys(piece.triggers)],
+      ]),
+    );
+    expect(names).toMatchInlineSnapshot(`
+      {
+        "@activepieces/piece-approval": [
+          "wait_for_approval",
+          "create_approval_links",
+        ],
+        "@activepieces/piece-data-mapper": [
+          "advanced_mapping",
+        ],
+        "@activepieces/piece-date-helper": [
+          "get_current_date",
+          "format_date",
+          "date_difference",
+          "add_subtract_date",
+        ],
+        "@activepieces/piece-delay": [
+          "delayFor",
+          "delay_until",
+        ],
+        "@activepieces/piece-http": [
+          "send_request",
+        ],
+        "@activepieces/piece-json": [
+          "convert_json_to_text",
+          "convert_text_to_json",
+        ],
+        "@activepieces/piece-math-helper": [
+          "addition_math",
+          "subtraction_math",
+          "multiplication_math",
+          "division_math",
+          "modulo_math",
+          "generateRandom_math",
+        ],
+        "@activepieces/piece-schedule": [
+          "every_x_minutes",
+          "every_hour",
+          "every_day",
+          "every_week",
+          "every_month",
+          "cron_expression",
+        ],
+        "@activepieces/piece-store": [
+          "get",
+          "put",
+          "append",
+          "remove_value",
+          "add_to_list",
+          "remove_from_list",
+        ],
+        "@activepieces/piece-subflows": [
+          "callFlow",
+          "returnResponse",
+          "callableFlow",
+        ],
+        "@activepieces/piece-text-helper": [
+          "concat",
+          "replace",
+          "split",
+          "find",
+          "markdown_to_html",
+        ],
+        "@activepieces/piece-webhook": [
+          "return_response",
+          "return_response_and_wait_for_next_webhook",
+          "catch_webhook",
+        ],
+      }
+    `);
+  });
+
+  it('declare every property in the shape piece metadata requires', () => {
+    for (const piece of BUILTIN_PIECES) {
+      for (const step of [...Object.values(piece.actions), ...Object.values(piece.triggers)]) {
+        for (const [name, prop] of Object.entries(step.props)) {
+          expect(PieceProperty.safeParse(prop).success, `${piece.name} ${step.name} ${name}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('are found by name', () => {
+    expect(findBuiltinPiece('@activepieces/piece-webhook')?.displayName).toBe('Webhook');
+    expect(findBuiltinPiece('@activepieces/piece-slack')).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Piecework's built-in pieces: the reference platform's core pieces (webhook, schedule, HTTP,
+ * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers) written
+ * for Piecework, with the same piece, action, trigger and input names, so exported flows run
+ * unchanged. Outbound requests go through the SSRF-filtered client.
+ *
+ * @module
+ * @example
+ * ```ts
+ * import { findBuiltinPiece, callBuiltinAction } from './builtin';
+ * const delay = findBuiltinPiece('@activepieces/piece-delay');
+ * const outcome = await callBuiltinAction(delay!.actions.delayFor!, { request, services, propsValue, auth: undefined });
+ * ```
+ */
+import type { PieceDefinition } from '../framework/piece-definition';
+import { approvalPiece } from './approval';
+import { dataMapperPiece } from './data-mapper';
+import { dateHelperPiece } from './date-helper';
+import { delayPiece } from './delay';
+import { httpPiece } from './http';
+import { jsonPiece } from './json';
+import { mathHelperPiece } from './math-helper';
+import { schedulePiece } from './schedule';
+import { storePiece } from './store';
+import { subflowsPiece } from './subflows';
+import { textHelperPiece } from './text-helper';
+import { webhookPiece } from './webhook';
+
+/** Every built-in piece, by npm name. */
+export const BUILTIN_PIECES: readonly PieceDefinition[] = [
+  webhookPiece,
+  schedulePiece,
+  httpPiece,
+  delayPiece,
+  storePiece,
+  dataMapperPiece,
+  approvalPiece,
+  subflowsPiece,
+  textHelperPiece,
+  jsonPiece,
+  dateHelperPiece,
+  mathHelperPiece,
+];
+
+const byName = new Map(BUILTIN_PIECES.map((piece) => [piece.name, piece]));
+
+/** The built-in piece with this npm name (e.g. `@activepieces/piece-webhook`), if there is one. */
+export function findBuiltinPiece(name: string): PieceDefinition | undefined {
+  return byName.get(name);
+}
+
+export { callBuiltinAction } from './call-builtin-action';
+export type { BuiltinActionCall } from './call-builtin-action';
+export { DEFAULT_BUILTIN_ENV, bindBuiltinEnv, builtinEnv, builtinEnvFrom } from './common/builtin-env';
+export type { BuiltinEnv } from './common/builtin-env';
+export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';

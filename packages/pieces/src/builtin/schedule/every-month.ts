@@ -1,0 +1,41 @@
+import { createTrigger } from '../../framework/create-piece';
+import { Property } from '../../framework/properties';
+import { requiredInteger, requiredText } from '../common/read-props';
+import { hourOfTheDayProp, setValidSchedule, timezoneProp } from './schedule-common';
+
+function scheduleOf(props: Record<string, unknown>) {
+  const hour = requiredInteger(props, 'hour_of_the_day', 0, 23);
+  const day = requiredInteger(props, 'day_of_the_month', 1, 31);
+  return {
+    hour_of_the_day: hour,
+    day_of_the_month: day,
+    cron_expression: `0 ${hour} ${day} * *`,
+    timezone: requiredText(props, 'timezone'),
+  };
+}
+
+/** `every_month`: on `day_of_the_month` (1 to 31; months without it are skipped) at `hour_of_the_day`. */
+export const everyMonth = createTrigger({
+  name: 'every_month',
+  displayName: 'Every Month',
+  description: 'Triggers the current flow every month',
+  type: 'POLLING',
+  sampleData: {},
+  props: {
+    day_of_the_month: Property.StaticDropdown({
+      displayName: 'Day of the month',
+      required: true,
+      options: { options: Array.from({ length: 31 }, (_, i) => ({ label: String(i + 1), value: i + 1 })) },
+    }),
+    hour_of_the_day: hourOfTheDayProp(),
+    timezone: timezoneProp,
+  },
+  async onEnable(ctx) {
+    const schedule = scheduleOf(ctx.propsValue);
+    setValidSchedule(ctx, schedule.cron_expression, schedule.timezone);
+  },
+  async onDisable() {},
+  async run(ctx) {
+    return [scheduleOf(ctx.propsValue)];
+  },
+});

@@ -1,0 +1,78 @@
+import { createAction } from '../../framework/create-piece';
+import { Property } from '../../framework/properties';
+import { choice, optionalBoolean, optionalNumber, requiredText } from '../common/read-props';
+import { markdownToHtml } from './markdown';
+
+/**
+ * `markdown_to_html`: converts `markdown` to HTML with Piecework's small converter (see
+ * {@link markdownToHtml}); output may differ in details from the reference's showdown.
+ */
+export const markdownToHtmlAction = createAction({
+  name: 'markdown_to_html',
+  displayName: 'Markdown to HTML',
+  description: 'Convert markdown to HTML',
+  props: {
+    markdown: Property.LongText({
+      displayName: 'Markdown Content',
+      description: 'The markdown to convert to HTML',
+      required: true,
+    }),
+    flavor: Property.StaticDropdown({
+      displayName: 'Flavor of Markdown',
+      description: 'The flavor of markdown use during conversion',
+      required: true,
+      defaultValue: 'github',
+      options: {
+        options: [
+          { label: 'Default', value: 'vanilla' },
+          { label: 'Original', value: 'original' },
+          { label: 'GitHub', value: 'github' },
+        ],
+      },
+    }),
+    headerLevelStart: Property.Number({
+      displayName: 'Minimum Header Level',
+      description: 'The minimum header level to use during conversion',
+      required: true,
+      defaultValue: 1,
+    }),
+    tables: Property.Checkbox({
+      displayName: 'Support Tables',
+      description: 'Whether to support tables during conversion',
+      required: true,
+      defaultValue: true,
+    }),
+    noHeaderId: Property.Checkbox({
+      displayName: 'No Header ID',
+      description: 'Whether to add an ID to headers during conversion',
+      required: true,
+      defaultValue: false,
+    }),
+    simpleLineBreaks: Property.Checkbox({
+      displayName: 'Simple Line Breaks',
+      description: 'Parses line breaks as &lt;br&gt;, without needing 2 spaces at the end of the line',
+      required: true,
+      defaultValue: false,
+    }),
+    openLinksInNewWindow: Property.Checkbox({
+      displayName: 'Open Links in New Window',
+      required: true,
+      defaultValue: false,
+    }),
+  },
+  async run(ctx) {
+    const props = ctx.propsValue;
+    const headerLevelStart = optionalNumber(props, 'headerLevelStart') ?? 1;
+    if (!Number.isInteger(headerLevelStart) || headerLevelStart < 1 || headerLevelStart > 6) {
+      throw new Error('Input "headerLevelStart" must be a whole number from 1 to 6');
+    }
+    return markdownToHtml(requiredText(props, 'markdown'), {
+      flavor: choice(props, 'flavor', ['vanilla', 'original', 'github'] as const, 'github'),
+      headerLevelStart,
+      tables: optionalBoolean(props, 'tables', true),
+      noHeaderId: optionalBoolean(props, 'noHeaderId'),
+      simpleLineBreaks: optionalBoolean(props, 'simpleLineBreaks'),
+      openLinksInNewWindow: optionalBoolean(props, 'openLinksInNewWindow'),
+    });
+  },
+});

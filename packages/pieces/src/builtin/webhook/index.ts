@@ -1,0 +1,16 @@
+import { createPiece } from '../../framework/create-piece';
+import { catchWebhook } from './catch-webhook';
+import { returnResponse } from './return-response';
+import { returnResponseAndWaitForNextWebhook } from './return-response-and-wait';
+
+/** `@activepieces/piece-webhook`: catch HTTP requests, answer them, wait for the next one. */
+export const webhookPiece = createPiece({
+  name: '@activepieces/piece-webhook',
+  displayName: 'Webhook',
+  description: 'Receive HTTP requests and trigger flows using unique URLs.',
+  logoUrl: 'https://cdn.activepieces.com/pieces/new-core/webhooks.svg',
+  authors: ['abuaboud', 'pfernandez98', 'kishanprmr', 'AbdulTheActivePiecer'],
+  version: '0.1.29',
+  actions: [returnResponse, returnResponseAndWaitForNextWebhook],
+  triggers: [catchWebhook],
+});

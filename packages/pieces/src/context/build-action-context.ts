@@ -1,0 +1,86 @@
+import type { PieceRunRequest, StoreScope } from '@piecework/engine';
+import type { ActionContext, PieceStore, PieceStoreScope } from './action-context';
+import type { PieceServices } from './piece-services';
+import { createRunHooks } from './run-hooks';
+
+/** Everything an action call needs besides the request: its processed props and auth. */
+export interface ActionCallInput {
+  request: Omit<PieceRunRequest, 'services'>;
+  services: PieceServices;
+  propsValue: Record<string, unknown>;
+  auth: unknown;
+}
+
+/** Store keys of a flow are prefixed like the reference platform's: `flow_<flowId>/<key>`. */
+function storeFor(services: PieceServices, flowId: string, testMode: boolean): PieceStore {
+  const scopeOf = (scope: PieceStoreScope | undefined): StoreScope =>
+    scope === 'PROJECT' || scope === 'COLLECTION' ? 'PROJECT' : 'FLOW';
+  const keyOf = (key: string, scope: StoreScope) => {
+    const prefixed = scope === 'FLOW' ? `flow_${flowId}/${key}` : key;
+    return testMode ? `test_${prefixed}` : prefixed;
+  };
+  const check = (key: string) => {
+    if (typeof key !== 'string' || key.length === 0 || key.length > 128)
+      throw new Error('Store keys are 1 to 128 characters');
+  };
+  return {
+    async put(key, value, scope) {
+      check(key);
+      const resolved = scopeOf(scope);
+      await services.store.put(keyOf(key, resolved), value, resolved);
+      return value;
+    },
+    async get(key, scope) {
+      check(key);
+      const resolved = scopeOf(scope);
+      const value = await services.store.get(keyOf(key, resolved), resolved);
+      return (value ?? null) as never;
+    },
+    async delete(key, scope) {
+      check(key);
+      const resolved = scopeOf(scope);
+      await services.store.delete(keyOf(key, resolved), resolved);
+    },
+  };
+}
+
+/**
+ * Builds the context of one action call — the same object for built-in and npm pieces — and
+ * returns it with `outcome(output)`, which turns the returned output and the hooks the action
+ * called (stop, respond, pause, waitpoints) into the engine's `PieceRunOutcome`.
+ */
+export function buildActionContext({ request, services, propsValue, auth }: ActionCallInput) {
+  const { run } = request;
+  const runHooks = createRunHooks(run.id, services.urls.publicUrl, request.test);
+  const ctx: ActionContext = {
+    auth,
+    propsValue,
+    executionType: request.resume ? 'RESUME' : 'BEGIN',
+    resumePayload: request.resume ?? { body: {}, headers: {}, queryParams: {} },
+    store: storeFor(services, run.flowId, request.test),
+    files: {
+      async write({ fileName, data }) {
+        const content = typeof data === 'string' ? data : Buffer.from(data).toString('base64');
+        const fileId = await services.files.save(content, { name: fileName });
+        return `${services.urls.apiUrl}v1/step-files/${fileId}`;
+      },
+    },
+    server: { apiUrl: services.urls.apiUrl, publicUrl: services.urls.publicUrl, token: services.token ?? '' },
+    serverUrl: services.urls.publicUrl,
+    project: { id: run.projectId, externalId: async () => undefined },
+    flows: {
+      async list(params) {
+        const data = services.listFlows ? await services.listFlows(params ?? {}) : [];
+        return { data, next: null, previous: null };
+      },
+      current: { id: run.flowId, version: { id: run.flowVersionId } },
+    },
+    step: { name: request.stepName },
+    connections: { get: (externalId) => services.connections.get(externalId) },
+    tags: { add: async () => {} },
+    output: { update: async () => {} },
+    run: runHooks.hooks,
+    generateResumeUrl: (params) => runHooks.generateResumeUrl(params),
+  };
+  return { ctx, outcome: runHooks.outcome };
+}

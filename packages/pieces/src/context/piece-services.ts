@@ -1,0 +1,23 @@
+import type { FileStore, KeyValueStore } from '@piecework/engine';
+
+/**
+ * What the pieces layer needs from its host to build a piece's context: the engine's store and
+ * files, connection lookup, the server's URLs (resume URLs, webhook URLs, sub-flow calls) and
+ * the flows of the project (`ctx.flows.list`). The server fills these with real storage; the
+ * in-process library mode uses in-memory ones.
+ */
+export interface PieceServices {
+  store: KeyValueStore;
+  files: FileStore;
+  connections: { get(externalId: string): Promise<unknown | null> };
+  /** `{apiUrl, publicUrl}` with a trailing `/`, e.g. `http://localhost:3000/api/`. */
+  urls: { apiUrl: string; publicUrl: string };
+  /** A token pieces may send back to this server (`ctx.server.token`). */
+  token?: string;
+  /** The project's flows in the reference platform's PopulatedFlow shape (for sub-flow pieces). */
+  listFlows?(params: { externalIds?: string[] }): Promise<unknown[]>;
+  /** AP_SSRF_ALLOW_LIST: IPs and CIDRs outbound requests may reach despite the SSRF filter. */
+  ssrfAllowList: readonly string[];
+  /** Milliseconds since the epoch. */
+  now(): number;
+}

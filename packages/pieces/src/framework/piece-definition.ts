@@ -1,0 +1,76 @@
+import type { ActionContext } from '../context/action-context';
+
+/**
+ * A property (an input) of an action or trigger, in the reference platform's shape: `type`
+ * (SHORT_TEXT, NUMBER, CHECKBOX, JSON, OBJECT, ARRAY, STATIC_DROPDOWN, DYNAMIC, FILE, ...),
+ * `displayName`, `required`, optional `defaultValue`, and type-specific fields (`options`,
+ * `properties`, ...) kept as they are.
+ */
+export interface PiecePropertyDefinition {
+  type: string;
+  displayName: string;
+  description?: string;
+  required: boolean;
+  defaultValue?: unknown;
+  [field: string]: unknown;
+}
+
+/** An action of a piece: what `run(ctx)` returns is the step output. */
+export interface ActionDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  props: Record<string, PiecePropertyDefinition>;
+  requireAuth?: boolean;
+  run(ctx: ActionContext): Promise<unknown>;
+  test?(ctx: ActionContext): Promise<unknown>;
+}
+
+/** How a trigger receives events. */
+export type TriggerStrategy = 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK' | 'MANUAL';
+
+/** The context of a trigger hook (`onEnable`, `onDisable`, `run`, `test`). */
+export interface TriggerContext extends Omit<ActionContext, 'run' | 'executionType' | 'resumePayload'> {
+  webhookUrl: string;
+  payload: {
+    body: unknown;
+    rawBody?: unknown;
+    headers: Record<string, string>;
+    queryParams: Record<string, string>;
+    method?: string;
+  };
+  setSchedule(schedule: { cronExpression: string; timezone?: string }): void;
+  run: { id: string };
+}
+
+/** A trigger of a piece: `run(ctx)` turns an incoming event into zero or more run payloads. */
+export interface TriggerDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  props: Record<string, PiecePropertyDefinition>;
+  type: TriggerStrategy;
+  sampleData?: unknown;
+  requireAuth?: boolean;
+  onEnable?(ctx: TriggerContext): Promise<void>;
+  onDisable?(ctx: TriggerContext): Promise<void>;
+  run(ctx: TriggerContext): Promise<unknown[]>;
+  test?(ctx: TriggerContext): Promise<unknown[]>;
+}
+
+/**
+ * A piece as Piecework runs it: a built-in piece is one of these directly; an npm piece's
+ * module is adapted to this shape by the npm host. `name` is the npm name
+ * (`@activepieces/piece-webhook`) so exported flows find the same piece here.
+ */
+export interface PieceDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  logoUrl: string;
+  authors: string[];
+  version: string;
+  auth?: Record<string, unknown> | Record<string, unknown>[];
+  actions: Record<string, ActionDefinition>;
+  triggers: Record<string, TriggerDefinition>;
+}

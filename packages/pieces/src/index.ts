@@ -1,0 +1,131 @@
+/**
+ * `@piecework/pieces`: Piecework's built-in pieces, the host that runs unmodified
+ * `@activepieces/piece-*` packages in isolated processes, the piece catalogue and installer, and
+ * the one outbound HTTP client with the SSRF filter.
+ *
+ * @example
+ * ```ts
+ * import { FlowEngine, createMemoryHost } from '@piecework/engine';
+ * import { BUILTIN_PIECES, NpmPieceHost, createPieceRunner } from '@piecework/pieces';
+ *
+ * const npm = new NpmPieceHost();
+ * const pieces = createPieceRunner({
+ *   builtins: BUILTIN_PIECES,
+ *   npm,
+ *   services: { urls: { apiUrl: 'http://localhost:3000/api/', publicUrl: 'http://localhost:3000/api/' }, ssrfAllowList: [] },
+ * });
+ * const engine = new FlowEngine({ host: createMemoryHost({ pieces }) });
+ * ```
+ * @module
+ */
+export {
+  BUILTIN_PIECES,
+  DEFAULT_BUILTIN_ENV,
+  bindBuiltinEnv,
+  builtinEnvFrom,
+  callBuiltinAction,
+  findBuiltinPiece,
+} from './builtin';
+export type { BuiltinActionCall, BuiltinEnv } from './builtin';
+export { installPiece, parsePieceSpec } from './catalogue/install-piece';
+export type { InstalledPieceResult } from './catalogue/install-piece';
+export { PieceCatalogue } from './catalogue/piece-catalogue';
+export type { PieceCatalogueOptions, PieceMetadataLoader } from './catalogue/piece-catalogue';
+export {
+  compareVersions,
+  findInstalledPiece,
+  listInstalledPieces,
+  pieceInstallDir,
+} from './catalogue/pieces-directory';
+export type { InstalledPiece } from './catalogue/pieces-directory';
+export { toPieceMetadata } from './catalogue/to-piece-metadata';
+export { defaultPiecesDir, runPiecesCommand } from './cli/pieces-command';
+export type {
+  ActionContext,
+  PieceRunHooks,
+  PieceStore,
+  PieceStoreScope,
+  Waitpoint,
+} from './context/action-context';
+export { buildActionContext } from './context/build-action-context';
+export type { ActionCallInput } from './context/build-action-context';
+export type { PieceServices } from './context/piece-services';
+export { toFlowResponse } from './context/run-hooks';
+export { createAction, createPiece, createTrigger } from './framework/create-piece';
+export type { BuiltinTriggerDefinition, CreatePieceOptions } from './framework/create-piece';
+export type {
+  ActionDefinition,
+  PieceDefinition,
+  PiecePropertyDefinition,
+  TriggerContext,
+  TriggerDefinition,
+  TriggerStrategy,
+} from './framework/piece-definition';
+export { Property } from './framework/properties';
+export type {
+  DropdownOption,
+  DropdownOptionsFn,
+  DropdownState,
+  DynamicPropsFn,
+  MarkdownVariant,
+  PropertyContext,
+  PropertyOptions,
+} from './framework/properties';
+export {
+  classifyAddress,
+  createSafeDispatcher,
+  createSsrfLookup,
+  formatAddress,
+  parseAllowList,
+  parseHostAddress,
+  safeFetch,
+  SsrfBlockedError,
+} from './http';
+export type {
+  AddressClassification,
+  AllowList,
+  IpAddress,
+  SafeDispatcherOptions,
+  SafeFetchInit,
+  SafeFetchOptions,
+} from './http';
+export { installSsrfGuard } from './http/install-ssrf-guard';
+export type { SsrfGuardOptions } from './http/install-ssrf-guard';
+export type { SsrfBlockedDetails } from './http';
+export {
+  buildTriggerContext,
+  createPieceResolver,
+  findPieceExport,
+  loadPieceModule,
+  NpmPieceHost,
+  UnsupportedPieceError,
+} from './npm';
+export type {
+  ActionRunRequest,
+  AppEventListener,
+  TriggerHook,
+  TriggerPayload,
+  TriggerSchedule,
+} from './npm/trigger-request';
+export type { LoadedPiece, PieceExport } from './npm/load-piece-module';
+export type { NpmTriggerContext } from './npm/build-trigger-context';
+export type {
+  ContextVersion,
+  NpmPieceHostOptions,
+  NpmPieceMetadata,
+  PieceResolver,
+  PieceResolverOptions,
+  TriggerRunOutcome,
+  TriggerRunRequest,
+} from './npm';
+export { applyDefaults, processProps } from './props';
+export type {
+  AuthDefinition,
+  AuthInput,
+  ProcessPropsInput,
+  ProcessPropsResult,
+  PropertyMap,
+  PropsErrors,
+} from './props';
+export { createPieceRunner, runBuiltinAction } from './runner/create-piece-runner';
+export type { NpmPieceRunner, PieceRunnerOptions, PieceRunnerServices } from './runner/create-piece-runner';

@@ -1,0 +1,61 @@
+import type { PieceRunOutcome } from '@piecework/engine';
+import { buildActionContext } from '../../context/build-action-context';
+import type { PieceServices } from '../../context/piece-services';
+import { processProps } from '../../props';
+import { errorMessage } from '../error-message';
+import type { LoadedPiece } from '../load-piece-module';
+import type { ActionRunRequest } from '../trigger-request';
+import { authForContext } from './downgrade-auth';
+import { withDynamicSchemas } from './dynamic-schemas';
+
+/**
+ * Runs one action of a loaded npm piece, in the piece process: props through the props
+ * pipeline (DYNAMIC schemas computed when the step has none), the connection downgraded for V0
+ * pieces, the context built with {@link buildActionContext}, then `test` (in test mode, when
+ * the action has one) or `run`. Whatever the action throws fails the step with its message.
+ */
+export async function runNpmAction(
+  piece: LoadedPiece,
+  request: ActionRunRequest,
+  services: PieceServices,
+): Promise<PieceRunOutcome> {
+  const { definition } = piece;
+  const action = definition.actions[request.actionName];
+  if (!action) {
+    return {
+      status: 'FAILED',
+      message: `Piece ${definition.name}@${definition.version} has no action named '${request.actionName}'`,
+    };
+  }
+  const { auth: authValue, ...input } = request.input;
+  try {
+    const propertySettings = await withDynamicSchemas({
+      props: action.props,
+      input,
+      auth: authValue,
+      propertySettings: request.propertySettings,
+      services,
+      projectId: request.run.projectId,
+      stepName: request.stepName,
+    });
+    const processed = processProps({
+      props: action.props,
+      input,
+      propertySettings,
+      auth: definition.auth ? { definition: definition.auth, value: authValue } : undefined,
+      requireAuth: action.requireAuth ?? true,
+    });
+    if (!processed.ok) return { status: 'FAILED', message: processed.message };
+    const auth = authForContext(processed.auth, piece.contextVersion);
+    const { ctx, outcome } = buildActionContext({
+      request,
+      services,
+      propsValue: processed.propsValue,
+      auth,
+    });
+    const output = request.test && action.test ? await action.test(ctx) : await action.run(ctx);
+    return outcome(output);
+  } catch (error) {
+    return { status: 'FAILED', message: errorMessage(error) };
+  }
+}

@@ -1,0 +1,124 @@
+import { errorMessage } from '../error-message';
+import { loadPieceModule, type LoadedPiece } from '../load-piece-module';
+import type { ChildCommand, ChildOptions, FromChild, ToChild } from '../protocol';
+import { ParentChannel } from './parent-channel';
+import { parentServices } from './parent-services';
+import { runNpmAction } from './run-action';
+import { runNpmTrigger } from './run-trigger';
+
+/** Exit code of a piece process that stops on an uncaught exception. */
+const FATAL_EXIT_CODE = 70;
+
+/** Reads the options a piece process is started with (JSON in `argv[2]`). */
+export function parseChildOptions(argument: string | undefined): ChildOptions {
+  const parsed = JSON.parse(argument ?? '{}') as Partial<ChildOptions>;
+  return { ssrfAllowList: Array.isArray(parsed.ssrfAllowList) ? parsed.ssrfAllowList.map(String) : [] };
+}
+
+/**
+ * Serves the parent's calls in this piece process: loads piece modules by folder (each once),
+ * runs actions, trigger hooks and metadata requests, and answers each call with its result.
+ * After each call the environment is put back as it was at start (a piece's
+ * `NODE_TLS_REJECT_UNAUTHORIZED = '0'` does not outlive its call). An uncaught exception (a
+ * piece's stray callback) is reported and ends the process; the parent fails the call and
+ * starts another process. Stray promise rejections of a piece's background work are ignored.
+ * The process exits when the parent goes away.
+ */
+export function servePieceProcess(): void {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('The piece process must be started by NpmPieceHost, with an IPC channel');
+  const post = (message: FromChild, done?: () => void) => send(message, undefined, undefined, done);
+  const channel = new ParentChannel((message) => post(message));
+  const modules = new Map<string, LoadedPiece>();
+  const environment = { ...process.env };
+
+  const load = (moduleDir: string): LoadedPiece => {
+    let piece = modules.get(moduleDir);
+    if (!piece) {
+      piece = loadPieceModule(moduleDir);
+      modules.set(moduleDir, piece);
+    }
+    return piece;
+  };
+
+  const run = async (callId: number, command: ChildCommand): Promise<unknown> => {
+    if (command.kind === 'metadata') return load(command.moduleDir).metadata;
+    const { request } = command;
+    const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
+    if ('failed' in piece) return piece.failed;
+    const services = parentServices(channel, callId, command.services);
+    return command.kind === 'action'
+      ? runNpmAction(piece, command.request, services)
+      : runNpmTrigger(piece, command.request, services);
+  };
+
+  process.on('message', (message: ToChild) => {
+    if (message.type === 'service-reply') {
+      channel.settle(message);
+      return;
+    }
+    if (message.type !== 'call') return;
+    run(message.callId, message.command)
+      .then(
+        (value) => sendResult(post, message.callId, value),
+        (error: unknown) =>
+          post({ type: 'result', callId: message.callId, ok: false, message: errorMessage(error) }),
+      )
+      .finally(() => restoreEnvironment(environment));
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.on('unhandledRejection', () => undefined);
+  process.on('uncaughtException', (error) => {
+    const exit = () => process.exit(FATAL_EXIT_CODE);
+    setTimeout(exit, 1000).unref();
+    try {
+      post({ type: 'fatal', message: errorMessage(error) }, exit);
+    } catch {
+      exit();
+    }
+  });
+  post({ type: 'ready' });
+}
+
+/** The loaded piece, or the FAILED outcome of a call to a piece that cannot be loaded. */
+function loadOrFail(load: (moduleDir: string) => LoadedPiece, moduleDir: string, label: string) {
+  try {
+    return load(moduleDir);
+  } catch (error) {
+    return {
+      failed: {
+        status: 'FAILED' as const,
+        message: `Piece ${label} cannot be loaded: ${errorMessage(error)}`,
+      },
+    };
+  }
+}
+
+/** Sends a result; one that cannot be cloned (functions, class instances) is sent as JSON. */
+function sendResult(post: (message: FromChild) => void, callId: number, value: unknown): void {
+  try {
+    post({ type: 'result', callId, ok: true, value });
+    return;
+  } catch {
+    // Not cloneable: fall back to its JSON form below.
+  }
+  try {
+    post({ type: 'result', callId, ok: true, value: JSON.parse(JSON.stringify(value) ?? 'null') as unknown });
+  } catch (error) {
+    post({
+      type: 'result',
+      callId,
+      ok: false,
+      message: `The piece's result cannot be sent to the host: ${errorMessage(error)}`,
+    });
+  }
+}
+
+function restoreEnvironment(snapshot: Record<string, string | undefined>): void {
+  for (const key of Object.keys(process.env)) {
+    if (!(key in snapshot)) delete process.env[key];
+  }
+  for (const [key, value] of Object.entries(snapshot)) {
+    if (process.env[key] !== value) process.env[key] = value;
+  }
+}

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { PieceMetadata } from '@piecework/shared';
+import type { ActionDefinition, PieceDefinition, TriggerDefinition } from '../framework/piece-definition';
+import type { ContextVersion, NpmPieceMetadata } from './piece-metadata';
+import { plainData } from './plain-data';
+
+/** A piece package that Piecework cannot run (e.g. built on the pre-rename framework). */
+export class UnsupportedPieceError extends Error {
+  override readonly name = 'UnsupportedPieceError';
+}
+
+/** An npm piece loaded in this process: its actions and triggers (the package's own objects) and metadata. */
+export interface LoadedPiece {
+  definition: PieceDefinition;
+  metadata: NpmPieceMetadata;
+  contextVersion: ContextVersion;
+}
+
+/** The shape of a framework `Piece` this loader relies on. */
+/** The object a piece package exports as its piece (framework `Piece` instance or look-alike). */
+export interface PieceExport {
+  displayName: string;
+  description?: string;
+  logoUrl?: string;
+  authors?: string[];
+  categories?: string[];
+  auth?: unknown;
+  minimumSupportedRelease?: string;
+  maximumSupportedRelease?: string;
+  actions(): Record<string, ActionDefinition>;
+  triggers(): Record<string, TriggerDefinition>;
+  getContextInfo?(): { version?: string } | undefined;
+}
+
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+const LEGACY_FRAMEWORK = '@activepieces/framework';
+
+/**
+ * Loads an UNMODIFIED piece package from its folder (`.../node_modules/@activepieces/piece-x`)
+ * with `require()`, finds the piece among its exports and adapts it to {@link PieceDefinition}.
+ * Run it only in a piece process: the package's code runs here.
+ *
+ * @throws UnsupportedPieceError for packages built on the pre-rename `@activepieces/framework`,
+ *   and Error when no export is a piece.
+ */
+export function loadPieceModule(moduleDir: string): LoadedPiece {
+  const manifest = JSON.parse(readFileSync(join(moduleDir, 'package.json'), 'utf8')) as Manifest;
+  const label = `${manifest.name}@${manifest.version}`;
+  if (manifest.dependencies?.[LEGACY_FRAMEWORK] !== undefined) throw legacy(label);
+  const exports: unknown = createRequire(join(moduleDir, 'package.json'))(moduleDir);
+  const piece = findPieceExport(exports, label);
+  return adaptPiece(piece, manifest);
+}
+
+/**
+ * The piece among a module's exports: the first whose `constructor.name === 'Piece'` (what the
+ * reference platform looks for), else the first object with `displayName` and `actions()` /
+ * `triggers()` functions. The module itself may be the piece.
+ */
+export function findPieceExport(exports: unknown, label = 'the module'): PieceExport {
+  const candidates = [exports, ...(isObject(exports) ? Object.values(exports) : [])].filter(isObject);
+  const named = candidates.find((candidate) => candidate.constructor?.name === 'Piece');
+  if (named && !isPieceShaped(named) && (isObject(named._actions) || isObject(named.actions)))
+    throw legacy(label);
+  const piece = [named, ...candidates].find((candidate) => isPieceShaped(candidate)) as
+    PieceExport | undefined;
+  if (!piece)
+    throw new Error(`${label} exports no piece (an object with displayName, actions() and triggers())`);
+  return piece;
+}
+
+function adaptPiece(piece: PieceExport, manifest: Manifest): LoadedPiece {
+  const version = piece.getContextInfo?.()?.version;
+  const contextVersion: ContextVersion = version === '1' || version === '2' ? version : undefined;
+  const definition: PieceDefinition = {
+    name: manifest.name,
+    displayName: piece.displayName,
+    description: piece.description ?? '',
+    logoUrl: piece.logoUrl ?? '',
+    authors: piece.authors ?? [],
+    version: manifest.version,
+    ...(isObject(piece.auth) || Array.isArray(piece.auth)
+      ? { auth: piece.auth as PieceDefinition['auth'] }
+      : {}),
+    actions: byName(piece.actions()),
+    triggers: byName(piece.triggers()),
+  };
+  return { definition, contextVersion, metadata: metadataOf(definition, piece, contextVersion) };
+}
+
+function metadataOf(
+  definition: PieceDefinition,
+  piece: PieceExport,
+  contextVersion: ContextVersion,
+): NpmPieceMetadata {
+  const pick = (source: object, keys: string[]) =>
+    Object.fromEntries(
+      keys.filter((key) => key in source).map((key) => [key, (source as Record<string, unknown>)[key]]),
+    );
+  const actions = Object.values(definition.actions).map((action) => ({
+    name: action.name,
+    ...pick(action, [
+      'displayName',
+      'description',
+      'props',
+      'errorHandlingOptions',
+      'outputSchema',
+      'audience',
+      'classification',
+    ]),
+    requireAuth: action.requireAuth ?? true,
+  }));
+  const triggers = Object.values(definition.triggers).map((trigger) => ({
+    name: trigger.name,
+    ...pick(trigger, ['displayName', 'description', 'props', 'type', 'sampleData', 'testStrategy']),
+    ...pick(trigger, ['handshakeConfiguration', 'renewConfiguration', 'outputSchema']),
+    requireAuth: trigger.requireAuth ?? true,
+  }));
+  const { actions: _actions, triggers: _triggers, ...identity } = definition;
+  const metadata = plainData({
+    ...identity,
+    ...pick(piece, ['categories', 'minimumSupportedRelease', 'maximumSupportedRelease']),
+    actions: Object.fromEntries(actions.map((action) => [action.name, action])),
+    triggers: Object.fromEntries(triggers.map((trigger) => [trigger.name, trigger])),
+  }) as PieceMetadata;
+  return { ...metadata, contextVersion };
+}
+
+function byName<T extends { name: string }>(items: Record<string, T> | undefined): Record<string, T> {
+  return Object.fromEntries(Object.entries(items ?? {}).map(([key, item]) => [item.name ?? key, item]));
+}
+
+function legacy(label: string): UnsupportedPieceError {
+  return new UnsupportedPieceError(
+    `${label} is built on the pre-rename ${LEGACY_FRAMEWORK}, which Piecework does not support: use a version built on @activepieces/pieces-framework`,
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isPieceShaped(value: unknown): value is PieceExport {
+  return (
+    isObject(value) &&
+    typeof value.displayName === 'string' &&
+    typeof value.actions === 'function' &&
+    typeof value.triggers === 'function'
+  );
+}

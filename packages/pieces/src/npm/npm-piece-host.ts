@@ -1,0 +1,187 @@
+import type { LogSink, PieceRunOutcome, PieceRunRequest } from '@piecework/engine';
+import type { PieceServices } from '../context/piece-services';
+import { ChildPool } from './child-pool';
+import { cleanEnv } from './clean-env';
+import { errorMessage } from './error-message';
+import { ChildCallFailure, PieceChild } from './piece-child';
+import type { NpmPieceMetadata } from './piece-metadata';
+import { resolveProcessScript } from './process-script';
+import type { ChildCommand, ServicesSnapshot } from './protocol';
+import { createPieceResolver, type PieceResolver } from './resolve-piece';
+import type { ActionRunRequest, TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
+
+/** Options of {@link NpmPieceHost}; each has a default. */
+export interface NpmPieceHostOptions {
+  /** Finds an exact version's module folder. Default: {@link createPieceResolver}`()` (node_modules from the cwd up). */
+  resolvePiece?: PieceResolver;
+  /** Piece processes kept warm, each running one call at a time. Default: 2. */
+  poolSize?: number;
+  /** Hard deadline of one call; past it the process is killed. Default: 30 000 ms. */
+  callTimeoutMs?: number;
+  /** How long a call waits for a new process to start, before its own deadline starts. Default: 15 000 ms. */
+  startupTimeoutMs?: number;
+  /** `--max-old-space-size` of each process. Default: 512 MB. */
+  maxOldSpaceMb?: number;
+  /** The piece process's script. Default: the package's own `piece-process` entry. */
+  processScript?: string | URL;
+  /** Variables added to the processes' clean environment (PATH, HOME, TMPDIR, LANG, TZ). Default: none. */
+  env?: Record<string, string>;
+  /** Where the processes' stdout (info) and stderr (warn) lines go. Default: dropped. */
+  log?: LogSink;
+}
+
+/**
+ * Runs UNMODIFIED npm pieces (`@activepieces/piece-*`) outside the host's process: a warm pool
+ * of child processes, each with a heap cap, a clean environment and the SSRF filter under every
+ * outbound connection. The services of a call (store, files, connections, flows) stay in the
+ * host and are called over IPC. Each call has a hard deadline: past it, or when the process
+ * crashes, the process is killed and replaced, and only that call fails ("Piece x timed out
+ * after 30 s", "Piece x crashed: ..."). Whatever a piece does to its process (exit, environment,
+ * TLS settings) stays there.
+ *
+ * @example
+ * ```ts
+ * const host = new NpmPieceHost({ resolvePiece: createPieceResolver({ piecesDir }) });
+ * const outcome = await host.runAction(request, services); // request.pieceName: '@activepieces/piece-store'
+ * await host.close();
+ * ```
+ */
+export class NpmPieceHost {
+  private readonly resolvePiece: PieceResolver;
+  private readonly callTimeoutMs: number;
+  private readonly pool: ChildPool;
+  private readonly metadataCache = new Map<string, Promise<NpmPieceMetadata>>();
+
+  constructor(options: NpmPieceHostOptions = {}) {
+    this.resolvePiece = options.resolvePiece ?? createPieceResolver();
+    this.callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    const script = resolveProcessScript(options.processScript);
+    const env = cleanEnv(options.env);
+    const { log } = options;
+    const onOutput = log
+      ? (line: string, stream: 'stdout' | 'stderr', pid: number) =>
+          log.log(stream === 'stdout' ? 'info' : 'warn', line, { pid, stream })
+      : undefined;
+    this.pool = new ChildPool(
+      options.poolSize ?? 2,
+      (ssrfAllowList) =>
+        new PieceChild({
+          script,
+          maxOldSpaceMb: options.maxOldSpaceMb ?? 512,
+          env,
+          ssrfAllowList,
+          startupTimeoutMs: options.startupTimeoutMs ?? 15_000,
+          ...(onOutput ? { onOutput } : {}),
+          onGone: (child) => this.pool.retire(child),
+        }),
+    );
+  }
+
+  /** True when that exact version can be found. */
+  async has(name: string, version: string): Promise<boolean> {
+    try {
+      await this.resolvePiece(name, version);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The piece's metadata (loaded in a piece process, cached per version).
+   * @throws Error when the version is not installed or cannot be loaded.
+   */
+  metadata(name: string, version: string): Promise<NpmPieceMetadata> {
+    const key = `${name}@${version}`;
+    let cached = this.metadataCache.get(key);
+    if (!cached) {
+      cached = this.loadMetadata(name, version);
+      cached.catch(() => this.metadataCache.delete(key));
+      this.metadataCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Runs a piece action; every failure is a FAILED outcome. */
+  async runAction(
+    request: PieceRunRequest | ActionRunRequest,
+    services: PieceServices,
+  ): Promise<PieceRunOutcome> {
+    const { services: _engineServices, ...call } = request as PieceRunRequest;
+    const result = await this.callPiece(call.pieceName, call.pieceVersion, services, (moduleDir) => ({
+      kind: 'action',
+      moduleDir,
+      request: call,
+      services: snapshotOf(services),
+    }));
+    return result.ok ? (result.value as PieceRunOutcome) : { status: 'FAILED', message: result.message };
+  }
+
+  /** Calls a trigger hook (`run` of a webhook, `onEnable` of a schedule, ...); every failure is a FAILED outcome. */
+  async runTrigger(request: TriggerRunRequest, services: PieceServices): Promise<TriggerRunOutcome> {
+    const result = await this.callPiece(request.pieceName, request.pieceVersion, services, (moduleDir) => ({
+      kind: 'trigger',
+      moduleDir,
+      request,
+      services: snapshotOf(services),
+    }));
+    return result.ok ? (result.value as TriggerRunOutcome) : { status: 'FAILED', message: result.message };
+  }
+
+  /** Kills the piece processes; calls still waiting for one fail. */
+  async close(): Promise<void> {
+    this.pool.close();
+  }
+
+  private async loadMetadata(name: string, version: string): Promise<NpmPieceMetadata> {
+    const result = await this.callPiece(name, version, undefined, (moduleDir) => ({
+      kind: 'metadata',
+      moduleDir,
+    }));
+    if (!result.ok) throw new Error(result.message);
+    return result.value as NpmPieceMetadata;
+  }
+
+  /** One call in a piece process, with the piece's name in every failure. */
+  private async callPiece(
+    name: string,
+    version: string,
+    services: PieceServices | undefined,
+    command: (moduleDir: string) => ChildCommand,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+    let moduleDir: string;
+    try {
+      moduleDir = await this.resolvePiece(name, version);
+    } catch (error) {
+      return { ok: false, message: errorMessage(error) };
+    }
+    try {
+      return await this.pool.use(services?.ssrfAllowList, (child) =>
+        child.call(command(moduleDir), services, this.callTimeoutMs),
+      );
+    } catch (error) {
+      if (!(error instanceof ChildCallFailure))
+        return { ok: false, message: `Piece ${name}: ${errorMessage(error)}` };
+      return {
+        ok: false,
+        message:
+          error.kind === 'timeout'
+            ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s`
+            : `Piece ${name} crashed: ${error.message}`,
+      };
+    }
+  }
+}
+
+function snapshotOf(services: PieceServices): ServicesSnapshot {
+  return {
+    urls: services.urls,
+    ...(services.token !== undefined ? { token: services.token } : {}),
+    ssrfAllowList: [...services.ssrfAllowList],
+    nowMs: services.now(),
+  };
+}
+
+function seconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(3)));
+}

@@ -1,0 +1,43 @@
+import type { ActionRunRequest, TriggerRunRequest } from './trigger-request';
+
+/** The services a piece process reaches in its parent, by name. */
+export type ServiceMethod =
+  'store.get' | 'store.put' | 'store.delete' | 'files.save' | 'files.load' | 'connections.get' | 'listFlows';
+
+/** The plain parts of the services, copied into each call. */
+export interface ServicesSnapshot {
+  urls: { apiUrl: string; publicUrl: string };
+  token?: string;
+  ssrfAllowList: readonly string[];
+  /** The host's clock when the call was sent; the child advances it with its own monotonic clock. */
+  nowMs: number;
+}
+
+/** What a piece process is asked to do. */
+export type ChildCommand =
+  | { kind: 'metadata'; moduleDir: string }
+  | { kind: 'action'; moduleDir: string; request: ActionRunRequest; services: ServicesSnapshot }
+  | { kind: 'trigger'; moduleDir: string; request: TriggerRunRequest; services: ServicesSnapshot };
+
+/** Parent to piece process. */
+export type ToChild =
+  | { type: 'call'; callId: number; command: ChildCommand }
+  | { type: 'service-reply'; serviceCallId: number; ok: true; value: unknown }
+  | { type: 'service-reply'; serviceCallId: number; ok: false; message: string };
+
+/**
+ * Piece process to parent: ready to take calls; a service call made by a running call; a
+ * call's result (`ok: false` when the child could not even produce an outcome); a fatal error
+ * just before it exits.
+ */
+export type FromChild =
+  | { type: 'ready' }
+  | { type: 'service'; callId: number; serviceCallId: number; method: ServiceMethod; args: unknown[] }
+  | { type: 'result'; callId: number; ok: true; value: unknown }
+  | { type: 'result'; callId: number; ok: false; message: string }
+  | { type: 'fatal'; message: string };
+
+/** The argument a piece process is started with (JSON in `argv[2]`). */
+export interface ChildOptions {
+  ssrfAllowList: readonly string[];
+}
