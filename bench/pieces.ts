@@ -5,37 +5,14 @@
  *
  * Run: npm run bench:pieces
  */
-import type { Step } from '../packages/shared/src/index';
 import { createMemoryHost, FlowEngine } from '../packages/engine/src/index';
 import { code, flow } from '../packages/engine/src/testing/flow-builders';
-import { BUILTIN_PIECES, createPieceRunner, NpmPieceHost } from '../packages/pieces/src/index';
+import { NpmPieceHost } from '../packages/pieces/src/index';
+import { localPieceRunner, pieceStep } from '../packages/pieces/src/testing/piece-flows';
 import { printTable } from './support';
 
-function pieceStep(
-  name: string,
-  pieceName: string,
-  pieceVersion: string,
-  actionName: string,
-  input: Record<string, unknown>,
-): Step {
-  return {
-    name,
-    displayName: name,
-    type: 'PIECE',
-    valid: true,
-    settings: { pieceName, pieceVersion, actionName, propertySettings: {}, input },
-  };
-}
-
 const npm = new NpmPieceHost({ poolSize: 1 });
-const pieces = createPieceRunner({
-  builtins: BUILTIN_PIECES,
-  npm,
-  services: {
-    urls: { apiUrl: 'http://localhost:3000/api/', publicUrl: 'http://localhost:3000/api/' },
-    ssrfAllowList: [],
-  },
-});
+const pieces = localPieceRunner(npm);
 const engine = new FlowEngine({ host: createMemoryHost({ pieces }) });
 
 const flows = {

@@ -1,42 +1,18 @@
 import { createMemoryHost, FlowEngine } from '@piecework/engine';
-import { BUILTIN_PIECES, createPieceRunner, NpmPieceHost } from '@piecework/pieces';
-import type { Step } from '@piecework/shared';
+import { NpmPieceHost } from '@piecework/pieces';
 import { afterAll, describe, expect, it } from 'vitest';
 import { flow } from '../../packages/engine/src/testing/flow-builders';
+import { localPieceRunner, pieceStep } from '../../packages/pieces/src/testing/piece-flows';
 
 /**
  * The engine running real pieces: built-in ones in-process and an unmodified npm package in an
  * isolated process, through the same piece runner the server uses.
  */
-function pieceStep(
-  name: string,
-  pieceName: string,
-  pieceVersion: string,
-  actionName: string,
-  input: Record<string, unknown>,
-): Step {
-  return {
-    name,
-    displayName: name,
-    type: 'PIECE',
-    valid: true,
-    settings: { pieceName, pieceVersion, actionName, propertySettings: {}, input },
-  };
-}
-
 const npm = new NpmPieceHost({ poolSize: 1 });
 afterAll(() => npm.close());
 
 function engine() {
-  const pieces = createPieceRunner({
-    builtins: BUILTIN_PIECES,
-    npm,
-    services: {
-      urls: { apiUrl: 'http://localhost:3000/api/', publicUrl: 'http://localhost:3000/api/' },
-      ssrfAllowList: [],
-    },
-  });
-  return new FlowEngine({ host: createMemoryHost({ pieces }) });
+  return new FlowEngine({ host: createMemoryHost({ pieces: localPieceRunner(npm) }) });
 }
 
 describe('engine + pieces', () => {

@@ -1,0 +1,34 @@
+import type { PieceRunner } from '@piecework/engine';
+import type { Step } from '@piecework/shared';
+import { BUILTIN_PIECES } from '../builtin';
+import type { NpmPieceHost } from '../npm/npm-piece-host';
+import { createPieceRunner } from '../runner/create-piece-runner';
+
+/** A PIECE step of `pieceName@pieceVersion` running `actionName` with `input` (tests and benchmarks). */
+export function pieceStep(
+  name: string,
+  pieceName: string,
+  pieceVersion: string,
+  actionName: string,
+  input: Record<string, unknown>,
+): Step {
+  return {
+    name,
+    displayName: name,
+    type: 'PIECE',
+    valid: true,
+    settings: { pieceName, pieceVersion, actionName, propertySettings: {}, input },
+  };
+}
+
+/** The piece runner a local server would use: built-ins, the given npm host, localhost URLs, nothing allow-listed. */
+export function localPieceRunner(npm: NpmPieceHost): PieceRunner {
+  return createPieceRunner({
+    builtins: BUILTIN_PIECES,
+    npm,
+    services: {
+      urls: { apiUrl: 'http://localhost:3000/api/', publicUrl: 'http://localhost:3000/api/' },
+      ssrfAllowList: [],
+    },
+  });
+}
