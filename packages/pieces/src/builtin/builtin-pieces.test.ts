@@ -22,8 +22,13 @@ describe('built-in pieces', () => {
         "@activepieces/piece-date-helper": [
           "get_current_date",
           "format_date",
+          "extract_date_parts",
           "date_difference",
           "add_subtract_date",
+          "next_day_of_week",
+          "next_day_of_year",
+          "first_day_of_previous_month",
+          "last_day_of_previous_month",
         ],
         "@activepieces/piece-delay": [
           "delayFor",
@@ -71,6 +76,11 @@ describe('built-in pieces', () => {
           "split",
           "find",
           "markdown_to_html",
+          "html_to_markdown",
+          "stripHtml",
+          "slugify",
+          "defaultValue",
+          "json_to_ascii_table",
         ],
         "@activepieces/piece-webhook": [
           "return_response",

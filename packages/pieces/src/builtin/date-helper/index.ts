@@ -1,10 +1,18 @@
 import { createPiece } from '../../framework/create-piece';
 import { addSubtractDate } from './add-subtract-date';
 import { dateDifference } from './date-difference';
+import { extractDateParts } from './extract-date-parts';
+import { firstDayOfPreviousMonth } from './first-day-of-previous-month';
 import { formatDateAction } from './format-date';
 import { getCurrentDate } from './get-current-date';
+import { lastDayOfPreviousMonth } from './last-day-of-previous-month';
+import { nextDayOfWeek } from './next-day-of-week';
+import { nextDayOfYear } from './next-day-of-year';
 
-/** `@activepieces/piece-date-helper`: current date, formatting, arithmetic and differences. */
+/**
+ * `@activepieces/piece-date-helper`: current date, formatting, date units, arithmetic,
+ * differences, the next day of a week or year and the first/last day of the previous month.
+ */
 export const dateHelperPiece = createPiece({
   name: '@activepieces/piece-date-helper',
   displayName: 'Date Helper',
@@ -12,6 +20,16 @@ export const dateHelperPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/calendar_piece.svg',
   authors: ['Salem-Alaa', 'joeworkman'],
   version: '0.1.27',
-  actions: [getCurrentDate, formatDateAction, dateDifference, addSubtractDate],
+  actions: [
+    getCurrentDate,
+    formatDateAction,
+    extractDateParts,
+    dateDifference,
+    addSubtractDate,
+    nextDayOfWeek,
+    nextDayOfYear,
+    firstDayOfPreviousMonth,
+    lastDayOfPreviousMonth,
+  ],
   triggers: [],
 });

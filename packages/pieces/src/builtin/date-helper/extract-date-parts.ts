@@ -1,0 +1,67 @@
+import { createAction } from '../../framework/create-piece';
+import { Property } from '../../framework/properties';
+import { builtinEnv } from '../common/builtin-env';
+import { describeValue, requiredText } from '../common/read-props';
+import { dateTextProp, formatProp } from './date-props';
+import { formatDate, parseDate } from './date-text';
+import { toWallClock } from './wall-clock';
+
+/** The units `extract_date_parts` offers, with the reference's values (the output keys). */
+const DATE_PARTS = [
+  ['year', 'Year'],
+  ['month', 'Month'],
+  ['day', 'Day'],
+  ['hour', 'Hour'],
+  ['minute', 'Minute'],
+  ['second', 'Second'],
+  ['dayOfWeek', 'Day of Week'],
+  ['monthName', 'Month name'],
+] as const;
+type DatePart = (typeof DATE_PARTS)[number][0];
+const PART_NAMES: readonly string[] = DATE_PARTS.map(([value]) => value);
+
+function partOf(ms: number, part: DatePart): number | string {
+  if (part === 'dayOfWeek') return formatDate(ms, 'dddd', 'UTC');
+  if (part === 'monthName') return formatDate(ms, 'MMMM', 'UTC');
+  return toWallClock(ms, 'UTC')[part];
+}
+
+/**
+ * `extract_date_parts`: reads `inputDate` in `inputFormat` (as UTC) and returns the units listed
+ * in `unitExtract` (default `['year']`) keyed by their names: numbers for `year`, `month` (1 to
+ * 12), `day`, `hour`, `minute`, `second`; English names for `dayOfWeek` and `monthName`.
+ */
+export const extractDateParts = createAction({
+  name: 'extract_date_parts',
+  displayName: 'Extract Date Units',
+  description:
+    'Extract date units ( year , month , day , hour , minute , second , day of week , month name ) from a date',
+  props: {
+    inputDate: dateTextProp('Input Date', 'Enter the input date'),
+    inputFormat: formatProp('From Time Format'),
+    unitExtract: Property.StaticMultiSelectDropdown({
+      displayName: 'Unit to Extract',
+      description: 'Select the unit to extract from the date',
+      required: true,
+      defaultValue: ['year'],
+      options: { options: DATE_PARTS.map(([value, label]) => ({ label, value })) },
+    }),
+  },
+  async run(ctx) {
+    const props = ctx.propsValue;
+    const units = props.unitExtract;
+    if (!Array.isArray(units))
+      throw new Error(`Input "unitExtract" must be a list, got ${describeValue(units)}`);
+    const unknown = units.find((unit) => !PART_NAMES.includes(unit as string));
+    if (unknown !== undefined) {
+      throw new Error(`Input "unitExtract" may list ${PART_NAMES.join(', ')}; got ${describeValue(unknown)}`);
+    }
+    const ms = parseDate(
+      requiredText(props, 'inputDate'),
+      requiredText(props, 'inputFormat'),
+      'UTC',
+      builtinEnv(ctx).now(),
+    );
+    return Object.fromEntries((units as DatePart[]).map((unit) => [unit, partOf(ms, unit)]));
+  },
+});

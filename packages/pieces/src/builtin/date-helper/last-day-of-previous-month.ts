@@ -1,0 +1,19 @@
+import { createAction } from '../../framework/create-piece';
+import { readTimeOfDay, timeOfDayProps } from './time-of-day';
+import { addMonths, daysInMonth } from './wall-clock';
+
+/**
+ * `last_day_of_previous_month`: the last day of the month before the current one on the
+ * calendar of `timeZone`, at `time` (or the current time), as `{result}` in `timeFormat`.
+ */
+export const lastDayOfPreviousMonth = createAction({
+  name: 'last_day_of_previous_month',
+  displayName: 'Last Day of Previous Month',
+  description: 'Get the date and time of the last day of the previous month',
+  props: timeOfDayProps(),
+  async run(ctx) {
+    const { today, at, result } = readTimeOfDay(ctx);
+    const previous = addMonths({ ...today, day: 1 }, -1);
+    return result(at({ ...previous, day: daysInMonth(previous.year, previous.month) }));
+  },
+});
