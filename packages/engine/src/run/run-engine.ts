@@ -110,15 +110,9 @@ async function execute(
 
 /** The step alone (no successor, no body, no branch steps), as single-step test mode runs it. */
 function testableStep(version: EngineRequest['flowVersion'], name: string): Step | undefined {
-  const step = findStep(version, name);
-  if (
-    !step ||
-    step.name === version.trigger.name ||
-    !('valid' in step) ||
-    step.type === 'EMPTY' ||
-    step.type === 'PIECE_TRIGGER'
-  )
-    return undefined;
+  if (name === version.trigger.name) return undefined;
+  const step = findStep(version, name) as Step | undefined;
+  if (!step) return undefined;
   const alone = { ...step, nextAction: undefined, skip: false } as Step;
   if (alone.type === 'LOOP_ON_ITEMS') alone.firstLoopAction = undefined;
   if (alone.type === 'ROUTER') alone.children = alone.children.map(() => null);

@@ -48,8 +48,8 @@ export async function executeLoopStep(
   }
 
   const items: unknown[] = resolution.value.items;
-  const savedIterations = (context.savedOutput(previous ?? ({} as StepOutput)) as LoopOutput | undefined)
-    ?.iterations;
+  const savedOutput = previous ? (context.savedOutput(previous) as LoopOutput | undefined) : undefined;
+  const savedIterations = savedOutput?.iterations;
   const iterations: StepOutputs[] = [];
   const output: LoopOutput = { index: 0, iterations };
   let halt: Halt | undefined;
