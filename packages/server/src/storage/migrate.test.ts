@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from './migrate';
+import { openSqliteDatabase } from './open-sqlite';
+import { appConnection, insertProject, tempDatabaseDir } from './test-database';
+
+describe('migrateToLatest on a SQLite file', () => {
+  const dirs: ReturnType<typeof tempDatabaseDir>[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) dir.remove();
+  });
+  function freshDatabase() {
+    const dir = tempDatabaseDir();
+    dirs.push(dir);
+    return openSqliteDatabase({ file: dir.file() });
+  }
+
+  it('applies every migration once, then nothing on a second run', async () => {
+    const db = freshDatabase();
+    expect(await migrateToLatest(db)).toEqual(['0001-initial']);
+    expect(await migrateToLatest(db)).toEqual([]);
+    const tables = await db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
+      [
+        "apiKey",
+        "appConnection",
+        "auditEvent",
+        "flow",
+        "flowVersion",
+        "folder",
+        "platform",
+        "project",
+        "projectMember",
+        "user",
+      ]
+    `);
+    await db.destroy();
+  });
+
+  it('opens the file in WAL mode with foreign keys on', async () => {
+    const db = freshDatabase();
+    const pragma = async (name: string) =>
+      (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0];
+    expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
+    expect(await pragma('synchronous')).toEqual({ synchronous: 1 });
+    await db.destroy();
+  });
+
+  it('enforces foreign keys', async () => {
+    const db = freshDatabase();
+    await migrateToLatest(db);
+    const insert = db
+      .insertInto('folder')
+      .values({ id: 'f1', projectId: 'missing', displayName: 'F', created: 'x', updated: 'x' });
+    await expect(insert.execute()).rejects.toThrow(/FOREIGN KEY constraint failed/);
+    await db.destroy();
+  });
+
+  it('keeps app connection external ids unique per project', async () => {
+    const db = freshDatabase();
+    await migrateToLatest(db);
+    await insertProject(db, 'p1');
+    await insertProject(db, 'p2');
+    await db
+      .insertInto('appConnection')
+      .values(appConnection('c1', 'p1', 'gmail'))
+      .execute();
+    await db
+      .insertInto('appConnection')
+      .values(appConnection('c2', 'p2', 'gmail'))
+      .execute();
+    const duplicate = db.insertInto('appConnection').values(appConnection('c3', 'p1', 'gmail'));
+    await expect(duplicate.execute()).rejects.toThrow(
+      /UNIQUE constraint failed: appConnection.projectId, appConnection.externalId/,
+    );
+    await db.destroy();
+  });
+});

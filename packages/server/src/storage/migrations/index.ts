@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001-initial';
+
+/**
+ * Every migration, by name, in order. Names never change once released; add a new one instead of
+ * editing an old one. Listed statically (no filesystem globbing) so bundles and tests see the same.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+};
+
+/** A Kysely migration provider over {@link migrations}. */
+export const staticMigrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...migrations }),
+};

@@ -1,0 +1,34 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './database';
+
+/** Options of {@link openSqliteDatabase}. */
+export interface OpenSqliteOptions {
+  /** Path of the database file; created when missing. */
+  file: string;
+  /**
+   * How long a connection waits for another connection's write lock before failing with
+   * `SQLITE_BUSY`, in milliseconds. Default `5000`.
+   */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (or creates) a SQLite database file and wraps it in Kysely.
+ *
+ * Pragmas: `journal_mode = WAL` (readers never block the writer, nor the writer readers),
+ * `synchronous = NORMAL` (durable at each WAL checkpoint; safe with WAL), `foreign_keys = ON`
+ * (off by default in SQLite) and `busy_timeout` (wait for a lock instead of failing at once).
+ *
+ * One Kysely instance holds one connection and runs its queries one at a time; share it within a
+ * process. Write through {@link writeTransaction}, never `db.transaction()`.
+ */
+export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database> {
+  const { file, busyTimeoutMs = 5000 } = options;
+  const connection = new SqliteDatabase(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma(`busy_timeout = ${String(busyTimeoutMs)}`);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from './database';
+
+/** A fresh temporary directory for database files, and a function that removes it. */
+export function tempDatabaseDir(): { file: (name?: string) => string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'piecework-storage-'));
+  return {
+    file: (name = 'piecework.db') => join(dir, name),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+const at = '2026-01-01T00:00:00.000Z';
+
+/** Inserts a platform row with the given id. */
+export async function insertPlatform(db: Kysely<Database>, id: string): Promise<void> {
+  await db.insertInto('platform').values({ id, name: id, credits: null, created: at, updated: at }).execute();
+}
+
+/** Inserts a platform, its owner and a project, all named after `projectId`. */
+export async function insertProject(db: Kysely<Database>, projectId: string): Promise<void> {
+  const platformId = `${projectId}-platform`;
+  const ownerId = `${projectId}-owner`;
+  await insertPlatform(db, platformId);
+  await db
+    .insertInto('user')
+    .values({
+      id: ownerId,
+      platformId,
+      email: `${ownerId}@example.com`,
+      passwordHash: 'x',
+      firstName: 'A',
+      lastName: 'B',
+      platformRole: 'ADMIN',
+      status: 'ACTIVE',
+      created: at,
+      updated: at,
+    })
+    .execute();
+  await db
+    .insertInto('project')
+    .values({
+      id: projectId,
+      platformId,
+      ownerId,
+      displayName: projectId,
+      type: 'PERSONAL',
+      iconColor: null,
+      maxConcurrentJobs: null,
+      externalId: null,
+      metadata: null,
+      created: at,
+      updated: at,
+    })
+    .execute();
+}
+
+/** An app connection row in `projectId` with the given external id. */
+export function appConnection(id: string, projectId: string, externalId: string): Database['appConnection'] {
+  return {
+    id,
+    projectId,
+    externalId,
+    value: 'encrypted',
+    type: 'SECRET_TEXT',
+    pieceName: '@piecework/piece-http',
+    pieceVersion: null,
+    displayName: externalId,
+    status: 'ACTIVE',
+    scope: 'PROJECT',
+    metadata: null,
+    created: at,
+    updated: at,
+  };
+}
