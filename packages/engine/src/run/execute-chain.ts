@@ -3,7 +3,7 @@ import { executeActionStep } from '../steps/action-step';
 import { executeLoopStep } from '../steps/loop-step';
 import { executeRouterStep } from '../steps/router-step';
 import type { Frame } from './frame';
-import { failedHalt, type Halt } from './halt';
+import { timeoutHalt, type Halt } from './halt';
 import type { RunContext } from './run-context';
 
 /** Walks a chain of steps; the first halt (stop, pause, failure) ends the walk and is returned. */
@@ -24,10 +24,7 @@ export const executeChain: ChainExecutor = async (context, head, frame) => {
   for (let step = head; step; step = step.nextAction) {
     if (step.skip) continue;
     if (context.pastDeadline()) {
-      return failedHalt(
-        'TIMEOUT',
-        `The run exceeded its time limit of ${context.options.flowTimeoutSeconds} seconds`,
-      );
+      return timeoutHalt(context.options.flowTimeoutSeconds);
     }
     const previous = frame.previous?.[step.name];
     if (previous && isCompleted(step, previous)) {

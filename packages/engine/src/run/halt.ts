@@ -28,3 +28,13 @@ export function failedHalt(
     step: step && { name: step.name, displayName: step.displayName },
   };
 }
+
+/** The message of a run past AP_FLOW_TIMEOUT_SECONDS (also used by the worker runner's hard deadline). */
+export function timeoutMessage(flowTimeoutSeconds: number): string {
+  return `The run exceeded its time limit of ${flowTimeoutSeconds} seconds`;
+}
+
+/** The halt of a run past its deadline. */
+export function timeoutHalt(flowTimeoutSeconds: number): Halt {
+  return failedHalt('TIMEOUT', timeoutMessage(flowTimeoutSeconds));
+}

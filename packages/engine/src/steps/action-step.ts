@@ -1,7 +1,8 @@
 import type { CodeStep, PieceStep, StepOutput } from '@piecework/shared';
 import type { Frame } from '../run/frame';
 import { failedHalt, type Halt } from '../run/halt';
-import { recordStep } from '../run/record-step';
+import { finishStep } from '../run/finish-step';
+import type { StepResult } from '../run/record-step';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
 import type { AttemptOutcome } from './attempt-outcome';
@@ -30,7 +31,7 @@ export async function executeActionStep(
   const continueOnFailure = step.settings.errorHandlingOptions?.continueOnFailure?.value === true;
 
   let halt: Halt | undefined;
-  let result: Parameters<typeof recordStep>[2];
+  let result: StepResult;
   switch (outcome.status) {
     case 'SUCCEEDED':
       if (outcome.respond) respond(context, outcome.respond);
@@ -54,10 +55,7 @@ export async function executeActionStep(
       halt = failedHalt(outcome.runStatus, outcome.message, step);
       break;
   }
-  const { record, halt: limitHalt } = await recordStep(context, step, result);
-  frame.records[step.name] = record;
-  frame.scope.setFromRecord(step.name, record, limitHalt ? undefined : result.output);
-  context.stepFinished(step.name, frame.path, record);
+  const limitHalt = await finishStep(context, step, frame, result);
   return limitHalt ?? halt;
 }
 

@@ -1,8 +1,8 @@
 import type { LoopStep, StepOutput, StepOutputs } from '@piecework/shared';
 import type { ChainExecutor } from '../run/execute-chain';
 import type { Frame } from '../run/frame';
-import { failedHalt, type Halt } from '../run/halt';
-import { recordStep } from '../run/record-step';
+import { failStep, finishStep } from '../run/finish-step';
+import { timeoutHalt, type Halt } from '../run/halt';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
 
@@ -32,19 +32,11 @@ export async function executeLoopStep(
   const startedAt = context.host.now();
   context.stepStarted(step.name, frame.path);
   const resolution = await resolveStepInput(context, { items: step.settings.items }, frame.scope);
-  if (!resolution.ok || !Array.isArray(resolution.value.items)) {
-    const outcome = resolution.ok
-      ? { status: 'FAILED' as const, message: NOT_A_LIST_MESSAGE }
-      : resolution.outcome;
-    const loggedInput = resolution.ok ? resolution.logged : { items: step.settings.items };
-    const result = { status: 'FAILED' as const, loggedInput, errorMessage: outcome.message, startedAt };
-    const { record, halt } = await recordStep(context, step, result);
-    frame.records[step.name] = record;
-    frame.scope.setFromRecord(step.name, record);
-    context.stepFinished(step.name, frame.path, record);
-    return (
-      halt ?? failedHalt(outcome.status === 'LIMIT' ? outcome.runStatus : 'FAILED', outcome.message, step)
-    );
+  if (!resolution.ok)
+    return failStep(context, step, frame, { items: step.settings.items }, resolution.outcome, startedAt);
+  if (!Array.isArray(resolution.value.items)) {
+    const failure = { status: 'FAILED', message: NOT_A_LIST_MESSAGE } as const;
+    return failStep(context, step, frame, resolution.logged, failure, startedAt);
   }
 
   const items: unknown[] = resolution.value.items;
@@ -55,10 +47,7 @@ export async function executeLoopStep(
   let halt: Halt | undefined;
   for (let index = 0; index < items.length && !halt; index++) {
     if (context.pastDeadline()) {
-      halt = failedHalt(
-        'TIMEOUT',
-        `The run exceeded its time limit of ${context.options.flowTimeoutSeconds} seconds`,
-      );
+      halt = timeoutHalt(context.options.flowTimeoutSeconds);
       break;
     }
     const records: StepOutputs = {};
@@ -83,9 +72,6 @@ export async function executeLoopStep(
     startedAt,
     outputAlreadyCounted: true,
   } as const;
-  const { record, halt: limitHalt } = await recordStep(context, step, result);
-  frame.records[step.name] = record;
-  frame.scope.setFromRecord(step.name, record, output);
-  context.stepFinished(step.name, frame.path, record);
+  const limitHalt = await finishStep(context, step, frame, result, output);
   return limitHalt ?? halt;
 }

@@ -2,8 +2,8 @@ import type { RouterStep } from '@piecework/shared';
 import { selectBranches } from '../conditions';
 import type { ChainExecutor } from '../run/execute-chain';
 import type { Frame } from '../run/frame';
-import { failedHalt, type Halt } from '../run/halt';
-import { recordStep } from '../run/record-step';
+import { failStep, finishStep } from '../run/finish-step';
+import type { Halt } from '../run/halt';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
 
@@ -22,33 +22,11 @@ export async function executeRouterStep(
   const startedAt = context.host.now();
   context.stepStarted(step.name, frame.path);
   const resolution = await resolveStepInput(context, step.settings, frame.scope);
-  if (!resolution.ok) {
-    const { outcome } = resolution;
-    const result = {
-      status: 'FAILED' as const,
-      loggedInput: step.settings,
-      errorMessage: outcome.message,
-      startedAt,
-    };
-    const { record, halt } = await recordStep(context, step, result);
-    frame.records[step.name] = record;
-    frame.scope.setFromRecord(step.name, record);
-    context.stepFinished(step.name, frame.path, record);
-    return (
-      halt ?? failedHalt(outcome.status === 'LIMIT' ? outcome.runStatus : 'FAILED', outcome.message, step)
-    );
-  }
+  if (!resolution.ok) return failStep(context, step, frame, step.settings, resolution.outcome, startedAt);
   const selection = selectBranches(resolution.value.branches, resolution.value.executionType);
   const output = { branches: selection.branches };
-  const { record, halt } = await recordStep(context, step, {
-    status: 'SUCCEEDED',
-    loggedInput: resolution.logged,
-    output,
-    startedAt,
-  });
-  frame.records[step.name] = record;
-  frame.scope.setFromRecord(step.name, record, output);
-  context.stepFinished(step.name, frame.path, record);
+  const result = { status: 'SUCCEEDED', loggedInput: resolution.logged, output, startedAt } as const;
+  const halt = await finishStep(context, step, frame, result);
   if (halt) return halt;
   for (const index of selection.selected) {
     const branchHalt = await executeChain(context, step.children[index], frame);

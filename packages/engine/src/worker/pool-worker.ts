@@ -6,6 +6,7 @@ import type { FromThread, ToThread } from './protocol';
 import { serveHostCall } from './serve-host-call';
 import { ActiveJob, type WorkerJob } from './worker-job';
 import type { WorkerScript } from './worker-script';
+import { timeoutMessage } from '../run/halt';
 
 /** What every worker of a pool is started with. */
 export interface PoolWorkerSettings {
@@ -78,10 +79,7 @@ export class PoolWorker {
     this.active = active;
     const { flowTimeoutSeconds } = this.settings.options;
     const hardDeadlineMs = Math.min(MAX_TIMER_MS, flowTimeoutSeconds * 1000 + this.settings.graceMs);
-    this.timer = setTimeout(
-      () => this.stop('TIMEOUT', `The run exceeded its time limit of ${flowTimeoutSeconds} seconds`),
-      hardDeadlineMs,
-    );
+    this.timer = setTimeout(() => this.stop('TIMEOUT', timeoutMessage(flowTimeoutSeconds)), hardDeadlineMs);
   }
 
   /** Stops the thread; a job it runs is rejected with `error`. */
