@@ -2,7 +2,8 @@ import { correctedFormat } from './date-formats';
 import { daysInMonth, fromWallClock, offsetAt, toWallClock } from './wall-clock';
 import type { WallClock } from './wall-clock';
 
-const MONTHS = [
+/** English month names, January first (format tokens MMMM/MMM, month-name outputs). */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -2,22 +2,8 @@ import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger } from '../common/read-props';
 import { readTimeOfDay, timeOfDayProps } from './time-of-day';
+import { MONTHS } from './date-text';
 import { daysInMonth } from './wall-clock';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * `next_day_of_year`: the next `month`/`day` (month 1 to 12) at `time` (or the current time) on

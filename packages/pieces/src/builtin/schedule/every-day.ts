@@ -1,6 +1,6 @@
 import { createTrigger } from '../../framework/create-piece';
 import { optionalBoolean, requiredInteger, requiredText } from '../common/read-props';
-import { hourOfTheDayProp, runOnWeekendsProp, setValidSchedule, timezoneProp } from './schedule-common';
+import { hourOfTheDayProp, runOnWeekendsProp, scheduledTriggerHooks, timezoneProp } from './schedule-common';
 
 function scheduleOf(props: Record<string, unknown>) {
   const hour = requiredInteger(props, 'hour_of_the_day', 0, 23);
@@ -20,12 +20,5 @@ export const everyDay = createTrigger({
   type: 'POLLING',
   sampleData: {},
   props: { hour_of_the_day: hourOfTheDayProp(0), timezone: timezoneProp, run_on_weekends: runOnWeekendsProp },
-  async onEnable(ctx) {
-    const schedule = scheduleOf(ctx.propsValue);
-    setValidSchedule(ctx, schedule.cron_expression, schedule.timezone);
-  },
-  async onDisable() {},
-  async run(ctx) {
-    return [scheduleOf(ctx.propsValue)];
-  },
+  ...scheduledTriggerHooks(scheduleOf),
 });

@@ -1,7 +1,7 @@
 import { createTrigger } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger, requiredText } from '../common/read-props';
-import { hourOfTheDayProp, setValidSchedule, timezoneProp } from './schedule-common';
+import { hourOfTheDayProp, scheduledTriggerHooks, timezoneProp } from './schedule-common';
 
 function scheduleOf(props: Record<string, unknown>) {
   const hour = requiredInteger(props, 'hour_of_the_day', 0, 23);
@@ -30,12 +30,5 @@ export const everyMonth = createTrigger({
     hour_of_the_day: hourOfTheDayProp(),
     timezone: timezoneProp,
   },
-  async onEnable(ctx) {
-    const schedule = scheduleOf(ctx.propsValue);
-    setValidSchedule(ctx, schedule.cron_expression, schedule.timezone);
-  },
-  async onDisable() {},
-  async run(ctx) {
-    return [scheduleOf(ctx.propsValue)];
-  },
+  ...scheduledTriggerHooks(scheduleOf),
 });

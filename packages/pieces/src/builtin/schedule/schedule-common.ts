@@ -58,3 +58,22 @@ export const runOnWeekendsProp = Property.Checkbox({
 
 /** The days of the week (`day_of_the_week` values 0 = Sunday to 6 = Saturday). */
 export const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * `onEnable`, `onDisable` and `run` of a schedule trigger whose props describe the schedule:
+ * `onEnable` validates and sets it, `run` reports it as the run's payload.
+ */
+export function scheduledTriggerHooks(
+  scheduleOf: (props: Record<string, unknown>) => { cron_expression: string; timezone: string },
+) {
+  return {
+    async onEnable(ctx: TriggerContext): Promise<void> {
+      const schedule = scheduleOf(ctx.propsValue);
+      setValidSchedule(ctx, schedule.cron_expression, schedule.timezone);
+    },
+    async onDisable(): Promise<void> {},
+    async run(ctx: TriggerContext): Promise<unknown[]> {
+      return [scheduleOf(ctx.propsValue)];
+    },
+  };
+}
