@@ -11,6 +11,9 @@
  * ```
  * @module
  */
+export { ALL_ENDPOINTS, ENDPOINTS } from './api/endpoints';
+export { IdParams, endpoint } from './api/endpoint';
+export type { Endpoint, EndpointAuth, EndpointInput, EndpointOutput, HttpMethod } from './api/endpoint';
 export { BaseModelFields, Metadata, StrictBaseModelFields, Timestamp } from './common/base-model';
 export {
   ERROR_STATUS,
@@ -23,6 +26,7 @@ export {
 } from './common/errors';
 export { Id, generateId } from './common/id';
 export { Page, PageQuery } from './common/page';
+export { QueryList } from './common/query-list';
 export {
   BranchCondition,
   BranchConditions,
@@ -38,6 +42,7 @@ export {
   defaultBranchConditions,
 } from './flows/conditions';
 export { CreateFlowRequest, Flow, FlowOperationStatus, FlowStatus, PopulatedFlow } from './flows/flow';
+export { CountFlowsQuery, GetFlowQuery, ListFlowsQuery } from './flows/flow-requests';
 export {
   CURRENT_SCHEMA_VERSION,
   FlowVersion,
@@ -219,7 +224,8 @@ export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';
 export type { RemovedFeatureFlag } from './platform/feature-flags';
 export { ActivateLicenseRequest, HealthResponse, Platform } from './platform/platform';
-export { CreateFolderRequest, Folder, UpdateFolderRequest } from './projects/folder';
+export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
+export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
 export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';
 export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
 export { ProjectRole, SaveProjectRoleRequest } from './projects/project-role';

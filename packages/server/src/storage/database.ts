@@ -59,6 +59,8 @@ export interface ProjectTable extends Timestamps {
   maxConcurrentJobs: number | null;
   externalId: string | null;
   metadata: JsonText | null;
+  /** The project's plan (`ProjectPlan` without its own timestamps' meaning beyond display). */
+  plan: JsonText;
 }
 
 /** `projectMember`: a user's role in a project. */
@@ -132,11 +134,24 @@ export interface AppConnectionTable extends Timestamps {
   metadata: JsonText | null;
 }
 
+/** `file`: a stored document (sample data; run logs later), kept apart from the rows that point to it. */
+export interface FileTable extends Timestamps {
+  id: string;
+  projectId: string;
+  /** What the file holds, e.g. `SAMPLE_DATA`, `SAMPLE_DATA_INPUT`. */
+  type: string;
+  /** The document as JSON text. */
+  data: JsonText;
+  /** Size of `data` in bytes (UTF-8). */
+  size: number;
+}
+
 /** `auditEvent`: an append-only record of who did what. */
 export interface AuditEventTable {
   id: string;
   platformId: string;
   projectId: string | null;
+  projectDisplayName: string | null;
   action: string;
   data: JsonText;
   userId: string | null;
@@ -156,5 +171,6 @@ export interface Database {
   flow: FlowTable;
   flowVersion: FlowVersionTable;
   appConnection: AppConnectionTable;
+  file: FileTable;
   auditEvent: AuditEventTable;
 }

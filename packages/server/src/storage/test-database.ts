@@ -52,6 +52,7 @@ export async function insertProject(db: Kysely<Database>, projectId: string): Pr
       maxConcurrentJobs: null,
       externalId: null,
       metadata: null,
+      plan: '{}',
       created: at,
       updated: at,
     })

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * the client picks the code back out of the body.
  */
 export const ERROR_STATUS = {
-  VALIDATION: 400,
+  /** A business rule refused the request (409). Schema failures use the same code with 400. */
+  VALIDATION: 409,
   FLOW_OPERATION_INVALID: 400,
   AUTHENTICATION: 401,
   INVALID_BEARER_TOKEN: 401,
@@ -21,6 +22,7 @@ export const ERROR_STATUS = {
   SIGN_UP_DISABLED: 403,
   DISPOSABLE_EMAIL: 400,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
@@ -48,16 +50,21 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
  */
 export class PieceworkError extends Error {
   override readonly name = 'PieceworkError';
+  /**
+   * @param statusOverride - answer with this status instead of the code's usual one (a schema
+   * failure is `VALIDATION` with 400, where a business-rule `VALIDATION` is 409).
+   */
   constructor(
     readonly code: ErrorCode,
     readonly params: ErrorParams & { message: string },
+    private readonly statusOverride?: number,
   ) {
     super(params.message);
   }
 
   /** The HTTP status this error is answered with. */
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return this.statusOverride ?? ERROR_STATUS[this.code];
   }
 
   /** The wire form `{code, params}`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BaseModelFields, Metadata } from '../common/base-model';
 import { Id } from '../common/id';
 import { PageQuery } from '../common/page';
+import { QueryList } from '../common/query-list';
 import { User } from '../users/user';
 import { AppConnectionScope, AppConnectionStatus, AppConnectionType } from './app-connection-type';
 
@@ -35,12 +36,20 @@ export const GlobalConnection = AppConnection;
 export type GlobalConnection = AppConnection;
 
 /** Body of `POST /v1/app-connections/:id`: rename a connection. */
-export const UpdateAppConnectionRequest = z.object({ displayName: z.string().min(1) });
+export const UpdateAppConnectionRequest = z.object({
+  displayName: z.string().min(1),
+  metadata: Metadata.nullable().optional(),
+});
 export type UpdateAppConnectionRequest = z.infer<typeof UpdateAppConnectionRequest>;
 
-/** Query of `GET /v1/app-connections?projectId&pieceName` (plus paging). */
+/**
+ * Query of `GET /v1/app-connections?projectId&pieceName` (plus paging, a case-insensitive
+ * `displayName` substring and statuses).
+ */
 export const ListAppConnectionsQuery = PageQuery.extend({
   projectId: z.string(),
   pieceName: z.string().optional(),
+  displayName: z.string().optional(),
+  status: QueryList(AppConnectionStatus).optional(),
 });
 export type ListAppConnectionsQuery = z.infer<typeof ListAppConnectionsQuery>;

@@ -68,6 +68,7 @@ export type AuditEventData<A extends AuditEventAction> = AuditEventOf<A>['data']
  * API.md) optionally one project or one kind.
  */
 export const ListAuditEventsQuery = PageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
   projectId: z.string().optional(),
   action: AuditEventAction.optional(),
 });

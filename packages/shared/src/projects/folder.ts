@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseModelFields } from '../common/base-model';
+import { PageQuery } from '../common/page';
 
 /** A folder grouping a project's flows; `displayOrder` sorts folders. */
 export const Folder = z.object({
@@ -20,3 +21,7 @@ export type CreateFolderRequest = z.infer<typeof CreateFolderRequest>;
 /** Body of `POST /v1/folders/:id`: rename a folder. */
 export const UpdateFolderRequest = z.object({ displayName: z.string().trim().min(1) });
 export type UpdateFolderRequest = z.infer<typeof UpdateFolderRequest>;
+
+/** Query of `GET /v1/folders?projectId` (plus paging). */
+export const ListFoldersQuery = PageQuery.extend({ projectId: z.string() });
+export type ListFoldersQuery = z.infer<typeof ListFoldersQuery>;

@@ -1,6 +1,6 @@
 /**
  * The first schema: platforms, users, projects, members, API keys, folders, flows, flow versions,
- * app connections and audit events.
+ * app connections, stored files (sample data, later run logs) and audit events.
  *
  * Only portable types are used (see `../database.ts`): `text` for ids, timestamps and JSON,
  * `integer` for counts and 0/1 booleans, `real` for fractional numbers. No SQLite-only features
@@ -52,6 +52,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('maxConcurrentJobs', 'integer')
     .addColumn('externalId', 'text')
     .addColumn('metadata', 'text')
+    .addColumn('plan', 'text', (c) => c.notNull())
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('updated', 'text', (c) => c.notNull())
     .execute();
@@ -173,10 +174,23 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('file')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('projectId', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('created', 'text', (c) => c.notNull())
+    .addColumn('updated', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('file_project_idx').on('file').column('projectId').execute();
+
+  await db.schema
     .createTable('auditEvent')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('platformId', 'text', (c) => c.notNull().references('platform.id').onDelete('cascade'))
     .addColumn('projectId', 'text')
+    .addColumn('projectDisplayName', 'text')
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('data', 'text', (c) => c.notNull())
     .addColumn('userId', 'text')

@@ -1,0 +1,57 @@
+/**
+ * Writes audit events, inside the transaction of the change they describe (so an event exists
+ * exactly when its change committed). Read them back with `GET /v1/audit-events`.
+ */
+import { generateId, type AuditEventAction, type AuditEventData } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../auth/principal';
+import type { Database } from '../storage/database';
+import { toJson } from '../storage/json-column';
+
+/** Who did it and from where: the envelope fields that do not depend on the event. */
+export interface AuditActor {
+  platformId: string;
+  userId?: string | undefined;
+  userEmail?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** One event to record: its kind, its data, and the project it happened in (if any). */
+export type AuditEventInput = {
+  [A in AuditEventAction]: {
+    action: A;
+    data: AuditEventData<A>;
+    project?: { id: string; displayName: string } | undefined;
+  };
+}[AuditEventAction];
+
+/** The actor fields of a request's caller (an API key has no user). */
+export function auditActorOf(principal: Principal, ip: string | undefined): AuditActor {
+  return principal.type === 'USER'
+    ? { platformId: principal.platformId, userId: principal.id, userEmail: principal.email, ip }
+    : { platformId: principal.platformId, ip };
+}
+
+/** Records one event in `trx` at time `now`. */
+export async function recordAuditEvent(
+  trx: Kysely<Database>,
+  now: string,
+  actor: AuditActor,
+  event: AuditEventInput,
+): Promise<void> {
+  await trx
+    .insertInto('auditEvent')
+    .values({
+      id: generateId(),
+      platformId: actor.platformId,
+      projectId: event.project?.id ?? null,
+      projectDisplayName: event.project?.displayName ?? null,
+      action: event.action,
+      data: toJson(event.data),
+      userId: actor.userId ?? null,
+      userEmail: actor.userEmail ?? null,
+      ip: actor.ip ?? null,
+      created: now,
+    })
+    .execute();
+}

@@ -1,0 +1,27 @@
+/** Who is calling: a signed-in user (session token) or a platform API key (service). */
+import type { PlatformRole } from '@piecework/shared';
+
+/** A user acting through a session token. */
+export interface UserPrincipal {
+  readonly type: 'USER';
+  readonly id: string;
+  readonly platformId: string;
+  readonly platformRole: PlatformRole;
+  readonly email: string;
+}
+
+/** A platform API key (`sk-...`): acts for its whole platform, like a platform admin. */
+export interface ServicePrincipal {
+  readonly type: 'SERVICE';
+  /** The API key's id. */
+  readonly id: string;
+  readonly platformId: string;
+}
+
+/** The authenticated caller of a non-public route. */
+export type Principal = UserPrincipal | ServicePrincipal;
+
+/** True when the caller administers its platform (an ADMIN user or an API key). */
+export function isPlatformAdmin(principal: Principal): boolean {
+  return principal.type === 'SERVICE' || principal.platformRole === 'ADMIN';
+}

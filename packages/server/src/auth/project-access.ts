@@ -1,0 +1,69 @@
+/**
+ * Project scoping: the one place that decides whether a caller may act on a project. A project of
+ * another platform is "not found" (404, existence never leaks); a project of the caller's platform
+ * that the caller may not use for this permission is 403 PERMISSION_DENIED.
+ *
+ * Who may do what: API keys and platform ADMINs everything; OPERATORs every project but other
+ * users' PERSONAL projects; MEMBERs their own projects (as Admin) and those they are members of,
+ * with their role's permissions.
+ */
+import type { Selectable } from 'kysely';
+import { notFound, permissionDenied } from '../errors';
+import type { ServerContext } from '../server-context';
+import type { ProjectTable } from '../storage/database';
+import { permissionsOfRole, type Permission } from './permissions';
+import type { Principal } from './principal';
+
+/** A project row as loaded for an access check. */
+export type ProjectRow = Selectable<ProjectTable>;
+
+/**
+ * Loads the project and checks that `principal` holds `permission` on it. Use it at the start of
+ * every route that reads or changes something of a project.
+ */
+export async function authorizeProject(
+  ctx: ServerContext,
+  principal: Principal,
+  projectId: string,
+  permission: Permission,
+): Promise<ProjectRow> {
+  const project = await ctx.store.db
+    .selectFrom('project')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('platformId', '=', principal.platformId)
+    .executeTakeFirst();
+  if (project === undefined) {
+    throw notFound('project', projectId);
+  }
+  const granted = await projectPermissions(ctx, principal, project);
+  if (!granted.has(permission)) {
+    throw permissionDenied(`You do not have ${permission} on project ${projectId}`, {
+      projectId,
+      permission,
+      ...(principal.type === 'USER' ? { userId: principal.id } : {}),
+    });
+  }
+  return project;
+}
+
+/** The permissions `principal` holds on `project` (empty when it has no access at all). */
+export async function projectPermissions(
+  ctx: ServerContext,
+  principal: Principal,
+  project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
+): Promise<ReadonlySet<Permission>> {
+  if (principal.type === 'SERVICE' || principal.platformRole === 'ADMIN' || project.ownerId === principal.id) {
+    return permissionsOfRole('Admin');
+  }
+  if (principal.platformRole === 'OPERATOR') {
+    return project.type === 'PERSONAL' ? new Set() : permissionsOfRole('Admin');
+  }
+  const member = await ctx.store.db
+    .selectFrom('projectMember')
+    .select('projectRole')
+    .where('projectId', '=', project.id)
+    .where('userId', '=', principal.id)
+    .executeTakeFirst();
+  return member === undefined ? new Set() : permissionsOfRole(member.projectRole);
+}

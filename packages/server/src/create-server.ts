@@ -1,0 +1,70 @@
+/**
+ * Assembles the server: settings, logger, SQLite store (migrated), context, routes and the HTTP
+ * app. `listen()` binds AP_PORT (or the port given) and answers with the URL; `close()` stops the
+ * app and closes the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { authenticate } from './auth/authenticate';
+import { loadServerSettings, type ServerSettings } from './config/server-settings';
+import { buildHttpApp } from './http/build-http-app';
+import { createLogger } from './logging/create-logger';
+import { allRoutes } from './modules/all-routes';
+import { createServerContext, type ServerContext } from './server-context';
+import { openSqliteStore } from './storage/data-store';
+
+/** Options of {@link createServer}; everything defaults to what the environment says. */
+export interface CreateServerOptions {
+  /** Environment to read the `AP_*` configuration from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Already-loaded settings (instead of `env`). */
+  settings?: ServerSettings;
+  logger?: Logger;
+  /** Check every answer against its schema (for tests). */
+  validateResponses?: boolean;
+}
+
+/** A server, built but not yet listening. */
+export interface PieceworkServer {
+  readonly app: FastifyInstance;
+  readonly context: ServerContext;
+  /** Starts listening on `port` (default AP_PORT; 0 picks a free one) and answers with the base URL. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** Stops answering and closes the database. */
+  close(): Promise<void>;
+}
+
+const MB = 1024 * 1024;
+
+/** Builds a server from the configuration. An invalid `AP_*` value throws, naming the variable. */
+export async function createServer(options: CreateServerOptions = {}): Promise<PieceworkServer> {
+  const settings = options.settings ?? loadServerSettings(options.env);
+  const { config } = settings;
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
+  const store = await openSqliteStore(settings.databaseFile);
+  const context = createServerContext(settings, store, logger);
+  const app = await buildHttpApp({
+    routes: allRoutes(context),
+    logger,
+    authenticate: (header) => authenticate(context, header),
+    bodyLimit: Math.max(config.maxFileSizeMb + 4, config.maxFlowRunLogSizeMb + 4, 25) * MB,
+    logKeepSlowMs: config.logKeepSlowMs,
+    ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+  });
+  return {
+    app,
+    context,
+    async listen(listenOptions = {}) {
+      const address = await app.listen({
+        port: listenOptions.port ?? config.port,
+        host: listenOptions.host ?? '0.0.0.0',
+      });
+      return address.replace('[::]', 'localhost').replace('0.0.0.0', 'localhost').replace('127.0.0.1', '127.0.0.1');
+    },
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}

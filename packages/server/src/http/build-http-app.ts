@@ -1,0 +1,145 @@
+/**
+ * Builds the Fastify app from route declarations: request ids, CORS, security headers, body
+ * limit, query strings parsed with `qs` (arrays and nested filters), validation of every part by
+ * the shared schemas, authentication, one error shape for every failure, and sampled request logs.
+ */
+import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import qs from 'qs';
+import { generateId } from '@piecework/shared';
+import type { Principal } from '../auth/principal';
+import { entityFields } from '../logging/create-logger';
+import { errorResponse } from './error-response';
+import type { RouteDefinition } from './route';
+import { applySecurityHeaders } from './security-headers';
+import { validatePart } from './validate-part';
+
+/** Options of {@link buildHttpApp}. */
+export interface HttpAppOptions {
+  routes: readonly RouteDefinition[];
+  logger: Logger;
+  authenticate: (authorization: string | undefined) => Promise<Principal>;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Requests slower than this are always logged (AP_LOG_KEEP_SLOW_MS). */
+  logKeepSlowMs: number;
+  /** Check every answer against its declared schema (tests turn this on; a mismatch is a 500). */
+  validateResponses?: boolean;
+}
+
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const logFieldsOf = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/** Every route of `options.routes` under `/api`, ready to `listen`. */
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => `req_${generateId()}`,
+    bodyLimit: options.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (text) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 }),
+    },
+  });
+  await app.register(cors, { origin: '*', methods: [...ALL_METHODS], exposedHeaders: ['x-request-id', 'x-webhook-id'] });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    applySecurityHeaders(reply);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const responseTime = Math.round(reply.elapsedTime * 100) / 100;
+    const fields = {
+      req: { id: request.id, method: request.method, url: request.routeOptions.url ?? request.url },
+      res: { statusCode: reply.statusCode },
+      responseTime,
+      ...logFieldsOf.get(request),
+      ...(responseTime >= options.logKeepSlowMs ? { keep: true } : {}),
+    };
+    if (reply.statusCode >= 500) {
+      request.log.error(fields, 'request failed');
+    } else {
+      request.log.info(fields, 'request completed');
+    }
+    done();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const answer = errorResponse(error, request.id);
+    if (answer.unexpected) {
+      request.log.error({ err: error, req: { id: request.id } }, 'unexpected error');
+    }
+    return reply.code(answer.status).send(answer.body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      code: 'ENTITY_NOT_FOUND',
+      params: { message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, entityType: 'route' },
+    }),
+  );
+
+  for (const route of options.routes) {
+    const { endpoint } = route;
+    app.route({
+      method: endpoint.method === 'ALL' ? [...ALL_METHODS] : endpoint.method,
+      url: `/api${endpoint.path}`,
+      handler: async (request, reply) => {
+        const principal =
+          endpoint.auth === 'principal' ? await options.authenticate(request.headers.authorization) : null;
+        const params = validatePart(endpoint.params, request.params, 'path parameter');
+        const query = validatePart(endpoint.query, request.query ?? {}, 'query parameter');
+        const body = validatePart(endpoint.body, request.body, 'body');
+        const log = attachLogFields(request, route, params, query, body);
+        const result = await route.handler({
+          params,
+          query,
+          body,
+          principal,
+          request: { ip: request.ip, requestId: request.id, log, headers: request.headers },
+        });
+        if (options.validateResponses === true && endpoint.response !== undefined) {
+          const check = endpoint.response.safeParse(result);
+          if (!check.success) {
+            throw new Error(`The answer of ${endpoint.operationId} does not match its schema: ${check.error.message}`);
+          }
+        }
+        reply.code(endpoint.status);
+        return result === undefined ? reply.send() : reply.send(result);
+      },
+    });
+  }
+  return app;
+}
+
+/** Groups the ids a request names (`:id` of the route's entity, `projectId`) into its log lines. */
+function attachLogFields(
+  request: FastifyRequest,
+  route: RouteDefinition,
+  params: unknown,
+  query: unknown,
+  body: unknown,
+): FastifyRequest['log'] {
+  const id = (params as { id?: unknown } | undefined)?.id;
+  const projectId =
+    (query as { projectId?: unknown } | undefined)?.projectId ?? (body as { projectId?: unknown } | undefined)?.projectId;
+  const fields: Record<string, unknown> = entityFields({
+    projectId: typeof projectId === 'string' ? projectId : undefined,
+  });
+  if (route.logEntity !== undefined && typeof id === 'string') {
+    fields[route.logEntity] = { id };
+  }
+  if (Object.keys(fields).length === 0) {
+    return request.log;
+  }
+  logFieldsOf.set(request, fields);
+  return request.log.child(fields);
+}

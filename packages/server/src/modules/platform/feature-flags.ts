@@ -1,0 +1,32 @@
+/**
+ * The flags of `GET /v1/flags`: what a UI or an embedding host needs to know about this instance.
+ * The four removed billing flags are never among them.
+ */
+import type { FeatureFlags } from '@piecework/shared';
+import type { ServerSettings } from '../../config/server-settings';
+
+/** The instance's flags, derived from its settings. */
+export function featureFlags(settings: ServerSettings): FeatureFlags {
+  const { config } = settings;
+  return {
+    EDITION: 'ce',
+    ENVIRONMENT: process.env['NODE_ENV'] === 'production' ? 'prod' : 'dev',
+    CURRENT_VERSION: '0.0.0',
+    PUBLIC_URL: settings.publicUrl,
+    WEBHOOK_URL_PREFIX: `${settings.publicUrl}api/v1/webhooks`,
+    FRONTEND_URL: settings.publicUrl,
+    EXECUTION_MODE: config.executionMode,
+    FLOW_RUN_TIME_SECONDS: config.flowTimeoutSeconds,
+    WEBHOOK_TIMEOUT_SECONDS: config.webhookTimeoutSeconds,
+    MAX_FILE_SIZE_MB: config.maxFileSizeMb,
+    MAX_WEBHOOK_PAYLOAD_SIZE_MB: config.maxWebhookPayloadSizeMb,
+    ALLOWED_EMBED_ORIGINS: config.allowedEmbedOrigins,
+    THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: {
+      google: config.googleClientId !== undefined && config.googleClientSecret !== undefined,
+    },
+    SIGN_UP_ENABLED: true,
+    SHOW_POWERED_BY_IN_FORM: false,
+    PROJECT_LIMITS_ENABLED: true,
+    CLOUD_AUTH_ENABLED: false,
+  };
+}

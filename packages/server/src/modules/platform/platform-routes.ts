@@ -1,0 +1,24 @@
+/** Public platform routes: health, feature flags and the OpenAPI description. */
+import { ENDPOINTS } from '@piecework/shared';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../http/openapi';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { featureFlags } from './feature-flags';
+
+/** The platform routes; `allRoutes` is read lazily to describe every route in `GET /v1/docs`. */
+export function platformRoutes(ctx: ServerContext, allRoutes: () => readonly RouteDefinition[]): RouteDefinition[] {
+  let document: OpenApiDocument | undefined;
+  return [
+    route(ENDPOINTS.platform.health, { handler: () => Promise.resolve({ status: 'OK' as const }) }),
+    route(ENDPOINTS.platform.flags, { handler: () => Promise.resolve(featureFlags(ctx.settings)) }),
+    route(ENDPOINTS.platform.openApi, {
+      handler: () => {
+        document ??= buildOpenApiDocument(
+          allRoutes().map((definition) => definition.endpoint),
+          `${ctx.settings.publicUrl}api`,
+        );
+        return Promise.resolve(document);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,31 @@
+/**
+ * The data layer's one seam: every route and service reaches the database through a
+ * {@link DataStore}, never through a driver. The SQLite store is below; a PostgreSQL store only has
+ * to provide the same three members over a Kysely PostgreSQL dialect.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from './database';
+import { migrateToLatest } from './migrate';
+import { openSqliteDatabase } from './open-sqlite';
+import { writeTransaction } from './write-transaction';
+
+/** Reads go through `db`; every change goes through `write`, one transaction per call. */
+export interface DataStore {
+  /** For reads (and for single-statement writes that need no transaction). */
+  readonly db: Kysely<Database>;
+  /** Runs `fn` in one write transaction: everything it does commits together or not at all. */
+  write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Closes the connection; the store cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) the SQLite file and migrates it to the latest schema. */
+export async function openSqliteStore(file: string): Promise<DataStore> {
+  const db = openSqliteDatabase({ file });
+  await migrateToLatest(db);
+  return {
+    db,
+    write: (fn) => writeTransaction(db, fn),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * A real server for integration tests: its own temporary data directory (SQLite file, secrets),
+ * listening on a free loopback port, logs captured in memory (never on the console), answers
+ * checked against their schemas. Close it after the test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createServer, type PieceworkServer } from '../create-server';
+import { createLogger } from '../logging/create-logger';
+
+/** A started test server. */
+export interface TestServer {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** `url` + `/api`: where the REST routes are. */
+  readonly apiUrl: string;
+  readonly server: PieceworkServer;
+  readonly dataDir: string;
+  /** Every log line written so far, parsed. */
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'piecework-server-'));
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  const fullEnv = { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'info', ...env };
+  const server = await createServer({
+    env: fullEnv,
+    validateResponses: true,
+    logger: createLogger({ level: 'info', sampleRateInfo: 100, destination }),
+  });
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    apiUrl: `${url}/api`,
+    server,
+    dataDir,
+    logs,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
