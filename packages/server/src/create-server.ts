@@ -60,7 +60,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
         port: listenOptions.port ?? config.port,
         host: listenOptions.host ?? '0.0.0.0',
       });
-      return address.replace('[::]', 'localhost').replace('0.0.0.0', 'localhost').replace('127.0.0.1', '127.0.0.1');
+      return address
+        .replace('[::]', 'localhost')
+        .replace('0.0.0.0', 'localhost')
+        .replace('127.0.0.1', '127.0.0.1');
     },
     async close() {
       await app.close();

@@ -12,10 +12,15 @@ import type { Principal } from './principal';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Resolves the caller of a request from its Authorization header. */
-export async function authenticate(ctx: ServerContext, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(
+  ctx: ServerContext,
+  authorization: string | undefined,
+): Promise<Principal> {
   const token = bearerToken(authorization);
   if (token === undefined) {
-    throw new PieceworkError('AUTHENTICATION', { message: 'Send a bearer token: Authorization: Bearer <token>' });
+    throw new PieceworkError('AUTHENTICATION', {
+      message: 'Send a bearer token: Authorization: Bearer <token>',
+    });
   }
   const principal = token.startsWith(API_KEY_PREFIX)
     ? await authenticateApiKey(ctx, token)

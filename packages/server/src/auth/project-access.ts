@@ -53,7 +53,11 @@ export async function projectPermissions(
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
 ): Promise<ReadonlySet<Permission>> {
-  if (principal.type === 'SERVICE' || principal.platformRole === 'ADMIN' || project.ownerId === principal.id) {
+  if (
+    principal.type === 'SERVICE' ||
+    principal.platformRole === 'ADMIN' ||
+    project.ownerId === principal.id
+  ) {
     return permissionsOfRole('Admin');
   }
   if (principal.platformRole === 'OPERATOR') {

@@ -33,7 +33,8 @@ export function loadServerSettings(env: Record<string, string | undefined> = pro
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = withTrailingSlash(config.frontendUrl ?? `http://localhost:${String(config.port)}`);
   const jwtSecret = new TextEncoder().encode(
-    config.jwtSecret ?? readOrCreateSecret(join(dataDir, 'jwt-secret'), () => randomBytes(32).toString('hex')),
+    config.jwtSecret ??
+      readOrCreateSecret(join(dataDir, 'jwt-secret'), () => randomBytes(32).toString('hex')),
   );
   const encryptionKeyHex =
     config.encryptionKey ??

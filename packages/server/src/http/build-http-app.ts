@@ -4,7 +4,12 @@
  * the shared schemas, authentication, one error shape for every failure, and sampled request logs.
  */
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import qs from 'qs';
 import { generateId } from '@piecework/shared';
@@ -46,7 +51,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       querystringParser: (text) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 }),
     },
   });
-  await app.register(cors, { origin: '*', methods: [...ALL_METHODS], exposedHeaders: ['x-request-id', 'x-webhook-id'] });
+  await app.register(cors, {
+    origin: '*',
+    methods: [...ALL_METHODS],
+    exposedHeaders: ['x-request-id', 'x-webhook-id'],
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -83,7 +92,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
       code: 'ENTITY_NOT_FOUND',
-      params: { message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, entityType: 'route' },
+      params: {
+        message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
+        entityType: 'route',
+      },
     }),
   );
 
@@ -109,7 +121,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         if (options.validateResponses === true && endpoint.response !== undefined) {
           const check = endpoint.response.safeParse(result);
           if (!check.success) {
-            throw new Error(`The answer of ${endpoint.operationId} does not match its schema: ${check.error.message}`);
+            throw new Error(
+              `The answer of ${endpoint.operationId} does not match its schema: ${check.error.message}`,
+            );
           }
         }
         reply.code(endpoint.status);
@@ -130,7 +144,8 @@ function attachLogFields(
 ): FastifyRequest['log'] {
   const id = (params as { id?: unknown } | undefined)?.id;
   const projectId =
-    (query as { projectId?: unknown } | undefined)?.projectId ?? (body as { projectId?: unknown } | undefined)?.projectId;
+    (query as { projectId?: unknown } | undefined)?.projectId ??
+    (body as { projectId?: unknown } | undefined)?.projectId;
   const fields: Record<string, unknown> = entityFields({
     projectId: typeof projectId === 'string' ? projectId : undefined,
   });

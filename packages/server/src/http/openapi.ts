@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { ErrorBody, type Endpoint } from '@piecework/shared';
 
-type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+type AnyEndpoint = Endpoint<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined
+>;
 
 /** An OpenAPI 3.1 document (loosely typed: it is data to serve, not to build on). */
 export type OpenApiDocument = Record<string, unknown> & {
@@ -35,7 +40,10 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): 
   if (schema === undefined) {
     return [];
   }
-  const described = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  const described = jsonSchema(schema, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
   return Object.entries(described.properties ?? {}).map(([name, property]) => ({
     name,
     in: location,
@@ -85,7 +93,9 @@ export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[], serverUr
     for (const method of methods) {
       const described = operation(endpoint);
       path[method] =
-        endpoint.method === 'ALL' ? { ...described, operationId: `${endpoint.operationId}.${method}` } : described;
+        endpoint.method === 'ALL'
+          ? { ...described, operationId: `${endpoint.operationId}.${method}` }
+          : described;
     }
   }
   return {

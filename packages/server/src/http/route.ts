@@ -40,7 +40,8 @@ type AnyEndpoint = Endpoint<
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined,
-  z.ZodType | undefined
+  z.ZodType | undefined,
+  EndpointAuth
 >;
 
 /** The handler of endpoint `E`, typed by its schemas. */

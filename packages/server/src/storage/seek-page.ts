@@ -36,7 +36,9 @@ export async function fetchSeekPage<DB, TB extends keyof DB, Row extends Positio
   const cursor = page.cursor === undefined || page.cursor === '' ? undefined : decodeCursor(page.cursor);
   if (cursor?.direction === 'previous') {
     const rows = await query
-      .where(sql<SqlBool>`(${created} > ${cursor.created} or (${created} = ${cursor.created} and ${id} > ${cursor.id}))`)
+      .where(
+        sql<SqlBool>`(${created} > ${cursor.created} or (${created} = ${cursor.created} and ${id} > ${cursor.id}))`,
+      )
       .orderBy(created, 'asc')
       .orderBy(id, 'asc')
       .limit(page.limit + 1)
@@ -65,8 +67,7 @@ export async function fetchSeekPage<DB, TB extends keyof DB, Row extends Positio
   return {
     data,
     next: hasMore ? encodeCursor('next', data[data.length - 1]!) : null,
-    previous:
-      cursor === undefined ? null : encodeCursor('previous', data.length > 0 ? data[0]! : cursor),
+    previous: cursor === undefined ? null : encodeCursor('previous', data.length > 0 ? data[0]! : cursor),
   };
 }
 
@@ -76,9 +77,9 @@ export function mapPage<A, B>(page: Page<A>, map: (row: A) => B): Page<B> {
 }
 
 function encodeCursor(direction: Cursor['direction'], position: Position): string {
-  return Buffer.from(JSON.stringify([direction === 'next' ? 'n' : 'p', position.created, position.id])).toString(
-    'base64url',
-  );
+  return Buffer.from(
+    JSON.stringify([direction === 'next' ? 'n' : 'p', position.created, position.id]),
+  ).toString('base64url');
 }
 
 function decodeCursor(text: string): Cursor {

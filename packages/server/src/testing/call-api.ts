@@ -22,7 +22,15 @@ export async function callApi<T = unknown>(
   if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${apiUrl}${path}${query}`, { method, headers, ...(body === undefined ? {} : { body }) });
+  const response = await fetch(`${apiUrl}${path}${query}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text === '' ? undefined : JSON.parse(text)) as T,
+  };
 }

@@ -20,7 +20,10 @@ export interface TestUser {
 let counter = 0;
 
 /** Signs up a new user (and so a new platform with a PERSONAL project) over HTTP. */
-export async function signUpTestUser(server: TestServer, overrides: { email?: string } = {}): Promise<TestUser> {
+export async function signUpTestUser(
+  server: TestServer,
+  overrides: { email?: string } = {},
+): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `user${String(counter)}-${generateId().slice(0, 6)}@example.com`;
   const response = await fetch(`${server.apiUrl}/v1/authentication/sign-up`, {
@@ -31,8 +34,19 @@ export async function signUpTestUser(server: TestServer, overrides: { email?: st
   if (!response.ok) {
     throw new Error(`sign-up failed: ${String(response.status)} ${await response.text()}`);
   }
-  const body = (await response.json()) as { token: string; id: string; platformId: string; projectId: string };
-  return { token: body.token, userId: body.id, platformId: body.platformId, projectId: body.projectId, email };
+  const body = (await response.json()) as {
+    token: string;
+    id: string;
+    platformId: string;
+    projectId: string;
+  };
+  return {
+    token: body.token,
+    userId: body.id,
+    platformId: body.platformId,
+    projectId: body.projectId,
+    email,
+  };
 }
 
 /** Adds a user to `platformId` with `platformRole`, member of the given projects. */

@@ -1,9 +1,9 @@
 /** The `disposable-email-domains` package: lists of throwaway email domains (CommonJS JSON arrays). */
 declare module 'disposable-email-domains' {
   const domains: string[];
-  export default domains;
+  export = domains;
 }
 declare module 'disposable-email-domains/wildcard' {
   const domains: string[];
-  export default domains;
+  export = domains;
 }

@@ -17,13 +17,14 @@ export interface Endpoint<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends EndpointAuth = EndpointAuth,
 > {
   readonly method: HttpMethod;
   readonly path: string;
   /** `area.action`, e.g. `flows.get`: the client method and the OpenAPI operationId. */
   readonly operationId: string;
   readonly summary: string;
-  readonly auth: EndpointAuth;
+  readonly auth: A;
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -38,18 +39,19 @@ export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
+  const A extends EndpointAuth = EndpointAuth,
 >(spec: {
   method: HttpMethod;
   path: string;
   operationId: string;
   summary: string;
-  auth: EndpointAuth;
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
   status: number;
   response?: R;
-}): Endpoint<P, Q, B, R> {
+}): Endpoint<P, Q, B, R, A> {
   return {
     method: spec.method,
     path: spec.path,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { Page, PageQuery } from '../common/page';
-import { AppConnection, ListAppConnectionsQuery, UpdateAppConnectionRequest } from '../connections/app-connection';
+import {
+  AppConnection,
+  ListAppConnectionsQuery,
+  UpdateAppConnectionRequest,
+} from '../connections/app-connection';
 import { UpsertAppConnectionRequest } from '../connections/upsert-app-connection';
 import { AuditEvent, ListAuditEventsQuery } from '../events/audit-event';
 import { CreateFlowRequest, PopulatedFlow } from '../flows/flow';
@@ -292,7 +296,8 @@ export const ENDPOINTS = {
       method: 'POST',
       path: '/v1/app-connections',
       operationId: 'appConnections.upsert',
-      summary: 'Create or replace a connection, by (projectId, externalId); the value is encrypted, never returned',
+      summary:
+        'Create or replace a connection, by (projectId, externalId); the value is encrypted, never returned',
       auth: 'principal',
       body: UpsertAppConnectionRequest,
       status: 201,

@@ -5,5 +5,7 @@ import { z } from 'zod';
  * `?status[]=A`): always parsed to an array. Use it for every multi-valued filter.
  */
 export function QueryList<T extends z.ZodType>(item: T) {
-  return z.union([item, z.array(item)]).transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
+  return z
+    .union([item, z.array(item)])
+    .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[]);
 }

@@ -11,9 +11,10 @@ interface DomainLists {
 let lists: Promise<DomainLists> | undefined;
 
 function loadLists(): Promise<DomainLists> {
-  lists ??= Promise.all([import('disposable-email-domains'), import('disposable-email-domains/wildcard')]).then(
-    ([exact, wildcard]) => ({ exact: new Set(exact.default), wildcard: wildcard.default }),
-  );
+  lists ??= Promise.all([
+    import('disposable-email-domains'),
+    import('disposable-email-domains/wildcard'),
+  ]).then(([exact, wildcard]) => ({ exact: new Set(exact.default), wildcard: wildcard.default }));
   return lists;
 }
 

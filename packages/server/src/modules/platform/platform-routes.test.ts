@@ -27,11 +27,11 @@ describe('platform routes', () => {
   });
 
   it('serves an OpenAPI 3.1 description with version 0.0.0', async () => {
-    const answer = await callApi<{ openapi: string; info: { version: string }; paths: Record<string, unknown> }>(
-      server.apiUrl,
-      'GET',
-      '/v1/docs',
-    );
+    const answer = await callApi<{
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, unknown>;
+    }>(server.apiUrl, 'GET', '/v1/docs');
     expect(answer.body.openapi).toBe('3.1.0');
     expect(answer.body.info.version).toBe('0.0.0');
     expect(Object.keys(answer.body.paths)).toContain('/v1/health');
@@ -47,5 +47,17 @@ describe('platform routes', () => {
   it('logs completed requests with their status', async () => {
     await callApi(server.apiUrl, 'GET', '/v1/health');
     expect(server.logs.some((line) => line['msg'] === 'request completed')).toBe(true);
+  });
+});
+
+describe('the server clock', () => {
+  it('never answers the same instant twice, even when the wall clock stands still', async () => {
+    const { monotonicClock } = await import('../../server-context');
+    const clock = monotonicClock(() => 1_000);
+    expect([clock(), clock(), clock()]).toEqual([
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:01.001Z',
+      '1970-01-01T00:00:01.002Z',
+    ]);
   });
 });

@@ -6,7 +6,10 @@ import type { ServerContext } from '../../server-context';
 import { featureFlags } from './feature-flags';
 
 /** The platform routes; `allRoutes` is read lazily to describe every route in `GET /v1/docs`. */
-export function platformRoutes(ctx: ServerContext, allRoutes: () => readonly RouteDefinition[]): RouteDefinition[] {
+export function platformRoutes(
+  ctx: ServerContext,
+  allRoutes: () => readonly RouteDefinition[],
+): RouteDefinition[] {
   let document: OpenApiDocument | undefined;
   return [
     route(ENDPOINTS.platform.health, { handler: () => Promise.resolve({ status: 'OK' as const }) }),

@@ -34,6 +34,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated', 'text', (c) => c.notNull())
     .addUniqueConstraint('user_platform_email_unique', ['platformId', 'email'])
     .execute();
+  await db.schema.createIndex('user_email_idx').on('user').column('email').execute();
   await db.schema
     .createIndex('user_platform_created_idx')
     .on('user')

@@ -1,0 +1,86 @@
+/**
+ * Platform API keys (`/v1/api-keys`), for platform admins: create (the value is answered this
+ * once, only its hash is kept), list (never the value), delete.
+ */
+import { ENDPOINTS, generateId, PieceworkError, type ApiKey } from '@piecework/shared';
+import type { Selectable } from 'kysely';
+import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../auth/api-key-value';
+import { isPlatformAdmin, type Principal } from '../../auth/principal';
+import { notFound } from '../../errors';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import type { ApiKeyTable } from '../../storage/database';
+import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+
+function assertPlatformAdmin(principal: Principal): void {
+  if (!isPlatformAdmin(principal)) {
+    throw new PieceworkError('AUTHORIZATION', { message: 'Only platform admins manage API keys' });
+  }
+}
+
+function apiKeyView(row: Selectable<ApiKeyTable>): ApiKey {
+  return {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    displayName: row.displayName,
+    truncatedValue: row.truncatedValue,
+  };
+}
+
+/** Create, list and delete API keys. */
+export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
+  return [
+    route(ENDPOINTS.apiKeys.create, {
+      handler: async ({ principal, body }) => {
+        assertPlatformAdmin(principal);
+        const value = generateApiKeyValue();
+        const now = ctx.now();
+        const row = await ctx.store.write((trx) =>
+          trx
+            .insertInto('apiKey')
+            .values({
+              id: generateId(),
+              platformId: principal.platformId,
+              displayName: body.displayName,
+              hashedValue: hashApiKeyValue(value),
+              truncatedValue: truncateApiKeyValue(value),
+              lastUsedAt: null,
+              created: now,
+              updated: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
+        return { ...apiKeyView(row), value };
+      },
+    }),
+    route(ENDPOINTS.apiKeys.list, {
+      handler: async ({ principal, query }) => {
+        assertPlatformAdmin(principal);
+        const select = ctx.store.db
+          .selectFrom('apiKey')
+          .selectAll()
+          .where('platformId', '=', principal.platformId);
+        return mapPage(await fetchSeekPage(select, 'apiKey', query), apiKeyView);
+      },
+    }),
+    route(ENDPOINTS.apiKeys.delete, {
+      logEntity: 'apiKey',
+      handler: async ({ principal, params }) => {
+        assertPlatformAdmin(principal);
+        const deleted = await ctx.store.write((trx) =>
+          trx
+            .deleteFrom('apiKey')
+            .where('id', '=', params.id)
+            .where('platformId', '=', principal.platformId)
+            .executeTakeFirst(),
+        );
+        if (deleted.numDeletedRows === 0n) {
+          throw notFound('apiKey', params.id);
+        }
+        return undefined;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEvent } from '@piecework/shared';
+import { callApi } from '../../testing/call-api';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const password = 'correct horse battery';
+
+function signUp(email: string, extra: Record<string, unknown> = {}) {
+  return callApi<Record<string, unknown>>(server.apiUrl, 'POST', '/v1/authentication/sign-up', {
+    body: { email, password, firstName: 'Ada', lastName: 'Lovelace', ...extra },
+  });
+}
+
+async function auditActions(platformId: string): Promise<string[]> {
+  const rows = await server.server.context.store.db
+    .selectFrom('auditEvent')
+    .selectAll()
+    .where('platformId', '=', platformId)
+    .orderBy('created')
+    .execute();
+  return rows.map(
+    (row) =>
+      AuditEvent.parse({
+        ...row,
+        updated: row.created,
+        data: JSON.parse(row.data) as unknown,
+        projectId: row.projectId ?? undefined,
+        projectDisplayName: row.projectDisplayName ?? undefined,
+        userId: row.userId ?? undefined,
+        userEmail: row.userEmail ?? undefined,
+        ip: row.ip ?? undefined,
+      }).action,
+  );
+}
+
+describe('sign-up', () => {
+  it('creates a platform with its ADMIN and a PERSONAL project, and answers with a working token', async () => {
+    const answer = await signUp('Ada@Example.com');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email: 'ada@example.com', platformRole: 'ADMIN', status: 'ACTIVE' });
+    expect(answer.body).not.toHaveProperty('passwordHash');
+    const token = answer.body['token'] as string;
+    const project = await callApi<Record<string, unknown>>(
+      server.apiUrl,
+      'GET',
+      `/v1/projects/${answer.body['projectId'] as string}`,
+      { token },
+    );
+    expect(project.status).toBe(200);
+    expect(project.body).toMatchObject({ type: 'PERSONAL', platformId: answer.body['platformId'] });
+    expect(await auditActions(answer.body['platformId'] as string)).toEqual(['user.signed.up']);
+  });
+
+  it('gives every sign-up its own platform', async () => {
+    const first = await signUp('first@example.com');
+    const second = await signUp('second@example.com');
+    expect(first.body['platformId']).not.toBe(second.body['platformId']);
+  });
+
+  it.each([
+    ['a throwaway email domain', { email: 'someone@mailinator.com' }, 400, 'DISPOSABLE_EMAIL'],
+    ['a malformed email', { email: 'not-an-email' }, 400, 'VALIDATION'],
+    ['a short password', { email: 'short@example.com', password: 'short' }, 400, 'VALIDATION'],
+    ['a missing first name', { email: 'nofirst@example.com', firstName: undefined }, 400, 'VALIDATION'],
+  ])('refuses %s', async (_, body, status, code) => {
+    const answer = await callApi(server.apiUrl, 'POST', '/v1/authentication/sign-up', {
+      body: { password, firstName: 'A', lastName: 'B', ...body },
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ code });
+    const users = await server.server.context.store.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', String(body.email))
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('refuses an email that already signed up (any case), keeping one user', async () => {
+    await signUp('twice@example.com');
+    const again = await signUp('TWICE@example.com');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'EXISTING_USER' });
+  });
+
+  it('accepts throwaway domains when AP_ALLOW_DISPOSABLE_EMAILS=true', async () => {
+    const permissive = await startTestServer({ AP_ALLOW_DISPOSABLE_EMAILS: 'true' });
+    try {
+      const answer = await callApi(permissive.apiUrl, 'POST', '/v1/authentication/sign-up', {
+        body: { email: 'someone@mailinator.com', password, firstName: 'A', lastName: 'B' },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await permissive.close();
+    }
+  });
+});
+
+describe('sign-in', () => {
+  it('answers a new token and the personal project for the right password', async () => {
+    const signedUp = await signUp('grace@example.com');
+    const answer = await callApi<Record<string, unknown>>(
+      server.apiUrl,
+      'POST',
+      '/v1/authentication/sign-in',
+      {
+        body: { email: 'GRACE@example.com', password },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body['projectId']).toBe(signedUp.body['projectId']);
+    expect(typeof answer.body['token']).toBe('string');
+    expect(await auditActions(signedUp.body['platformId'] as string)).toEqual([
+      'user.signed.up',
+      'user.signed.in',
+    ]);
+  });
+
+  it.each([
+    ['a wrong password', 'grace@example.com', 'wrong password'],
+    ['an unknown email', 'nobody@example.com', password],
+  ])('answers 401 INVALID_CREDENTIALS for %s', async (_, email, attempt) => {
+    const answer = await callApi(server.apiUrl, 'POST', '/v1/authentication/sign-in', {
+      body: { email, password: attempt },
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('refuses a deactivated user', async () => {
+    const signedUp = await signUp('inactive@example.com');
+    await server.server.context.store.db
+      .updateTable('user')
+      .set({ status: 'INACTIVE' })
+      .where('id', '=', signedUp.body['id'] as string)
+      .execute();
+    const answer = await callApi(server.apiUrl, 'POST', '/v1/authentication/sign-in', {
+      body: { email: 'inactive@example.com', password },
+    });
+    expect(answer.status).toBe(403);
+    const withOldToken = await callApi(server.apiUrl, 'GET', '/v1/projects', {
+      token: signedUp.body['token'] as string,
+    });
+    expect(withOldToken.status).toBe(401);
+  });
+});
+
+describe('bearer tokens', () => {
+  it.each([
+    ['no header', undefined, 'AUTHENTICATION'],
+    ['a garbage token', 'garbage', 'INVALID_BEARER_TOKEN'],
+    ['an unknown API key', 'sk-unknownunknownunknown', 'INVALID_BEARER_TOKEN'],
+  ])('answers 401 for %s', async (_, token, code) => {
+    const answer = await callApi(server.apiUrl, 'GET', '/v1/projects', token === undefined ? {} : { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ code });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The `analytics` of projects (users and flows, total and active), for many projects in two
+ * grouped queries rather than per project.
+ */
+import { sql } from 'kysely';
+import type { ProjectAnalytics } from '@piecework/shared';
+import type { ServerContext } from '../../server-context';
+
+/** Analytics of each project in `projectIds` (all zeros for a project with nothing). */
+export async function projectAnalytics(
+  ctx: ServerContext,
+  projects: readonly { id: string; ownerId: string }[],
+): Promise<Map<string, ProjectAnalytics>> {
+  const result = new Map<string, ProjectAnalytics>();
+  if (projects.length === 0) {
+    return result;
+  }
+  const ids = projects.map((project) => project.id);
+  const [flows, members, owners] = await Promise.all([
+    ctx.store.db
+      .selectFrom('flow')
+      .select((eb) => [
+        'projectId',
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(case when ${sql.ref('status')} = 'ENABLED' then 1 else 0 end)`.as('active'),
+      ])
+      .where('projectId', 'in', ids)
+      .groupBy('projectId')
+      .execute(),
+    ctx.store.db
+      .selectFrom('projectMember')
+      .innerJoin('user', 'user.id', 'projectMember.userId')
+      .innerJoin('project', 'project.id', 'projectMember.projectId')
+      .select((eb) => [
+        'projectMember.projectId',
+        eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(case when ${sql.ref('user.status')} = 'ACTIVE' then 1 else 0 end)`.as('active'),
+      ])
+      .where('projectMember.projectId', 'in', ids)
+      .whereRef('projectMember.userId', '!=', 'project.ownerId')
+      .groupBy('projectMember.projectId')
+      .execute(),
+    ctx.store.db
+      .selectFrom('user')
+      .select(['id', 'status'])
+      .where(
+        'id',
+        'in',
+        projects.map((project) => project.ownerId),
+      )
+      .execute(),
+  ]);
+  const ownerActive = new Map(owners.map((owner) => [owner.id, owner.status === 'ACTIVE']));
+  for (const project of projects) {
+    const flow = flows.find((row) => row.projectId === project.id);
+    const member = members.find((row) => row.projectId === project.id);
+    const ownerCounts = ownerActive.has(project.ownerId) ? 1 : 0;
+    result.set(project.id, {
+      totalFlows: Number(flow?.total ?? 0),
+      activeFlows: Number(flow?.active ?? 0),
+      totalUsers: ownerCounts + Number(member?.total ?? 0),
+      activeUsers: (ownerActive.get(project.ownerId) === true ? 1 : 0) + Number(member?.active ?? 0),
+    });
+  }
+  return result;
+}

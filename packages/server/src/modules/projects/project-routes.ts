@@ -1,0 +1,26 @@
+/** The `/v1/projects` routes. */
+import { ENDPOINTS } from '@piecework/shared';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { ProjectService } from './project-service';
+
+/** Create, list, get, update and delete projects. */
+export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
+  const projects = new ProjectService(ctx);
+  return [
+    route(ENDPOINTS.projects.create, { handler: ({ principal, body }) => projects.create(principal, body) }),
+    route(ENDPOINTS.projects.list, { handler: ({ principal, query }) => projects.list(principal, query) }),
+    route(ENDPOINTS.projects.get, {
+      logEntity: 'project',
+      handler: ({ principal, params }) => projects.get(principal, params.id),
+    }),
+    route(ENDPOINTS.projects.update, {
+      logEntity: 'project',
+      handler: ({ principal, params, body }) => projects.update(principal, params.id, body),
+    }),
+    route(ENDPOINTS.projects.delete, {
+      logEntity: 'project',
+      handler: ({ principal, params }) => projects.delete(principal, params.id),
+    }),
+  ];
+}

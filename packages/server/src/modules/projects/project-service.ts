@@ -1,0 +1,218 @@
+/**
+ * Projects of a platform: create TEAM projects, list those the caller can reach, read, update and
+ * delete them. Who may do what is decided by `authorizeProject` and the platform role.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import {
+  PieceworkError,
+  type CreateProjectRequest,
+  type ListProjectsQuery,
+  type Page,
+  type Project,
+  type ProjectPlan,
+  type UpdateProjectRequest,
+} from '@piecework/shared';
+import { authorizeProject } from '../../auth/project-access';
+import { isPlatformAdmin, type Principal } from '../../auth/principal';
+import { notFound, permissionDenied, ruleViolation } from '../../errors';
+import type { ServerContext } from '../../server-context';
+import type { Database, ProjectTable } from '../../storage/database';
+import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
+import { fetchSeekPage } from '../../storage/seek-page';
+import { projectAnalytics } from './project-analytics';
+import { newProjectRow, projectView } from './project-row';
+
+/** The project operations behind `/v1/projects`. */
+export class ProjectService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** Creates a TEAM project. Platform admins, OPERATORs and API keys may; MEMBERs may not. */
+  async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
+    if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
+      throw permissionDenied('Only platform admins and operators create projects', { userId: principal.id });
+    }
+    const row = await this.ctx.store.write(async (trx) => {
+      await assertExternalIdFree(trx, principal.platformId, request.externalId);
+      const inserted = newProjectRow(
+        {
+          platformId: principal.platformId,
+          ownerId:
+            principal.type === 'USER' ? principal.id : await platformOwnerId(trx, principal.platformId),
+          displayName: request.displayName,
+          type: 'TEAM',
+          externalId: request.externalId,
+          metadata: request.metadata,
+          maxConcurrentJobs: request.maxConcurrentJobs,
+        },
+        this.ctx.now(),
+      );
+      return trx.insertInto('project').values(inserted).returningAll().executeTakeFirstOrThrow();
+    });
+    return this.view(row);
+  }
+
+  /**
+   * The projects the caller can reach: all of the platform for admins and API keys, all but other
+   * users' PERSONAL projects for OPERATORs, owned and member-of projects for MEMBERs.
+   */
+  async list(principal: Principal, query: ListProjectsQuery): Promise<Page<Project>> {
+    let select = this.ctx.store.db
+      .selectFrom('project')
+      .selectAll()
+      .where('platformId', '=', principal.platformId);
+    if (principal.type === 'USER' && principal.platformRole === 'OPERATOR') {
+      select = select.where((eb) => eb.or([eb('type', '=', 'TEAM'), eb('ownerId', '=', principal.id)]));
+    } else if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
+      const memberOf = this.ctx.store.db
+        .selectFrom('projectMember')
+        .select('projectId')
+        .where('userId', '=', principal.id);
+      select = select.where((eb) => eb.or([eb('ownerId', '=', principal.id), eb('id', 'in', memberOf)]));
+    }
+    if (query.displayName !== undefined) {
+      select = select.where('displayName', 'like', `%${escapeLike(query.displayName)}%`);
+    }
+    if (query.externalId !== undefined) {
+      select = select.where('externalId', '=', query.externalId);
+    }
+    if (query.types !== undefined) {
+      select = select.where('type', 'in', query.types);
+    }
+    const page = await fetchSeekPage(select, 'project', query);
+    const analytics = await projectAnalytics(this.ctx, page.data);
+    return {
+      data: page.data.map((row) => projectView(row, analytics.get(row.id) ?? zeroAnalytics)),
+      next: page.next,
+      previous: page.previous,
+    };
+  }
+
+  /** One project (READ_PROJECT). */
+  async get(principal: Principal, projectId: string): Promise<Project> {
+    return this.view(await authorizeProject(this.ctx, principal, projectId, 'READ_PROJECT'));
+  }
+
+  /** Changes the given fields (WRITE_PROJECT; `externalId` only by platform admins). */
+  async update(principal: Principal, projectId: string, request: UpdateProjectRequest): Promise<Project> {
+    const project = await authorizeProject(this.ctx, principal, projectId, 'WRITE_PROJECT');
+    if (request.externalId !== undefined && !isPlatformAdmin(principal)) {
+      throw permissionDenied('Only platform admins change a project’s externalId', { projectId });
+    }
+    const row = await this.ctx.store.write(async (trx) => {
+      if (request.externalId !== undefined && request.externalId !== project.externalId) {
+        await assertExternalIdFree(trx, principal.platformId, request.externalId);
+      }
+      const now = this.ctx.now();
+      return trx
+        .updateTable('project')
+        .set({
+          ...(request.displayName === undefined ? {} : { displayName: request.displayName }),
+          ...(request.externalId === undefined ? {} : { externalId: request.externalId }),
+          ...(request.metadata === undefined
+            ? {}
+            : { metadata: request.metadata === null ? null : toJson(request.metadata) }),
+          ...(request.icon === undefined ? {} : { iconColor: request.icon.color }),
+          ...(request.releasesEnabled === undefined
+            ? {}
+            : { releasesEnabled: toSqlBoolean(request.releasesEnabled) }),
+          ...(request.maxConcurrentJobs === undefined
+            ? {}
+            : { maxConcurrentJobs: request.maxConcurrentJobs }),
+          ...(request.plan === undefined ? {} : { plan: toJson(updatedPlan(project, request.plan, now)) }),
+          updated: now,
+        })
+        .where('id', '=', project.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return this.view(row);
+  }
+
+  /** Deletes a TEAM project with its flows, folders and connections (platform admins only). */
+  async delete(principal: Principal, projectId: string): Promise<void> {
+    const project = await this.ctx.store.db
+      .selectFrom('project')
+      .select(['id', 'type'])
+      .where('id', '=', projectId)
+      .where('platformId', '=', principal.platformId)
+      .executeTakeFirst();
+    if (project === undefined) {
+      throw notFound('project', projectId);
+    }
+    if (!isPlatformAdmin(principal)) {
+      throw new PieceworkError('AUTHORIZATION', {
+        message: 'Only platform admins delete projects',
+        projectId,
+      });
+    }
+    if (project.type === 'PERSONAL') {
+      throw ruleViolation('A PERSONAL project cannot be deleted', { projectId });
+    }
+    await this.ctx.store.write((trx) => trx.deleteFrom('project').where('id', '=', projectId).execute());
+  }
+
+  private async view(row: Selectable<ProjectTable>): Promise<Project> {
+    const analytics = await projectAnalytics(this.ctx, [row]);
+    return projectView(row, analytics.get(row.id) ?? zeroAnalytics);
+  }
+}
+
+const zeroAnalytics = { totalUsers: 0, activeUsers: 0, totalFlows: 0, activeFlows: 0 };
+
+function escapeLike(text: string): string {
+  return text.replace(/[%_]/g, '');
+}
+
+function updatedPlan(
+  project: Selectable<ProjectTable>,
+  change: NonNullable<UpdateProjectRequest['plan']>,
+  now: string,
+): ProjectPlan | null {
+  const plan = fromJson<ProjectPlan>(project.plan);
+  if (plan === null) {
+    return null;
+  }
+  return {
+    ...plan,
+    ...(change.pieces === undefined ? {} : { pieces: change.pieces }),
+    ...(change.piecesFilterType === undefined ? {} : { piecesFilterType: change.piecesFilterType }),
+    updated: now,
+  };
+}
+
+async function assertExternalIdFree(
+  trx: Kysely<Database>,
+  platformId: string,
+  externalId: string | undefined,
+): Promise<void> {
+  if (externalId === undefined) {
+    return;
+  }
+  const clash = await trx
+    .selectFrom('project')
+    .select('id')
+    .where('platformId', '=', platformId)
+    .where('externalId', '=', externalId)
+    .executeTakeFirst();
+  if (clash !== undefined) {
+    throw new PieceworkError('CONFLICT', {
+      message: `A project with externalId ${externalId} already exists`,
+      externalId,
+    });
+  }
+}
+
+/** The platform's first admin: the owner of projects an API key creates. */
+async function platformOwnerId(trx: Kysely<Database>, platformId: string): Promise<string> {
+  const owner = await trx
+    .selectFrom('user')
+    .select('id')
+    .where('platformId', '=', platformId)
+    .where('platformRole', '=', 'ADMIN')
+    .orderBy('created', 'asc')
+    .executeTakeFirst();
+  if (owner === undefined) {
+    throw ruleViolation('The platform has no admin to own the project');
+  }
+  return owner.id;
+}
