@@ -2,6 +2,9 @@
 import type { RouteDefinition } from '../http/route';
 import type { ServerContext } from '../server-context';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
+import { auditEventRoutes } from './audit-events/audit-event-routes';
+import { connectionRoutes } from './connections/connection-routes';
+import { folderRoutes } from './folders/folder-routes';
 import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
 import { projectRoutes } from './projects/project-routes';
@@ -13,5 +16,8 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...identityRoutes(ctx));
   routes.push(...apiKeyRoutes(ctx));
   routes.push(...projectRoutes(ctx));
+  routes.push(...folderRoutes(ctx));
+  routes.push(...connectionRoutes(ctx));
+  routes.push(...auditEventRoutes(ctx));
   return routes;
 }

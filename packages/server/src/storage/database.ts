@@ -131,6 +131,8 @@ export interface AppConnectionTable extends Timestamps {
   displayName: string;
   status: string;
   scope: string;
+  /** The user who created the connection (null when an API key did). */
+  ownerId: string | null;
   metadata: JsonText | null;
 }
 

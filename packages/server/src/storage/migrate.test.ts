@@ -25,6 +25,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "apiKey",
         "appConnection",
         "auditEvent",
+        "file",
         "flow",
         "flowVersion",
         "folder",

@@ -72,6 +72,7 @@ export function appConnection(id: string, projectId: string, externalId: string)
     displayName: externalId,
     status: 'ACTIVE',
     scope: 'PROJECT',
+    ownerId: null,
     metadata: null,
     created: at,
     updated: at,

@@ -163,6 +163,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('displayName', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('ownerId', 'text', (c) => c.references('user.id').onDelete('set null'))
     .addColumn('metadata', 'text')
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('updated', 'text', (c) => c.notNull())

@@ -1,0 +1,115 @@
+/**
+ * App connections: `POST /v1/app-connections` (upsert), `POST|DELETE /v1/app-connections/:id`,
+ * `GET /v1/app-connections?projectId&pieceName&displayName&status`. Values are sealed at rest and
+ * never answered. Upserts and renames record connection.upserted, deletes connection.deleted;
+ * deleting leaves the flows that use the connection as they are (they fail when they run).
+ */
+import { ENDPOINTS } from '@piecework/shared';
+import { sql } from 'kysely';
+import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
+import { authorizeProject } from '../../auth/project-access';
+import { notFound } from '../../errors';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { toJson } from '../../storage/json-column';
+import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { authorizeConnection } from './connection-access';
+import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
+import { upsertConnection } from './upsert-connection';
+
+/** The app connection routes. */
+export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
+  return [
+    route(ENDPOINTS.appConnections.upsert, {
+      handler: async ({ body, principal, request }) => {
+        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_APP_CONNECTION');
+        const row = await upsertConnection(ctx, principal, request.ip, project, body);
+        return connectionView(row, project.platformId);
+      },
+    }),
+    route(ENDPOINTS.appConnections.update, {
+      logEntity: 'connection',
+      handler: async ({ params, body, principal, request }) => {
+        const { project } = await authorizeConnection(ctx, principal, params.id, 'WRITE_APP_CONNECTION');
+        const row = await ctx.store.write(async (trx) => {
+          const now = ctx.now();
+          const updated = await trx
+            .updateTable('appConnection')
+            .set({
+              displayName: body.displayName,
+              updated: now,
+              ...(body.metadata === undefined
+                ? {}
+                : { metadata: body.metadata === null ? null : toJson(body.metadata) }),
+            })
+            .where('id', '=', params.id)
+            .returning(CONNECTION_COLUMNS)
+            .executeTakeFirst();
+          if (updated === undefined) {
+            throw notFound('connection', params.id);
+          }
+          await recordAuditEvent(trx, now, auditActorOf(principal, request.ip), {
+            action: 'connection.upserted',
+            data: connectionEventData(updated, project.displayName),
+            project,
+          });
+          return updated;
+        });
+        return connectionView(row, project.platformId);
+      },
+    }),
+    route(ENDPOINTS.appConnections.list, {
+      handler: async ({ query, principal }) => {
+        const project = await authorizeProject(ctx, principal, query.projectId, 'READ_APP_CONNECTION');
+        let select = ctx.store.db
+          .selectFrom('appConnection')
+          .select(CONNECTION_COLUMNS)
+          .where('appConnection.projectId', '=', project.id);
+        if (query.pieceName !== undefined) {
+          select = select.where('appConnection.pieceName', '=', query.pieceName);
+        }
+        if (query.displayName !== undefined && query.displayName !== '') {
+          const pattern = `%${escapeLike(query.displayName)}%`;
+          select = select.where(
+            sql<boolean>`lower(${sql.ref('appConnection.displayName')}) like lower(${pattern}) escape '\\'`,
+          );
+        }
+        if (query.status !== undefined && query.status.length > 0) {
+          select = select.where('appConnection.status', 'in', query.status);
+        }
+        const page = await fetchSeekPage(select, 'appConnection', {
+          limit: query.limit,
+          cursor: query.cursor,
+        });
+        return mapPage(page, (row) => connectionView(row, project.platformId));
+      },
+    }),
+    route(ENDPOINTS.appConnections.delete, {
+      logEntity: 'connection',
+      handler: async ({ params, principal, request }) => {
+        const { project } = await authorizeConnection(ctx, principal, params.id, 'WRITE_APP_CONNECTION');
+        await ctx.store.write(async (trx) => {
+          const row = await trx
+            .deleteFrom('appConnection')
+            .where('id', '=', params.id)
+            .returning(CONNECTION_COLUMNS)
+            .executeTakeFirst();
+          if (row === undefined) {
+            throw notFound('connection', params.id);
+          }
+          await recordAuditEvent(trx, ctx.now(), auditActorOf(principal, request.ip), {
+            action: 'connection.deleted',
+            data: connectionEventData(row, project.displayName),
+            project,
+          });
+        });
+        return undefined;
+      },
+    }),
+  ];
+}
+
+/** `text` with LIKE's wildcards (and the escape character) escaped by `\`. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

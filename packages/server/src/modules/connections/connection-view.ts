@@ -1,0 +1,73 @@
+/**
+ * A connection row as the API returns it (never its sealed `value`), and as its audit events
+ * carry it. Rows are read through {@link CONNECTION_COLUMNS}, which leaves the value out.
+ */
+import type { Selectable } from 'kysely';
+import type { AppConnection, AuditEventData } from '@piecework/shared';
+import type { AppConnectionTable } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
+
+/** Every column of `appConnection` but the sealed value. */
+export const CONNECTION_COLUMNS = [
+  'appConnection.id',
+  'appConnection.created',
+  'appConnection.updated',
+  'appConnection.projectId',
+  'appConnection.externalId',
+  'appConnection.type',
+  'appConnection.pieceName',
+  'appConnection.pieceVersion',
+  'appConnection.displayName',
+  'appConnection.status',
+  'appConnection.scope',
+  'appConnection.ownerId',
+  'appConnection.metadata',
+] as const;
+
+/** A connection row without its value. */
+export type ConnectionRow = Omit<Selectable<AppConnectionTable>, 'value'>;
+
+/**
+ * The API's `AppConnection` of a row, on platform `platformId`. `ownerId` is the user who created
+ * it (null when an API key did); a connection without a recorded piece version answers `''`.
+ */
+export function connectionView(row: ConnectionRow, platformId: string): AppConnection {
+  return {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    externalId: row.externalId,
+    displayName: row.displayName,
+    type: row.type as AppConnection['type'],
+    pieceName: row.pieceName,
+    pieceVersion: row.pieceVersion ?? '',
+    projectIds: [row.projectId],
+    platformId,
+    scope: row.scope as AppConnection['scope'],
+    status: row.status as AppConnection['status'],
+    ownerId: row.ownerId,
+    metadata: fromJson<Record<string, unknown>>(row.metadata),
+    preSelectForNewProjects: false,
+    usingSecretManager: false,
+  };
+}
+
+/** The `data` of a connection.upserted / connection.deleted event. */
+export function connectionEventData(
+  row: ConnectionRow,
+  projectDisplayName: string,
+): AuditEventData<'connection.upserted'> {
+  return {
+    connection: {
+      id: row.id,
+      created: row.created,
+      updated: row.updated,
+      displayName: row.displayName,
+      externalId: row.externalId,
+      pieceName: row.pieceName,
+      status: row.status as AppConnection['status'],
+      type: row.type as AppConnection['type'],
+    },
+    project: { displayName: projectDisplayName },
+  };
+}

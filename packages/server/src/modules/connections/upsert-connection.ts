@@ -1,0 +1,69 @@
+/**
+ * `POST /v1/app-connections`: creates the connection `(projectId, externalId)`, or replaces the
+ * existing one's value, type, names, piece and metadata while keeping its id and `created`. The
+ * value is sealed before it reaches the database; the answer and the event never carry it.
+ */
+import { generateId, type UpsertAppConnectionRequest } from '@piecework/shared';
+import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
+import type { ProjectRow } from '../../auth/project-access';
+import type { Principal } from '../../auth/principal';
+import type { ServerContext } from '../../server-context';
+import { toJson } from '../../storage/json-column';
+import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
+
+/** Upserts `request` in `project` (already authorized) and records connection.upserted. */
+export async function upsertConnection(
+  ctx: ServerContext,
+  principal: Principal,
+  ip: string,
+  project: ProjectRow,
+  request: UpsertAppConnectionRequest,
+): Promise<ConnectionRow> {
+  const sealed = ctx.secrets.seal(request.value);
+  return ctx.store.write(async (trx) => {
+    const now = ctx.now();
+    const fields = {
+      displayName: request.displayName,
+      type: request.type,
+      value: sealed,
+      pieceName: request.pieceName,
+      pieceVersion: request.pieceVersion ?? null,
+      status: 'ACTIVE',
+      metadata: request.metadata === undefined || request.metadata === null ? null : toJson(request.metadata),
+      updated: now,
+    };
+    const existing = await trx
+      .selectFrom('appConnection')
+      .select('id')
+      .where('projectId', '=', project.id)
+      .where('externalId', '=', request.externalId)
+      .executeTakeFirst();
+    const row =
+      existing === undefined
+        ? await trx
+            .insertInto('appConnection')
+            .values({
+              ...fields,
+              id: generateId(),
+              projectId: project.id,
+              externalId: request.externalId,
+              scope: 'PROJECT',
+              ownerId: principal.type === 'USER' ? principal.id : null,
+              created: now,
+            })
+            .returning(CONNECTION_COLUMNS)
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('appConnection')
+            .set(fields)
+            .where('id', '=', existing.id)
+            .returning(CONNECTION_COLUMNS)
+            .executeTakeFirstOrThrow();
+    await recordAuditEvent(trx, now, auditActorOf(principal, ip), {
+      action: 'connection.upserted',
+      data: connectionEventData(row, project.displayName),
+      project,
+    });
+    return row;
+  });
+}
