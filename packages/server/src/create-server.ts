@@ -56,14 +56,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     app,
     context,
     async listen(listenOptions = {}) {
-      const address = await app.listen({
-        port: listenOptions.port ?? config.port,
-        host: listenOptions.host ?? '0.0.0.0',
-      });
-      return address
-        .replace('[::]', 'localhost')
-        .replace('0.0.0.0', 'localhost')
-        .replace('127.0.0.1', '127.0.0.1');
+      const host = listenOptions.host ?? '0.0.0.0';
+      await app.listen({ port: listenOptions.port ?? config.port, host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : config.port;
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+      return `http://${shownHost}:${String(port)}`;
     },
     async close() {
       await app.close();

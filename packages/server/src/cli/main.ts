@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list` manages
+ * installed integration pieces.
+ */
+import { runPiecesCommand } from '@piecework/pieces';
+import { runStartCommand } from './start-command';
+
+const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
+       piecework pieces add <package>       install a published piece
+       piecework pieces list                list installed pieces`;
+
+const io = {
+  out: (line: string) => process.stdout.write(`${line}\n`),
+  err: (line: string) => process.stderr.write(`${line}\n`),
+  env: process.env,
+};
+
+async function main(args: readonly string[]): Promise<void> {
+  const [group, ...rest] = args;
+  if (group === 'start' && rest.length === 0) {
+    const started = await runStartCommand(io);
+    if (typeof started === 'number') {
+      process.exitCode = started;
+      return;
+    }
+    const stop = (): void => {
+      void started.server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return;
+  }
+  if (group === 'pieces') {
+    process.exitCode = await runPiecesCommand(rest, io);
+    return;
+  }
+  io.err(USAGE);
+  process.exitCode = group === undefined || group === '--help' || group === 'help' ? 0 : 2;
+}
+
+void main(process.argv.slice(2));

@@ -1,0 +1,54 @@
+/**
+ * `piecework start`: reads the configuration once, opens (or creates) the SQLite file under
+ * AP_CONFIG_PATH, listens on AP_PORT and prints where the server is and what to do next. An
+ * invalid `AP_*` value stops start-up with a message naming the variable (exit code 1).
+ */
+import { isPieceworkError } from '@piecework/shared';
+import { loadServerSettings } from '../config/server-settings';
+import { createServer, type PieceworkServer } from '../create-server';
+
+/** Where the command writes, and the environment it reads. */
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+/** A started server and how to stop it. */
+export interface StartedServer {
+  server: PieceworkServer;
+  url: string;
+}
+
+/**
+ * Starts the server; answers with it, or with the exit code when start-up failed (already reported
+ * on `io.err`).
+ */
+export async function runStartCommand(io: CommandIo): Promise<StartedServer | number> {
+  let settings;
+  try {
+    settings = loadServerSettings(io.env);
+  } catch (error) {
+    if (isPieceworkError(error)) {
+      io.err(`piecework: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  const server = await createServer({ settings });
+  const url = await server.listen();
+  const api = `${url}/api`;
+  for (const line of [
+    `Piecework is listening on ${url}`,
+    `  data:    ${settings.databaseFile}`,
+    `  API:     ${api}/v1  (OpenAPI description: ${api}/v1/docs)`,
+    '',
+    'Next: create your account (a platform with your own project) and keep the token it answers:',
+    `  curl -s -X POST ${api}/v1/authentication/sign-up -H 'content-type: application/json' \\`,
+    `    -d '{"email":"you@example.com","password":"a long password","firstName":"Ada","lastName":"Lovelace"}'`,
+    'Then drive the API with that token (or an API key from POST /v1/api-keys), e.g. with @piecework/client.',
+  ]) {
+    io.out(line);
+  }
+  return { server, url };
+}
