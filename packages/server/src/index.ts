@@ -1,17 +1,18 @@
 /**
- * `@piecework/server`: Piecework's REST server. So far, its storage foundation: a Kysely
- * database on an embedded SQLite file (WAL, foreign keys on), versioned migrations run at start,
- * and write transactions that take the write lock up front.
+ * `@piecework/server`: Piecework's REST server — Fastify on an embedded SQLite file (Kysely over
+ * better-sqlite3, WAL, versioned migrations run at start), every route of `ENDPOINTS` from
+ * `@piecework/shared` validated by its schemas, one `{code, params}` error shape, session tokens
+ * and platform API keys, tenancy by platform and project.
  *
  * @example
  * ```ts
- * import { migrateToLatest, openSqliteDatabase, writeTransaction } from '@piecework/server';
- * const db = openSqliteDatabase({ file: 'piecework.db' });
- * await migrateToLatest(db);
- * await writeTransaction(db, (trx) =>
- *   trx.insertInto('platform').values({ id, name: 'Acme', credits: null, created: now, updated: now }).execute(),
- * );
+ * import { createServer } from '@piecework/server';
+ * const server = await createServer({ env: { AP_CONFIG_PATH: './.piecework', AP_PORT: '3000' } });
+ * const url = await server.listen(); // http://localhost:3000
+ * // ... later
+ * await server.close();
  * ```
+ * Or from a shell: `npx piecework start`.
  * @module
  */
 export type {
@@ -19,6 +20,7 @@ export type {
   AppConnectionTable,
   AuditEventTable,
   Database,
+  FileTable,
   FlowTable,
   FlowVersionTable,
   FolderTable,
@@ -35,3 +37,13 @@ export { migrations, staticMigrationProvider } from './storage/migrations';
 export { openSqliteDatabase } from './storage/open-sqlite';
 export type { OpenSqliteOptions } from './storage/open-sqlite';
 export { writeTransaction } from './storage/write-transaction';
+export type { DataStore } from './storage/data-store';
+export { openSqliteStore } from './storage/data-store';
+export { createServer } from './create-server';
+export type { CreateServerOptions, PieceworkServer } from './create-server';
+export { loadServerSettings } from './config/server-settings';
+export type { ServerSettings } from './config/server-settings';
+export type { ServerContext } from './server-context';
+export { runStartCommand } from './cli/start-command';
+export type { CommandIo, StartedServer } from './cli/start-command';
+export type { Principal, ServicePrincipal, UserPrincipal } from './auth/principal';

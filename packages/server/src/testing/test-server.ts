@@ -35,11 +35,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       done();
     },
   });
-  const fullEnv = { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'info', ...env };
+  const fullEnv: Record<string, string> = { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'info', ...env };
   const server = await createServer({
     env: fullEnv,
     validateResponses: true,
-    logger: createLogger({ level: 'info', sampleRateInfo: 100, destination }),
+    logger: createLogger({
+      level: 'info',
+      sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),
+      destination,
+    }),
   });
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return {

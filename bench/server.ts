@@ -1,0 +1,172 @@
+/**
+ * bench/server: requests/s and p50/p99 of `GET /v1/flows/:id` and of an UPDATE_ACTION operation
+ * (`POST /v1/flows/:id`) on the real server (SQLite file, auth, validation, access checks, audit
+ * event per write), at 1 and 16 connections, beside a bare Fastify route answering the same JSON
+ * in the same run. The load comes from a second process (bench/load-generator.ts).
+ *
+ * Run: npm run bench:server   (BENCH_SECONDS=5 by default per case)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { createServer } from '../packages/server/src/index';
+import type { LoadResult, LoadSpec } from './load-generator';
+import { printTable } from './support';
+
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+
+function load(spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, seconds, warmupSeconds: 1 };
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/load-generator.ts', JSON.stringify(full)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as LoadResult)
+        : reject(new Error(`load generator exited ${String(code)}`)),
+    );
+  });
+}
+
+async function api<T>(
+  origin: string,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function codeStep(name: string, n: number) {
+  return {
+    name,
+    displayName: `Step ${name}`,
+    type: 'CODE',
+    valid: true,
+    skip: false,
+    settings: {
+      input: { n },
+      sourceCode: { code: 'export const code = async (inputs) => ({ n: inputs.n + 1 });', packageJson: '{}' },
+    },
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-server-'));
+const server = await createServer({ env: { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'warn' } });
+const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+
+const user = await api<{ token: string; projectId: string }>(
+  origin,
+  'POST',
+  '/v1/authentication/sign-up',
+  undefined,
+  {
+    email: 'bench@example.com',
+    password: 'a long bench password',
+    firstName: 'Bench',
+    lastName: 'Mark',
+  },
+);
+const created = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
+  displayName: 'Bench flow',
+  projectId: user.projectId,
+});
+for (let i = 1; i <= 10; i++) {
+  await api(origin, 'POST', `/v1/flows/${created.id}`, user.token, {
+    type: 'ADD_ACTION',
+    request: {
+      parentStep: i === 1 ? 'trigger' : `step_${String(i - 1)}`,
+      action: codeStep(`step_${String(i)}`, i),
+    },
+  });
+}
+const flowJson = JSON.stringify(await api(origin, 'GET', `/v1/flows/${created.id}`, user.token));
+const updateBodies = Array.from({ length: 64 }, (_, i) =>
+  JSON.stringify({ type: 'UPDATE_ACTION', request: codeStep(`step_${String((i % 10) + 1)}`, 1000 + i) }),
+);
+
+const bare = Fastify();
+bare.get('/bare', (_request, reply) => reply.header('content-type', 'application/json').send(flowJson));
+bare.post('/bare', (request, reply) => {
+  JSON.stringify(request.body);
+  return reply.header('content-type', 'application/json').send(flowJson);
+});
+const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const auth = { authorization: `Bearer ${user.token}` };
+const json = { 'content-type': 'application/json' };
+const rows: string[][] = [];
+const format = (value: number, digits = 2) => value.toFixed(digits);
+for (const connections of [1, 16]) {
+  const cases: [string, LoadResult, LoadResult][] = [];
+  const getFlow = await load({
+    origin,
+    path: `/api/v1/flows/${created.id}`,
+    method: 'GET',
+    headers: auth,
+    connections,
+  });
+  const bareGet = await load({ origin: bareOrigin, path: '/bare', method: 'GET', headers: {}, connections });
+  cases.push(['GET /v1/flows/:id', getFlow, bareGet]);
+  const update = await load({
+    origin,
+    path: `/api/v1/flows/${created.id}`,
+    method: 'POST',
+    headers: { ...auth, ...json },
+    bodies: updateBodies,
+    connections,
+  });
+  const barePost = await load({
+    origin: bareOrigin,
+    path: '/bare',
+    method: 'POST',
+    headers: json,
+    bodies: updateBodies,
+    connections,
+  });
+  cases.push(['UPDATE_ACTION (POST /v1/flows/:id)', update, barePost]);
+  for (const [name, ours, baseline] of cases) {
+    rows.push([
+      name,
+      String(connections),
+      format(ours.requestsPerSecond, 0),
+      format(ours.p50),
+      format(ours.p99),
+      format(baseline.requestsPerSecond, 0),
+      format(baseline.p50),
+      format(baseline.p99),
+      `${format(ours.requestsPerSecond / baseline.requestsPerSecond)}x`,
+      String(ours.errors),
+    ]);
+  }
+}
+const flowSize = Buffer.byteLength(flowJson);
+process.stdout.write(
+  `flow of 10 code steps, ${String(flowSize)} bytes of JSON; ${String(seconds)} s per case\n`,
+);
+printTable(
+  ['case', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50', 'bare p99', 'ours/bare', 'errors'],
+  rows,
+);
+await bare.close();
+await server.close();
+rmSync(dataDir, { recursive: true, force: true });
