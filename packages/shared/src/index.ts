@@ -289,9 +289,11 @@ export { findStep, getAllSteps, getStepNames } from './flows/algebra/walk';
 // -- references --
 export {
   collectReferencedSteps,
+  findConnectionReferences,
   findTemplateTokens,
   mapStringsDeep,
   mapTemplateExpressions,
+  readsConnection,
   renameStepReferences,
   upgradeToNestedDialect,
 } from './flows/references';

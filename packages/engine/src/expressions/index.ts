@@ -13,7 +13,8 @@
  * ```
  * @module
  */
-export { findConnectionReferences, readsConnection, REDACTED } from './connection-references';
+export { findConnectionReferences, readsConnection } from '@piecework/shared';
+export { REDACTED } from './redacted';
 export { parsePlainPath } from './plain-path';
 export type { PathSegment, PlainPath } from './plain-path';
 export { readPlainPath } from './read-plain-path';

@@ -1,5 +1,6 @@
 import { findTemplateTokens, type TemplateToken } from '@piecework/shared';
-import { readsConnection, REDACTED } from './connection-references';
+import { readsConnection } from '@piecework/shared';
+import { REDACTED } from './redacted';
 import { ExpressionResolver } from './expression-resolver';
 import type { ExpressionEvaluator, ResolutionScope } from './resolution-scope';
 import { templateText } from './template-text';

@@ -4,6 +4,7 @@ import type { ServerContext } from '../server-context';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
+import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
 import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
@@ -17,6 +18,7 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...apiKeyRoutes(ctx));
   routes.push(...projectRoutes(ctx));
   routes.push(...folderRoutes(ctx));
+  routes.push(...flowRoutes(ctx));
   routes.push(...connectionRoutes(ctx));
   routes.push(...auditEventRoutes(ctx));
   return routes;

@@ -11,6 +11,7 @@
  * @module
  */
 export { collectReferencedSteps } from './collect-referenced-steps';
+export { findConnectionReferences, readsConnection } from './connection-references';
 export { mapStringsDeep } from './map-strings-deep';
 export { renameStepReferences } from './rename-step-references';
 export { findTemplateTokens, mapTemplateExpressions } from './template-tokens';

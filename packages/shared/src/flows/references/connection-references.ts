@@ -1,7 +1,6 @@
-import { collectReferencedSteps, findTemplateTokens, mapStringsDeep } from '@piecework/shared';
-
-/** The text a logged input shows in place of a value read from a connection. */
-export const REDACTED = '**REDACTED**';
+import { collectReferencedSteps } from './collect-referenced-steps';
+import { mapStringsDeep } from './map-strings-deep';
+import { findTemplateTokens } from './template-tokens';
 
 const CONNECTIONS_ONLY: ReadonlySet<string> = new Set(['connections']);
 

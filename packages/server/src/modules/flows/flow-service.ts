@@ -1,0 +1,227 @@
+/**
+ * Flows of a project: create, list, count, read, apply operations, delete, list versions. Every
+ * method checks the caller's access to the flow's project (`authorizeProject`); a flow of another
+ * platform is 404, a flow the caller may not use is 403. Every change runs in one write
+ * transaction with its audit events.
+ */
+import {
+  createEmptyFlowVersion,
+  generateId,
+  PieceworkError,
+  type CountFlowsQuery,
+  type CreateFlowRequest,
+  type Flow,
+  type FlowOperation,
+  type FlowVersion,
+  type ListFlowsQuery,
+  type Page,
+  type PageQuery,
+  type PopulatedFlow,
+  type Trigger,
+} from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import { auditActorOf } from '../../audit/record-audit-event';
+import type { Permission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { authorizeProject, type ProjectRow } from '../../auth/project-access';
+import { notFound } from '../../errors';
+import type { ServerContext } from '../../server-context';
+import type { Database } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
+import { mapPage } from '../../storage/seek-page';
+import { recordFlowCreated, recordFlowDeleted, recordFlowUpdated, type FlowAuditScope } from './flow-audit';
+import { startFlowEdit, type FlowEditEnv } from './flow-edit';
+import { applyFlowOperation, permissionForOperation } from './flow-operations';
+import * as repository from './flow-repository';
+import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
+import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';
+import { saveFlowEdit } from './save-flow-edit';
+
+/** The caller's facts a change needs for its audit events. */
+export interface CallerMeta {
+  readonly ip: string;
+}
+
+/** The flow operations behind `/v1/flows`. */
+export class FlowService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  /**
+   * Creates a DISABLED flow with an empty DRAFT version named `displayName`. The externalId
+   * defaults to the flow's id and must be unused in the project (409 CONFLICT); a folder must be
+   * one of the project (404).
+   */
+  async create(principal: Principal, meta: CallerMeta, request: CreateFlowRequest): Promise<PopulatedFlow> {
+    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_FLOW');
+    return this.ctx.store.write(async (trx) => {
+      const now = this.ctx.now();
+      const id = generateId();
+      const folderId = request.folderId ?? null;
+      if (folderId !== null && !(await repository.folderInProject(trx, folderId, project.id))) {
+        throw notFound('folder', folderId);
+      }
+      const externalId = request.externalId ?? id;
+      if (await repository.externalIdTaken(trx, project.id, externalId)) {
+        throw new PieceworkError('CONFLICT', {
+          message: `Project ${project.id} already has a flow with externalId ${externalId}`,
+          externalId,
+        });
+      }
+      const flow: Flow = {
+        id,
+        created: now,
+        updated: now,
+        projectId: project.id,
+        externalId,
+        ownerId: userIdOf(principal),
+        folderId,
+        status: 'DISABLED',
+        publishedVersionId: null,
+        metadata: request.metadata ?? null,
+        operationStatus: 'NONE',
+        timeSavedPerRun: null,
+        templateId: null,
+      };
+      const version = createEmptyFlowVersion({
+        id: generateId(),
+        flowId: id,
+        displayName: request.displayName,
+        now,
+        userId: userIdOf(principal),
+      });
+      await repository.insertFlow(trx, flow);
+      await repository.insertVersion(trx, version);
+      await recordFlowCreated({ trx, now, actor: auditActorOf(principal, meta.ip), project }, flow);
+      return populatedFlow(flow, version);
+    });
+  }
+
+  /** A page of the project's flows, newest first, each with its latest version (two queries). */
+  async list(principal: Principal, query: ListFlowsQuery): Promise<Page<PopulatedFlow>> {
+    await authorizeProject(this.ctx, principal, query.projectId, 'READ_FLOW');
+    const { db } = this.ctx.store;
+    const page = await repository.listFlows(db, query, query);
+    const versions = await repository.findVersionsByIds(
+      db,
+      page.data.map((row) => row.latestVersionId),
+    );
+    return mapPage(page, (row) => {
+      const { latestVersionId, ...flowRow } = row;
+      return populatedFlow(flowFromRow(flowRow), flowVersionFromRow(versions.get(latestVersionId)!));
+    });
+  }
+
+  /** How many flows the project has (optionally in one folder). */
+  async count(principal: Principal, query: CountFlowsQuery): Promise<number> {
+    await authorizeProject(this.ctx, principal, query.projectId, 'READ_FLOW');
+    return repository.countFlows(this.ctx.store.db, query.projectId, query.folderId);
+  }
+
+  /** The flow with its latest version, or with `versionId` (which must be one of its versions: 404). */
+  async get(principal: Principal, flowId: string, versionId: string | undefined): Promise<PopulatedFlow> {
+    const { flowRow } = await this.authorizeFlow(principal, flowId, 'READ_FLOW');
+    const { db } = this.ctx.store;
+    const versionRow =
+      versionId === undefined
+        ? await repository.findLatestVersion(db, flowId)
+        : await repository.findVersionOfFlow(db, flowId, versionId);
+    if (versionRow === undefined) throw notFound('flowVersion', versionId ?? flowId);
+    return populatedFlow(flowFromRow(flowRow), flowVersionFromRow(versionRow));
+  }
+
+  /**
+   * Applies one operation in one write transaction: the operation, the saves, and the audit
+   * events (flow.updated, plus flow.published / activated / deactivated) commit together, or,
+   * when anything refuses, nothing changes.
+   */
+  async update(
+    principal: Principal,
+    meta: CallerMeta,
+    flowId: string,
+    operation: FlowOperation,
+  ): Promise<PopulatedFlow> {
+    const { project } = await this.authorizeFlow(principal, flowId, permissionForOperation(operation));
+    return this.ctx.store.write(async (trx) => {
+      const { flow, version } = await loadForChange(trx, flowId);
+      const env: FlowEditEnv = {
+        trx,
+        now: this.ctx.now(),
+        userId: userIdOf(principal),
+        platformId: principal.platformId,
+        maxFileSizeMb: this.ctx.settings.config.maxFileSizeMb,
+      };
+      const before = startFlowEdit(flow, version);
+      const after = await applyFlowOperation(before, operation, env);
+      const saved = await saveFlowEdit(before, after, env);
+      await recordFlowUpdated(this.auditScope(env, principal, meta, project), saved, operation, after.events);
+      return populatedFlow(saved.flow, saved.version);
+    });
+  }
+
+  /** Deletes the flow, its versions and their sample-data files; records flow.deleted. */
+  async delete(principal: Principal, meta: CallerMeta, flowId: string): Promise<void> {
+    const { project } = await this.authorizeFlow(principal, flowId, 'WRITE_FLOW');
+    await this.ctx.store.write(async (trx) => {
+      const { flow, version } = await loadForChange(trx, flowId);
+      const triggers = await trx
+        .selectFrom('flowVersion')
+        .select('trigger')
+        .where('flowId', '=', flowId)
+        .execute();
+      const fileIds = new Set(
+        triggers.flatMap((row) => [...sampleDataFileIds(fromJson<Trigger>(row.trigger)!)]),
+      );
+      await repository.deleteFlow(trx, flowId);
+      await deleteSampleDataFiles(trx, flow.projectId, [...fileIds]);
+      const now = this.ctx.now();
+      await recordFlowDeleted({ trx, now, actor: auditActorOf(principal, meta.ip), project }, flow, version);
+    });
+  }
+
+  /** A page of the flow's versions, newest first. */
+  async listVersions(principal: Principal, flowId: string, page: PageQuery): Promise<Page<FlowVersion>> {
+    await this.authorizeFlow(principal, flowId, 'READ_FLOW');
+    const rows = await repository.listVersions(this.ctx.store.db, flowId, page);
+    return mapPage(rows, flowVersionFromRow);
+  }
+
+  /**
+   * Loads the flow scoped to the caller's platform (404 for another platform's flow, before any
+   * project check can answer 403), then checks `permission` on its project.
+   */
+  private async authorizeFlow(
+    principal: Principal,
+    flowId: string,
+    permission: Permission,
+  ): Promise<{ flowRow: FlowRow; project: ProjectRow }> {
+    const flowRow = await repository.findFlowInPlatform(this.ctx.store.db, flowId, principal.platformId);
+    if (flowRow === undefined) throw notFound('flow', flowId);
+    const project = await authorizeProject(this.ctx, principal, flowRow.projectId, permission);
+    return { flowRow, project };
+  }
+
+  private auditScope(
+    env: FlowEditEnv,
+    principal: Principal,
+    meta: CallerMeta,
+    project: ProjectRow,
+  ): FlowAuditScope {
+    return { trx: env.trx, now: env.now, actor: auditActorOf(principal, meta.ip), project };
+  }
+}
+
+/** The flow and its latest version, read again inside the write transaction (404 if deleted meanwhile). */
+async function loadForChange(
+  trx: Kysely<Database>,
+  flowId: string,
+): Promise<{ flow: Flow; version: FlowVersion }> {
+  const flowRow = await repository.findFlow(trx, flowId);
+  const versionRow = flowRow === undefined ? undefined : await repository.findLatestVersion(trx, flowId);
+  if (flowRow === undefined || versionRow === undefined) throw notFound('flow', flowId);
+  return { flow: flowFromRow(flowRow), version: flowVersionFromRow(versionRow) };
+}
+
+/** The acting user's id; null for an API key. */
+function userIdOf(principal: Principal): string | null {
+  return principal.type === 'USER' ? principal.id : null;
+}

@@ -1,0 +1,43 @@
+/**
+ * Writes a finished {@link FlowEdit}: the flow (its `updated` bumped), the version when the
+ * operation changed or created it (stamped, validity and `connectionIds` recomputed), and the
+ * cleanup of sample-data files the version stopped pointing to.
+ */
+import { isFlowVersionValid, type Flow, type FlowVersion } from '@piecework/shared';
+import { referencedConnectionIds } from './connection-references';
+import type { FlowEdit, FlowEditEnv } from './flow-edit';
+import { insertVersion, updateFlow, updateVersion } from './flow-repository';
+import { deleteUnreferencedSampleData, sampleDataFileIds } from './sample-data-files';
+
+/** The flow and its latest version as saved. */
+export interface SavedFlow {
+  readonly flow: Flow;
+  readonly version: FlowVersion;
+}
+
+/**
+ * Saves `after` (the result of an operation that started from `before`) in `env.trx`. Call it
+ * once per operation, inside the same transaction as the operation.
+ */
+export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowEditEnv): Promise<SavedFlow> {
+  const flow: Flow = { ...after.flow, updated: env.now };
+  await updateFlow(env.trx, flow);
+  if (after.versionWrite === 'none') return { flow, version: after.version };
+
+  const version: FlowVersion = {
+    ...after.version,
+    updated: env.now,
+    updatedBy: env.userId,
+    valid: isFlowVersionValid(after.version),
+    connectionIds: referencedConnectionIds(after.version.trigger),
+  };
+  if (after.versionWrite === 'insert') {
+    await insertVersion(env.trx, version);
+  } else {
+    await updateVersion(env.trx, version);
+    const kept = sampleDataFileIds(version.trigger);
+    const dropped = [...sampleDataFileIds(before.version.trigger)].filter((id) => !kept.has(id));
+    await deleteUnreferencedSampleData(env.trx, flow.projectId, flow.id, dropped);
+  }
+  return { flow, version };
+}
