@@ -2,6 +2,7 @@
  * Session tokens: HS256 JWTs (jose) naming the user and platform, valid 7 days. Issued at sign-up
  * and sign-in; verified on every request that carries one.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** What a valid session token says. */
@@ -14,9 +15,20 @@ const ISSUER = 'piecework';
 const AUDIENCE = 'piecework-session';
 const LIFETIME = '7d';
 
-/** Issues and verifies session tokens with one secret. */
+/** How many verified tokens are remembered (a verified token is not verified again until it expires). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Issues and verifies session tokens with one secret. Verified tokens are remembered with their
+ * expiry, so a client sending the same token again costs a map lookup, not an HMAC.
+ */
 export class SessionTokens {
-  constructor(private readonly secret: Uint8Array) {}
+  private readonly key: KeyObject;
+  private readonly verified = new Map<string, { claims: SessionClaims; expiresAtMs: number }>();
+
+  constructor(secret: Uint8Array) {
+    this.key = createSecretKey(secret);
+  }
 
   /** A new token for the user. */
   issue(claims: SessionClaims): Promise<string> {
@@ -27,13 +39,17 @@ export class SessionTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(LIFETIME)
-      .sign(this.secret);
+      .sign(this.key);
   }
 
   /** The claims of a valid, unexpired token; `null` for anything else. */
   async verify(token: string): Promise<SessionClaims | null> {
+    const remembered = this.verified.get(token);
+    if (remembered !== undefined && remembered.expiresAtMs > Date.now()) {
+      return remembered.claims;
+    }
     try {
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
@@ -41,9 +57,18 @@ export class SessionTokens {
       if (typeof payload.sub !== 'string' || typeof payload['platformId'] !== 'string') {
         return null;
       }
-      return { userId: payload.sub, platformId: payload['platformId'] };
+      const claims = { userId: payload.sub, platformId: payload['platformId'] };
+      this.remember(token, claims, (payload.exp ?? 0) * 1000);
+      return claims;
     } catch {
       return null;
     }
+  }
+
+  private remember(token: string, claims: SessionClaims, expiresAtMs: number): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      this.verified.clear();
+    }
+    this.verified.set(token, { claims, expiresAtMs });
   }
 }

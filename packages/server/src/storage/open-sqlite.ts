@@ -30,5 +30,35 @@ export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database>
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma(`busy_timeout = ${String(busyTimeoutMs)}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+}
+
+/** How many prepared statements a connection keeps (least recently prepared ones go first). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely sees it, preparing each distinct SQL text once: Kysely asks for a new
+ * prepared statement on every query, and preparing costs as much as running a small query.
+ * Statements are run synchronously one at a time, so sharing one is safe.
+ */
+function withStatementCache(connection: SqliteDatabase.Database): {
+  close(): void;
+  prepare(sql: string): SqliteDatabase.Statement;
+} {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = connection.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next();
+          if (oldest.done !== true) statements.delete(oldest.value);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
