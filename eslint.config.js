@@ -97,6 +97,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/client/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        forbid(
+          [...nodeBuiltins, '@piecework/server', '@piecework/engine', '@piecework/pieces'],
+          'The client runs in Node and browsers: web standards, @piecework/shared, ky and zod only (ARCHITECTURE.md).',
+        ),
+      ],
+    },
+  },
+  {
     files: ['packages/pieces/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -25,6 +25,7 @@ describe('the dependency rule', () => {
     ['packages/shared/src/flows/example.ts', 'node:events'],
     ['packages/shared/src/flows/example.ts', '@piecework/engine'],
     ['packages/client/src/example.ts', '@piecework/server'],
+    ['packages/client/src/example.ts', 'node:http'],
     ['packages/embed/src/example.ts', '@piecework/engine'],
   ])('refuses %s importing %s', async (filePath, from) => {
     expect(await importErrors(filePath, from)).toHaveLength(1);
@@ -35,6 +36,8 @@ describe('the dependency rule', () => {
     ['packages/engine/src/worker/example.ts', 'node:worker_threads'],
     ['packages/server/src/example.ts', 'node:fs'],
     ['packages/client/src/example.ts', '@piecework/shared'],
+    ['packages/client/src/example.ts', 'ky'],
+    ['packages/client/src/example.test.ts', 'node:http'],
   ])('allows %s importing %s', async (filePath, from) => {
     expect(await importErrors(filePath, from)).toEqual([]);
   });

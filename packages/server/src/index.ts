@@ -47,3 +47,6 @@ export type { ServerContext } from './server-context';
 export { runStartCommand } from './cli/start-command';
 export type { CommandIo, StartedServer } from './cli/start-command';
 export type { Principal, ServicePrincipal, UserPrincipal } from './auth/principal';
+export { SecretBox } from './auth/secret-box';
+export { SessionTokens } from './auth/session-tokens';
+export type { SessionClaims } from './auth/session-tokens';
