@@ -13,7 +13,8 @@ import { auditFlowOf, auditProjectOf, versionSummaryOf } from './flow-rows';
 /** Where and by whom: what every flow event of one request shares. */
 export interface FlowAuditScope {
   readonly trx: Kysely<Database>;
-  readonly now: string;
+  /** Each event takes its own instant from this clock, so events keep the order they were recorded in. */
+  readonly clock: () => string;
   readonly actor: AuditActor;
   readonly project: ProjectRow;
 }
@@ -24,7 +25,7 @@ function projectOf(scope: FlowAuditScope) {
 
 /** Records flow.created for a new flow. */
 export async function recordFlowCreated(scope: FlowAuditScope, flow: Flow): Promise<void> {
-  await recordAuditEvent(scope.trx, scope.now, scope.actor, {
+  await recordAuditEvent(scope.trx, scope.clock(), scope.actor, {
     action: 'flow.created',
     data: { flow: auditFlowOf(flow), project: auditProjectOf(scope.project) },
     project: projectOf(scope),
@@ -58,7 +59,7 @@ export async function recordFlowUpdated(
 ): Promise<void> {
   const flow = auditFlowOf(saved.flow);
   const project = auditProjectOf(scope.project);
-  await recordAuditEvent(scope.trx, scope.now, scope.actor, {
+  await recordAuditEvent(scope.trx, scope.clock(), scope.actor, {
     action: 'flow.updated',
     data: {
       flow,
@@ -71,7 +72,7 @@ export async function recordFlowUpdated(
   for (const event of events) {
     // The event's version may have been saved by this operation: carry it as saved.
     const version = event.version.id === saved.version.id ? saved.version : event.version;
-    await recordAuditEvent(scope.trx, scope.now, scope.actor, {
+    await recordAuditEvent(scope.trx, scope.clock(), scope.actor, {
       action: event.action,
       data: { flow, flowVersion: versionSummaryOf(version), project },
       project: projectOf(scope),
@@ -85,7 +86,7 @@ export async function recordFlowDeleted(
   flow: Flow,
   version: FlowVersion,
 ): Promise<void> {
-  await recordAuditEvent(scope.trx, scope.now, scope.actor, {
+  await recordAuditEvent(scope.trx, scope.clock(), scope.actor, {
     action: 'flow.deleted',
     data: {
       flow: auditFlowOf(flow),

@@ -91,7 +91,10 @@ export class FlowService {
       });
       await repository.insertFlow(trx, flow);
       await repository.insertVersion(trx, version);
-      await recordFlowCreated({ trx, now, actor: auditActorOf(principal, meta.ip), project }, flow);
+      await recordFlowCreated(
+        { trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project },
+        flow,
+      );
       return populatedFlow(flow, version);
     });
   }
@@ -174,7 +177,11 @@ export class FlowService {
       await repository.deleteFlow(trx, flowId);
       await deleteSampleDataFiles(trx, flow.projectId, [...fileIds]);
       const now = this.ctx.now();
-      await recordFlowDeleted({ trx, now, actor: auditActorOf(principal, meta.ip), project }, flow, version);
+      await recordFlowDeleted(
+        { trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project },
+        flow,
+        version,
+      );
     });
   }
 
@@ -206,7 +213,7 @@ export class FlowService {
     meta: CallerMeta,
     project: ProjectRow,
   ): FlowAuditScope {
-    return { trx: env.trx, now: env.now, actor: auditActorOf(principal, meta.ip), project };
+    return { trx: env.trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project };
   }
 }
 
