@@ -1,0 +1,124 @@
+/**
+ * Tenancy, through the client: a user of another platform gets 404 on every route that takes an id
+ * (and on every route that names a project of another platform); a MEMBER of another project of
+ * the same platform gets 403; neither changes anything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPieceworkClient, isApiError, type PieceworkClient } from '@piecework/client';
+import { ALL_ENDPOINTS } from '@piecework/shared';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { addTestUser, signUpTestUser } from '../testing/test-users';
+
+let server: TestServer;
+let owner: PieceworkClient;
+let stranger: PieceworkClient;
+let member: PieceworkClient;
+const ids = { project: '', flow: '', folder: '', connection: '', apiKey: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const ownerUser = await signUpTestUser(server);
+  owner = createPieceworkClient({ baseUrl: server.url, token: ownerUser.token });
+  const project = await owner.projects.create({ displayName: 'Payroll' });
+  const other = await owner.projects.create({ displayName: 'Marketing' });
+  ids.project = project.id;
+  ids.flow = (await owner.flows.create({ displayName: 'Pay', projectId: project.id })).id;
+  ids.folder = (await owner.folders.create({ displayName: 'Monthly', projectId: project.id })).id;
+  ids.connection = (
+    await owner.appConnections.upsert({
+      externalId: 'bank',
+      displayName: 'Bank',
+      pieceName: '@activepieces/piece-http',
+      projectId: project.id,
+      type: 'SECRET_TEXT',
+      value: { type: 'SECRET_TEXT', secret_text: 'hunter2' },
+    })
+  ).id;
+  ids.apiKey = (await owner.apiKeys.create({ displayName: 'CI' })).id;
+  const strangerUser = await signUpTestUser(server);
+  stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
+  const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
+    { projectId: other.id, role: 'Admin' },
+  ]);
+  member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
+});
+afterAll(() => server.close());
+
+/** Every route that takes an id or names a project, called against the owner's entities. */
+const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
+  'projects.get': (c) => c.projects.get(ids.project),
+  'projects.update': (c) => c.projects.update(ids.project, { displayName: 'Hijacked' }),
+  'projects.delete': (c) => c.projects.delete(ids.project),
+  'flows.get': (c) => c.flows.get(ids.flow),
+  'flows.update': (c) =>
+    c.flows.update(ids.flow, { type: 'CHANGE_NAME', request: { displayName: 'Hijacked' } }),
+  'flows.delete': (c) => c.flows.delete(ids.flow),
+  'flows.listVersions': (c) => c.flows.listVersions(ids.flow),
+  'flows.list': (c) => c.flows.list({ projectId: ids.project }),
+  'flows.count': (c) => c.flows.count({ projectId: ids.project }),
+  'flows.create': (c) => c.flows.create({ displayName: 'Planted', projectId: ids.project }),
+  'folders.get': (c) => c.folders.get(ids.folder),
+  'folders.update': (c) => c.folders.update(ids.folder, { displayName: 'Hijacked' }),
+  'folders.delete': (c) => c.folders.delete(ids.folder),
+  'folders.list': (c) => c.folders.list({ projectId: ids.project }),
+  'folders.create': (c) => c.folders.create({ displayName: 'Planted', projectId: ids.project }),
+  'appConnections.update': (c) => c.appConnections.update(ids.connection, { displayName: 'Hijacked' }),
+  'appConnections.delete': (c) => c.appConnections.delete(ids.connection),
+  'appConnections.list': (c) => c.appConnections.list({ projectId: ids.project }),
+  'appConnections.upsert': (c) =>
+    c.appConnections.upsert({
+      externalId: 'bank',
+      displayName: 'Planted',
+      pieceName: '@activepieces/piece-http',
+      projectId: ids.project,
+      type: 'SECRET_TEXT',
+      value: { type: 'SECRET_TEXT', secret_text: 'stolen' },
+    }),
+  'apiKeys.delete': (c) => c.apiKeys.delete(ids.apiKey),
+};
+
+async function statusOf(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    if (isApiError(error)) return error.status;
+    throw error;
+  }
+}
+
+describe('tenancy', () => {
+  it('covers every route that takes an id or a projectId', () => {
+    const scoped = ALL_ENDPOINTS.filter((endpoint) => {
+      const shape = [endpoint.params, endpoint.query, endpoint.body].map((schema) =>
+        schema === undefined ? '' : JSON.stringify(Object.keys((schema as { shape?: object }).shape ?? {})),
+      );
+      return endpoint.path.includes(':id') || shape.some((keys) => keys.includes('"projectId"'));
+    }).map((endpoint) => endpoint.operationId);
+    expect(Object.keys(calls).sort()).toEqual(scoped.filter((id) => id !== 'auditEvents.list').sort());
+  });
+
+  it.each(Object.entries(calls))('answers %s of another platform with 404', async (_, call) => {
+    expect(await statusOf(call(stranger))).toBe(404);
+  });
+
+  it.each(Object.entries(calls))('answers %s by a MEMBER of another project with 403', async (_, call) => {
+    expect(await statusOf(call(member))).toBe(403);
+  });
+
+  it('sees nothing of the other tenant in lists, and nothing was changed', async () => {
+    const strangerProjects = await stranger.projects.list();
+    expect(strangerProjects.data.map((project) => project.id)).not.toContain(ids.project);
+    const strangerEvents = await stranger.auditEvents.list();
+    expect(strangerEvents.data.every((event) => event.projectId === undefined)).toBe(true);
+    expect((await owner.projects.get(ids.project)).displayName).toBe('Payroll');
+    const flow = await owner.flows.get(ids.flow);
+    expect(flow.version.displayName).toBe('Pay');
+    expect((await owner.folders.get(ids.folder)).displayName).toBe('Monthly');
+    const connections = await owner.appConnections.list({ projectId: ids.project });
+    expect(connections.data.map((connection) => connection.displayName)).toEqual(['Bank']);
+    expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
+    expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
+    expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
+  });
+});
