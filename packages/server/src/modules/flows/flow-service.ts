@@ -176,7 +176,6 @@ export class FlowService {
       );
       await repository.deleteFlow(trx, flowId);
       await deleteSampleDataFiles(trx, flow.projectId, [...fileIds]);
-      const now = this.ctx.now();
       await recordFlowDeleted(
         { trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project },
         flow,
