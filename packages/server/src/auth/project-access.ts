@@ -47,6 +47,23 @@ export async function authorizeProject(
   return project;
 }
 
+/**
+ * For routes addressed by an entity's `:id`: `entity` was looked up within the caller's platform
+ * (undefined when missing or on another platform: 404); checks `permission` on its project.
+ */
+export async function authorizeEntity<T extends { projectId: string }>(
+  ctx: ServerContext,
+  principal: Principal,
+  found: { entityType: string; id: string; entity: T | undefined },
+  permission: Permission,
+): Promise<{ entity: T; project: ProjectRow }> {
+  if (found.entity === undefined) {
+    throw notFound(found.entityType, found.id);
+  }
+  const project = await authorizeProject(ctx, principal, found.entity.projectId, permission);
+  return { entity: found.entity, project };
+}
+
 /** The permissions `principal` holds on `project` (empty when it has no access at all). */
 export async function projectPermissions(
   ctx: ServerContext,

@@ -2,10 +2,9 @@
  * Finding a connection for a request: scoped to the caller's platform (another platform's
  * connection is "not found"), then checked against the caller's permission on its project.
  */
-import { authorizeProject, type ProjectRow } from '../../auth/project-access';
+import { authorizeEntity, type ProjectRow } from '../../auth/project-access';
 import type { Permission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import { CONNECTION_COLUMNS, type ConnectionRow } from './connection-view';
 
@@ -23,9 +22,11 @@ export async function authorizeConnection(
     .where('appConnection.id', '=', id)
     .where('project.platformId', '=', principal.platformId)
     .executeTakeFirst();
-  if (connection === undefined) {
-    throw notFound('connection', id);
-  }
-  const project = await authorizeProject(ctx, principal, connection.projectId, permission);
-  return { connection, project };
+  const { entity, project } = await authorizeEntity(
+    ctx,
+    principal,
+    { entityType: 'connection', id, entity: connection },
+    permission,
+  );
+  return { connection: entity, project };
 }

@@ -277,32 +277,16 @@ describe('app connection routes', () => {
   it('deletes a connection (204); flows are not touched', async () => {
     const connection = await upsert('short-lived');
     const { context } = server.server;
-    const now = context.now();
-    const flowId = generateId();
-    await context.store.db
-      .insertInto('flow')
-      .values({
-        id: flowId,
-        projectId,
-        folderId: null,
-        externalId: null,
-        ownerId: null,
-        status: 'ENABLED',
-        operationStatus: 'NONE',
-        publishedVersionId: null,
-        metadata: null,
-        timeSavedPerRun: null,
-        templateId: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    const flow = await api<{ id: string }>(owner, 'POST', '/v1/flows', {
+      body: { displayName: 'Uses a connection', projectId },
+    });
+    const flowId = flow.body.id;
     const answer = await api(owner, 'DELETE', `/v1/app-connections/${connection.id}`);
     expect(answer).toMatchObject({ status: 204, body: undefined });
     expect(await connectionRows('short-lived')).toHaveLength(0);
     expect(
       await context.store.db.selectFrom('flow').select('status').where('id', '=', flowId).execute(),
-    ).toEqual([{ status: 'ENABLED' }]);
+    ).toEqual([{ status: 'DISABLED' }]);
     expect((await api(owner, 'DELETE', `/v1/app-connections/${connection.id}`)).status).toBe(404);
   });
 

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 import { auditActorOf } from '../../audit/record-audit-event';
 import type { Permission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { authorizeProject, type ProjectRow } from '../../auth/project-access';
+import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
@@ -201,9 +201,13 @@ export class FlowService {
     permission: Permission,
   ): Promise<{ flowRow: FlowRow; project: ProjectRow }> {
     const flowRow = await repository.findFlowInPlatform(this.ctx.store.db, flowId, principal.platformId);
-    if (flowRow === undefined) throw notFound('flow', flowId);
-    const project = await authorizeProject(this.ctx, principal, flowRow.projectId, permission);
-    return { flowRow, project };
+    const { entity, project } = await authorizeEntity(
+      this.ctx,
+      principal,
+      { entityType: 'flow', id: flowId, entity: flowRow },
+      permission,
+    );
+    return { flowRow: entity, project };
   }
 
   private auditScope(

@@ -4,10 +4,9 @@
  */
 import { PieceworkError } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { authorizeProject, type ProjectRow } from '../../auth/project-access';
+import { authorizeEntity, type ProjectRow } from '../../auth/project-access';
 import type { Permission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import type { FolderRow } from './folder-view';
@@ -26,11 +25,13 @@ export async function authorizeFolder(
     .where('folder.id', '=', id)
     .where('project.platformId', '=', principal.platformId)
     .executeTakeFirst();
-  if (folder === undefined) {
-    throw notFound('folder', id);
-  }
-  const project = await authorizeProject(ctx, principal, folder.projectId, permission);
-  return { folder, project };
+  const { entity, project } = await authorizeEntity(
+    ctx,
+    principal,
+    { entityType: 'folder', id, entity: folder },
+    permission,
+  );
+  return { folder: entity, project };
 }
 
 /**

@@ -50,55 +50,12 @@ function auditActions() {
     .execute();
 }
 
-/** Inserts a flow (with a draft version) filed in `folderId`, as the flow module will. */
-async function insertFlow(folderId: string | null): Promise<string> {
-  const { context } = server.server;
-  const now = context.now();
-  const flowId = generateId();
-  await context.store.write(async (trx) => {
-    await trx
-      .insertInto('flow')
-      .values({
-        id: flowId,
-        projectId,
-        folderId,
-        externalId: null,
-        ownerId: null,
-        status: 'DISABLED',
-        operationStatus: 'NONE',
-        publishedVersionId: null,
-        metadata: null,
-        timeSavedPerRun: null,
-        templateId: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
-    await trx
-      .insertInto('flowVersion')
-      .values({
-        id: generateId(),
-        flowId,
-        displayName: 'Filed flow',
-        trigger: JSON.stringify({
-          name: 'trigger',
-          type: 'EMPTY',
-          valid: false,
-          displayName: 'Empty',
-          settings: {},
-        }),
-        valid: 0,
-        schemaVersion: null,
-        state: 'DRAFT',
-        updatedBy: null,
-        notes: '[]',
-        connectionIds: '[]',
-        created: now,
-        updated: now,
-      })
-      .execute();
+/** Creates a flow filed in `folderId` through the flows route. */
+async function createFlow(folderId: string | null): Promise<string> {
+  const answer = await api<{ id: string }>(owner, 'POST', '/v1/flows', {
+    body: { displayName: 'Filed flow', projectId, folderId },
   });
-  return flowId;
+  return answer.body.id;
 }
 
 describe('folder routes', () => {
@@ -181,7 +138,7 @@ describe('folder routes', () => {
 
   it('deletes a folder (200, no body); its flows stay, unfiled', async () => {
     const folder = await createFolder('Short-lived');
-    const flowId = await insertFlow(folder.id);
+    const flowId = await createFlow(folder.id);
     const answer = await api(owner, 'DELETE', `/v1/folders/${folder.id}`);
     expect(answer).toMatchObject({ status: 200, body: undefined });
     expect((await api(owner, 'GET', `/v1/folders/${folder.id}`)).status).toBe(404);
