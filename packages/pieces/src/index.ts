@@ -25,8 +25,11 @@ export {
   builtinEnvFrom,
   callBuiltinAction,
   findBuiltinPiece,
+  nextScheduledTime,
+  SCHEDULE_PIECE_NAME,
+  scheduleOfTrigger,
 } from './builtin';
-export type { BuiltinActionCall, BuiltinEnv } from './builtin';
+export type { BuiltinActionCall, BuiltinEnv, SchedulePlan } from './builtin';
 export { installPiece, parsePieceSpec } from './catalogue/install-piece';
 export type { InstalledPieceResult } from './catalogue/install-piece';
 export { PieceCatalogue } from './catalogue/piece-catalogue';

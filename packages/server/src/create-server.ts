@@ -1,7 +1,8 @@
 /**
  * Assembles the server: settings, logger, SQLite store (migrated), context, routes and the HTTP
- * app. `listen()` binds AP_PORT (or the port given) and answers with the URL; `close()` stops the
- * app and closes the database.
+ * app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
+ * URL; `close()` stops the app, then the run machinery (running jobs get a grace period), then
+ * closes the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -10,7 +11,9 @@ import { loadServerSettings, type ServerSettings } from './config/server-setting
 import { buildHttpApp } from './http/build-http-app';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
-import { createServerContext, type ServerContext } from './server-context';
+import { createScheduler } from './modules/schedules/scheduler';
+import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
+import { createServerBase, type ServerContext } from './server-context';
 import { openSqliteStore } from './storage/data-store';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
@@ -22,6 +25,8 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** Check every answer against its schema (for tests). */
   validateResponses?: boolean;
+  /** Options of the run machinery (tests shorten its timings). */
+  runs?: RunRuntimeOptions;
 }
 
 /** A server, built but not yet listening. */
@@ -30,7 +35,7 @@ export interface PieceworkServer {
   readonly context: ServerContext;
   /** Starts listening on `port` (default AP_PORT; 0 picks a free one) and answers with the base URL. */
   listen(options?: { port?: number; host?: string }): Promise<string>;
-  /** Stops answering and closes the database. */
+  /** Stops answering, stops the run machinery (running jobs get a grace period) and closes the database. */
   close(): Promise<void>;
 }
 
@@ -43,7 +48,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
   const store = await openSqliteStore(settings.databaseFile);
-  const context = createServerContext(settings, store, logger);
+  const base = createServerBase(settings, store, logger);
+  const runs = createRunRuntime(base, options.runs);
+  const context: ServerContext = { ...base, runs };
+  const scheduler = createScheduler(context);
   const app = await buildHttpApp({
     routes: allRoutes(context),
     logger,
@@ -58,6 +66,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '0.0.0.0';
       await app.listen({ port: listenOptions.port ?? config.port, host });
+      await runs.start();
+      await scheduler.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address !== null ? address.port : config.port;
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
@@ -65,6 +75,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     },
     async close() {
       await app.close();
+      await scheduler.stop();
+      await runs.stop();
       await store.close();
     },
   };

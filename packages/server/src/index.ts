@@ -2,7 +2,8 @@
  * `@piecework/server`: Piecework's REST server — Fastify on an embedded SQLite file (Kysely over
  * better-sqlite3, WAL, versioned migrations run at start), every route of `ENDPOINTS` from
  * `@piecework/shared` validated by its schemas, one `{code, params}` error shape, session tokens
- * and platform API keys, tenancy by platform and project.
+ * and platform API keys, tenancy by platform and project; runs through a durable job queue in the
+ * same database, executed by the engine in worker threads (`ctx.runs`, see `RunRuntime`).
  *
  * @example
  * ```ts
@@ -21,16 +22,22 @@ export type {
   AuditEventTable,
   Database,
   FileTable,
+  FlowRunStepTable,
+  FlowRunTable,
   FlowTable,
   FlowVersionTable,
   FolderTable,
+  JobTable,
   JsonText,
   PlatformTable,
   ProjectMemberTable,
   ProjectTable,
+  ScheduleTable,
   SqlBoolean,
+  StoreEntryTable,
   Timestamp,
   UserTable,
+  WaitpointTable,
 } from './storage/database';
 export { migrateToLatest } from './storage/migrate';
 export { migrations, staticMigrationProvider } from './storage/migrations';
@@ -43,7 +50,22 @@ export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
 export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
-export type { ServerContext } from './server-context';
+export type { ServerBase, ServerContext } from './server-context';
+export type {
+  AwaitedResponse,
+  CreatedRun,
+  FlowResponse,
+  FollowUpJob,
+  NewRun,
+  RunRuntime,
+  RunRuntimeEvents,
+} from './runs/run-runtime';
+export { createRunRuntime } from './runs/create-run-runtime';
+export type { RunRuntimeOptions } from './runs/create-run-runtime';
+export { JobKind, JobStatus } from './runs/job-queue';
+export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './runs/job-queue';
+export { SqlJobQueue } from './runs/sql-job-queue';
+export type { SqlJobQueueOptions } from './runs/sql-job-queue';
 export { runStartCommand } from './cli/start-command';
 export type { CommandIo, StartedServer } from './cli/start-command';
 export type { Principal, ServicePrincipal, UserPrincipal } from './auth/principal';

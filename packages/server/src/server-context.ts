@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
 import type { ServerSettings } from './config/server-settings';
+import type { RunRuntime } from './runs/run-runtime';
 import type { DataStore } from './storage/data-store';
 
 /** The shared dependencies of the server's modules. */
@@ -18,14 +19,15 @@ export interface ServerContext {
   readonly logger: Logger;
   /** The current time as an ISO-8601 UTC string, strictly increasing (timestamps of rows and events). */
   now(): string;
+  /** The run machinery: create, enqueue, await and read runs. */
+  readonly runs: RunRuntime;
 }
 
-/** Assembles a {@link ServerContext} from settings, an open store and a logger. */
-export function createServerContext(
-  settings: ServerSettings,
-  store: DataStore,
-  logger: Logger,
-): ServerContext {
+/** The context without the run machinery: what the run machinery itself is built from. */
+export type ServerBase = Omit<ServerContext, 'runs'>;
+
+/** Assembles a {@link ServerBase} from settings, an open store and a logger. */
+export function createServerBase(settings: ServerSettings, store: DataStore, logger: Logger): ServerBase {
   return {
     settings,
     store,
@@ -37,13 +39,20 @@ export function createServerContext(
 }
 
 /**
- * A clock that never answers the same instant twice (it steps 1 ms past the last answer when the
- * wall clock has not moved), so rows created one after the other sort in creation order.
+ * A clock that never answers the same instant twice, so rows created one after the other sort in
+ * creation order. It counts in microseconds (ISO-8601 with six fractional digits, which still sort
+ * as text) and steps 1 µs past its last answer when the wall clock has not moved, so it stays on
+ * wall time up to a million calls a second.
+ *
+ * @param wallClockMicros - the wall clock in microseconds since the epoch (tests pin it).
  */
-export function monotonicClock(wallClock: () => number = Date.now): () => string {
+export function monotonicClock(
+  wallClockMicros: () => number = () => Math.floor((performance.timeOrigin + performance.now()) * 1000),
+): () => string {
   let last = 0;
   return () => {
-    last = Math.max(wallClock(), last + 1);
-    return new Date(last).toISOString();
+    last = Math.max(wallClockMicros(), last + 1);
+    const iso = new Date(Math.floor(last / 1000)).toISOString();
+    return `${iso.slice(0, -1)}${String(last % 1000).padStart(3, '0')}Z`;
   };
 }

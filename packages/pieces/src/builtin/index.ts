@@ -54,3 +54,5 @@ export type { BuiltinActionCall } from './call-builtin-action';
 export { DEFAULT_BUILTIN_ENV, bindBuiltinEnv, builtinEnv, builtinEnvFrom } from './common/builtin-env';
 export type { BuiltinEnv } from './common/builtin-env';
 export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';
+export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './schedule';
+export type { SchedulePlan } from './schedule';

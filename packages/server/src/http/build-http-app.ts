@@ -2,12 +2,15 @@
  * Builds the Fastify app from route declarations: request ids, CORS, security headers, body
  * limit, query strings parsed with `qs` (arrays and nested filters), validation of every part by
  * the shared schemas, authentication, one error shape for every failure, and sampled request logs.
+ * JSON routes sit at the root (JSON bodies only); raw-body routes (`rawRoute`: webhooks, resume
+ * requests) sit in their own plugin scope, which takes any content type as bytes.
  */
 import cors from '@fastify/cors';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
@@ -15,8 +18,10 @@ import qs from 'qs';
 import { generateId } from '@piecework/shared';
 import type { Principal } from '../auth/principal';
 import { entityFields } from '../logging/create-logger';
-import { errorResponse } from './error-response';
+import { HttpReply } from './http-reply';
+import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
+import { sendError } from './send-error';
 import { applySecurityHeaders } from './security-headers';
 import { validatePart } from './validate-part';
 
@@ -82,13 +87,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     done();
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    const answer = errorResponse(error, request.id);
-    if (answer.unexpected) {
-      request.log.error({ err: error, req: { id: request.id } }, 'unexpected error');
-    }
-    return reply.code(answer.status).send(answer.body);
-  });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({
       code: 'ENTITY_NOT_FOUND',
@@ -99,39 +98,80 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     }),
   );
 
+  const register = (scope: FastifyInstance, route: RouteDefinition) => registerRoute(scope, route, options);
+  const rawRoutes = options.routes.filter((route) => route.rawBody !== undefined);
   for (const route of options.routes) {
-    const { endpoint } = route;
-    app.route({
-      method: endpoint.method === 'ALL' ? [...ALL_METHODS] : endpoint.method,
-      url: `/api${endpoint.path}`,
-      handler: async (request, reply) => {
-        const principal =
-          endpoint.auth === 'principal' ? await options.authenticate(request.headers.authorization) : null;
-        const params = validatePart(endpoint.params, request.params, 'path parameter');
-        const query = validatePart(endpoint.query, request.query ?? {}, 'query parameter');
-        const body = validatePart(endpoint.body, request.body, 'body');
-        const log = attachLogFields(request, route, params, query, body);
-        const result = await route.handler({
-          params,
-          query,
-          body,
-          principal,
-          request: { ip: request.ip, requestId: request.id, log, headers: request.headers },
-        });
-        if (options.validateResponses === true && endpoint.response !== undefined) {
-          const check = endpoint.response.safeParse(result);
-          if (!check.success) {
-            throw new Error(
-              `The answer of ${endpoint.operationId} does not match its schema: ${check.error.message}`,
-            );
-          }
-        }
-        reply.code(endpoint.status);
-        return result === undefined ? reply.send() : reply.send(result);
-      },
-    });
+    if (route.rawBody === undefined) register(app, route);
+  }
+  if (rawRoutes.length > 0) {
+    await app.register(rawBodyScope(rawRoutes, register));
   }
   return app;
+}
+
+/** Registers one route on `scope`: authentication, validation of every part, the handler, the answer. */
+function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: HttpAppOptions): void {
+  const { endpoint } = route;
+  scope.route({
+    method: endpoint.method === 'ALL' ? [...ALL_METHODS] : endpoint.method,
+    url: `/api${endpoint.path}`,
+    ...(route.rawBody === undefined ? {} : { bodyLimit: route.rawBody.limitBytes }),
+    handler: async (request, reply) => {
+      const principal =
+        endpoint.auth === 'principal' ? await options.authenticate(request.headers.authorization) : null;
+      const params = validatePart(endpoint.params, request.params, 'path parameter');
+      const query = validatePart(endpoint.query, request.query ?? {}, 'query parameter');
+      const body =
+        route.rawBody === undefined
+          ? validatePart(endpoint.body, request.body, 'body')
+          : Buffer.isBuffer(request.body)
+            ? request.body
+            : Buffer.alloc(0);
+      const log = attachLogFields(request, route, params, query, body);
+      const result = await route.handler({
+        params,
+        query,
+        body,
+        principal,
+        request: {
+          ip: request.ip,
+          requestId: request.id,
+          log,
+          headers: request.headers,
+          method: request.method,
+          query: request.query ?? {},
+        },
+      });
+      if (result instanceof HttpReply) {
+        return sendHttpReply(reply, result);
+      }
+      if (options.validateResponses === true && endpoint.response !== undefined) {
+        const check = endpoint.response.safeParse(result);
+        if (!check.success) {
+          throw new Error(
+            `The answer of ${endpoint.operationId} does not match its schema: ${check.error.message}`,
+          );
+        }
+      }
+      reply.code(endpoint.status);
+      return result === undefined ? reply.send() : reply.send(result);
+    },
+  });
+}
+
+/** Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. */
+function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
+  reply.code(answer.status).headers(answer.headers);
+  const { body } = answer;
+  if (body === undefined) return reply.send();
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    if (!reply.hasHeader('content-type')) {
+      reply.type(typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+    }
+    return reply.send(body);
+  }
+  if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+  return reply.send(JSON.stringify(body));
 }
 
 /** Groups the ids a request names (`:id` of the route's entity, `projectId`) into its log lines. */

@@ -10,11 +10,15 @@
  *   handler: ({ params, principal }) => folders.get(principal, params.id),
  * });
  * ```
+ *
+ * {@link rawRoute} binds a handler that takes the body as raw bytes of any content type, with its
+ * own size limit (webhooks, resume requests), and may answer with an {@link HttpReply}.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Endpoint, EndpointAuth, EndpointInput, EndpointOutput } from '@piecework/shared';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import type { HttpReply } from './http-reply';
 
 /** The entity a route's `:id` names, logged as `<entity>.id` (e.g. `flow.id`). */
 export type LogEntity = 'flow' | 'project' | 'folder' | 'connection' | 'flowRun' | 'apiKey' | 'user';
@@ -25,6 +29,10 @@ export interface RequestMeta {
   readonly requestId: string;
   readonly log: FastifyBaseLogger;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The HTTP method, upper case. */
+  readonly method: string;
+  /** The query string as parsed (nested with `qs`), before any validation. */
+  readonly query: unknown;
 }
 
 /** What a handler receives: the validated parts, the caller and the request's facts. */
@@ -58,6 +66,11 @@ export type RouteHandler<E extends AnyEndpoint> = (
 export interface RouteDefinition {
   readonly endpoint: AnyEndpoint;
   readonly logEntity?: LogEntity | undefined;
+  /**
+   * Set for raw-body routes: the body reaches the handler as a Buffer, whatever its content type,
+   * and a body over `limitBytes` is refused with 413 before it is read whole.
+   */
+  readonly rawBody?: { readonly limitBytes: number } | undefined;
   readonly handler: (input: RouteInput<unknown, unknown, unknown, EndpointAuth>) => Promise<unknown>;
 }
 
@@ -69,6 +82,33 @@ export function route<E extends AnyEndpoint>(
   return {
     endpoint,
     logEntity: options.logEntity,
+    handler: options.handler as unknown as RouteDefinition['handler'],
+  };
+}
+
+/** The handler of a raw-body route: the body is the request's bytes (empty when there are none). */
+export type RawRouteHandler<E extends AnyEndpoint> = (
+  input: RouteInput<
+    EndpointOutput<E['params']>,
+    EndpointOutput<E['query']>,
+    Buffer,
+    E['auth'] extends 'principal' ? 'principal' : 'public'
+  >,
+) => Promise<HttpReply>;
+
+/**
+ * Binds a handler that takes the body as raw bytes, of any content type, up to `bodyLimitBytes`
+ * (a larger body is 413 PAYLOAD_TOO_LARGE: refused on its content-length, or cut off as it
+ * streams). The handler answers with an {@link HttpReply}.
+ */
+export function rawRoute<E extends AnyEndpoint>(
+  endpoint: E,
+  options: { logEntity?: LogEntity; bodyLimitBytes: number; handler: RawRouteHandler<E> },
+): RouteDefinition {
+  return {
+    endpoint,
+    logEntity: options.logEntity,
+    rawBody: { limitBytes: options.bodyLimitBytes },
     handler: options.handler as unknown as RouteDefinition['handler'],
   };
 }

@@ -4,11 +4,14 @@ import type { ServerContext } from '../server-context';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
+import { flowRunRoutes } from './flow-runs/flow-run-routes';
 import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
 import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
+import { platformsRoutes } from './platforms/platforms-routes';
 import { projectRoutes } from './projects/project-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** All routes, in registration order. */
 export function allRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -21,5 +24,8 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...flowRoutes(ctx));
   routes.push(...connectionRoutes(ctx));
   routes.push(...auditEventRoutes(ctx));
+  routes.push(...flowRunRoutes(ctx));
+  routes.push(...webhookRoutes(ctx));
+  routes.push(...platformsRoutes(ctx));
   return routes;
 }

@@ -17,7 +17,7 @@ describe('migrateToLatest on a SQLite file', () => {
 
   it('applies every migration once, then nothing on a second run', async () => {
     const db = freshDatabase();
-    expect(await migrateToLatest(db)).toEqual(['0001-initial']);
+    expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-runs']);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
@@ -27,12 +27,18 @@ describe('migrateToLatest on a SQLite file', () => {
         "auditEvent",
         "file",
         "flow",
+        "flowRun",
+        "flowRunStep",
         "flowVersion",
         "folder",
+        "job",
         "platform",
         "project",
         "projectMember",
+        "schedule",
+        "storeEntry",
         "user",
+        "waitpoint",
       ]
     `);
     await db.destroy();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createServer, type PieceworkServer } from '../create-server';
+import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { createLogger } from '../logging/create-logger';
 
 /** A started test server. */
@@ -23,9 +24,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Options of {@link startTestServer}. */
+export interface TestServerOptions {
+  /**
+   * Start on this existing data directory (a restart of an earlier test server); it is left in
+   * place on close, for the test to remove. Default: a fresh temporary directory, removed on close.
+   */
+  dataDir?: string;
+  /** Options of the run machinery (shorter timings, fewer worker threads...). Default none. */
+  runs?: RunRuntimeOptions;
+}
+
 /** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'piecework-server-'));
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'piecework-server-'));
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -39,6 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await createServer({
     env: fullEnv,
     validateResponses: true,
+    ...(options.runs ? { runs: options.runs } : {}),
     logger: createLogger({
       level: 'info',
       sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),
@@ -54,7 +70,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     logs,
     async close() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ declare module 'disposable-email-domains' {
   const domains: string[];
   export = domains;
 }
-declare module 'disposable-email-domains/wildcard' {
+declare module 'disposable-email-domains/wildcard.js' {
   const domains: string[];
   export = domains;
 }

@@ -10,10 +10,18 @@ import { AuditEvent, ListAuditEventsQuery } from '../events/audit-event';
 import { CreateFlowRequest, PopulatedFlow } from '../flows/flow';
 import { CountFlowsQuery, GetFlowQuery, ListFlowsQuery } from '../flows/flow-requests';
 import { FlowVersion } from '../flows/flow-version';
+import { FlowRun } from '../flow-runs/flow-run';
+import {
+  CancelFlowRunsRequest,
+  ListFlowRunsQuery,
+  RetryFlowRunRequest,
+  TestFlowRunRequest,
+} from '../flow-runs/flow-run-requests';
+import { Id } from '../common/id';
 import { FlowOperation } from '../flows/operations';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../platform/api-key';
 import { FeatureFlags } from '../platform/feature-flags';
-import { HealthResponse } from '../platform/platform';
+import { HealthResponse, Platform, UpdatePlatformRequest } from '../platform/platform';
 import { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from '../projects/folder';
 import { Project } from '../projects/project';
 import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '../projects/project-requests';
@@ -332,6 +340,157 @@ export const ENDPOINTS = {
       auth: 'principal',
       params: IdParams,
       status: 204,
+    }),
+  },
+  platforms: {
+    get: endpoint({
+      method: 'GET',
+      path: '/v1/platforms/:id',
+      operationId: 'platforms.get',
+      summary: "Get the caller's platform (its credit balance; null is unlimited)",
+      auth: 'principal',
+      params: IdParams,
+      status: 200,
+      response: Platform,
+    }),
+    update: endpoint({
+      method: 'POST',
+      path: '/v1/platforms/:id',
+      operationId: 'platforms.update',
+      summary: 'Rename the platform or set its credit balance (platform admins)',
+      auth: 'principal',
+      params: IdParams,
+      body: UpdatePlatformRequest,
+      status: 200,
+      response: Platform,
+    }),
+  },
+  flowRuns: {
+    list: endpoint({
+      method: 'GET',
+      path: '/v1/flow-runs',
+      operationId: 'flowRuns.list',
+      summary: "List a project's runs, newest first (without their steps)",
+      auth: 'principal',
+      query: ListFlowRunsQuery,
+      status: 200,
+      response: Page(FlowRun),
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/v1/flow-runs/:id',
+      operationId: 'flowRuns.get',
+      summary: 'Get a run with its steps and failed step',
+      auth: 'principal',
+      params: IdParams,
+      status: 200,
+      response: FlowRun,
+    }),
+    retry: endpoint({
+      method: 'POST',
+      path: '/v1/flow-runs/:id/retry',
+      operationId: 'flowRuns.retry',
+      summary: 'Retry a finished run from its failed step, or as a new run on the latest published version',
+      auth: 'principal',
+      params: IdParams,
+      body: RetryFlowRunRequest,
+      status: 200,
+      response: FlowRun,
+    }),
+    cancel: endpoint({
+      method: 'POST',
+      path: '/v1/flow-runs/cancel',
+      operationId: 'flowRuns.cancel',
+      summary: 'Cancel those of the runs that are QUEUED or PAUSED; answers the runs canceled',
+      auth: 'principal',
+      body: CancelFlowRunsRequest,
+      status: 200,
+      response: z.array(FlowRun),
+    }),
+    test: endpoint({
+      method: 'POST',
+      path: '/v1/flow-runs/test',
+      operationId: 'flowRuns.test',
+      summary: "Start a TESTING run of a flow version (the draft) with its trigger's sample data",
+      auth: 'principal',
+      body: TestFlowRunRequest,
+      status: 200,
+      response: FlowRun,
+    }),
+    resume: endpoint({
+      method: 'ALL',
+      path: '/v1/flow-runs/:id/requests/:requestId',
+      operationId: 'flowRuns.resume',
+      summary: 'Resume a run paused on a webhook wait (public: the request id is the credential)',
+      auth: 'public',
+      params: z.object({ id: Id, requestId: z.string().min(1) }),
+      body: z.unknown(),
+      status: 200,
+    }),
+    resumeSync: endpoint({
+      method: 'ALL',
+      path: '/v1/flow-runs/:id/requests/:requestId/sync',
+      operationId: 'flowRuns.resumeSync',
+      summary:
+        "Resume a paused run and answer with the flow's response (204 after AP_WEBHOOK_TIMEOUT_SECONDS)",
+      auth: 'public',
+      params: z.object({ id: Id, requestId: z.string().min(1) }),
+      body: z.unknown(),
+      status: 200,
+    }),
+  },
+  webhooks: {
+    trigger: endpoint({
+      method: 'ALL',
+      path: '/v1/webhooks/:flowId',
+      operationId: 'webhooks.trigger',
+      summary:
+        "Start a run of the flow's published version; answers 200 {} with x-webhook-id once it is queued",
+      auth: 'public',
+      params: z.object({ flowId: Id }),
+      body: z.unknown(),
+      status: 200,
+    }),
+    triggerSync: endpoint({
+      method: 'ALL',
+      path: '/v1/webhooks/:flowId/sync',
+      operationId: 'webhooks.triggerSync',
+      summary:
+        "Start a run and answer with the flow's response (204 after AP_WEBHOOK_TIMEOUT_SECONDS, 402 without credits)",
+      auth: 'public',
+      params: z.object({ flowId: Id }),
+      body: z.unknown(),
+      status: 200,
+    }),
+    draft: endpoint({
+      method: 'ALL',
+      path: '/v1/webhooks/:flowId/draft',
+      operationId: 'webhooks.draft',
+      summary: "Start a TESTING run of the flow's draft",
+      auth: 'public',
+      params: z.object({ flowId: Id }),
+      body: z.unknown(),
+      status: 200,
+    }),
+    draftSync: endpoint({
+      method: 'ALL',
+      path: '/v1/webhooks/:flowId/draft/sync',
+      operationId: 'webhooks.draftSync',
+      summary: "Start a TESTING run of the draft and answer with the flow's response",
+      auth: 'public',
+      params: z.object({ flowId: Id }),
+      body: z.unknown(),
+      status: 200,
+    }),
+    test: endpoint({
+      method: 'ALL',
+      path: '/v1/webhooks/:flowId/test',
+      operationId: 'webhooks.test',
+      summary: "Store the request as the trigger's sample data; runs nothing",
+      auth: 'public',
+      params: z.object({ flowId: Id }),
+      body: z.unknown(),
+      status: 200,
     }),
   },
   auditEvents: {

@@ -19,3 +19,10 @@ export type ActivateLicenseRequest = z.infer<typeof ActivateLicenseRequest>;
 /** Answer of `GET /api/v1/health`. */
 export const HealthResponse = z.object({ status: z.literal('OK') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** Body of `POST /v1/platforms/:id` (platform admins): set the credit balance (null: unlimited). */
+export const UpdatePlatformRequest = z.object({
+  name: z.string().trim().min(1).optional(),
+  credits: z.number().int().min(0).nullable().optional(),
+});
+export type UpdatePlatformRequest = z.infer<typeof UpdatePlatformRequest>;

@@ -1,7 +1,14 @@
 import { createTrigger } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredText } from '../common/read-props';
-import { setValidSchedule, timezoneProp } from './schedule-common';
+import { scheduledTriggerHooks, timezoneProp, type ScheduleOf } from './schedule-common';
+
+/** `cronExpression` (trimmed) in `timezone`; the payload is empty, as on the reference platform. */
+export const cronExpressionSchedule: ScheduleOf = (props) => ({
+  cronExpression: requiredText(props, 'cronExpression').trim(),
+  timezone: requiredText(props, 'timezone'),
+  payload: {},
+});
 
 /** `cron_expression`: any cron expression (validated with croner) in `timezone`. */
 export const cronExpression = createTrigger({
@@ -19,15 +26,5 @@ export const cronExpression = createTrigger({
     }),
     timezone: timezoneProp,
   },
-  async onEnable(ctx) {
-    setValidSchedule(
-      ctx,
-      requiredText(ctx.propsValue, 'cronExpression').trim(),
-      requiredText(ctx.propsValue, 'timezone'),
-    );
-  },
-  async onDisable() {},
-  async run() {
-    return [{}];
-  },
+  ...scheduledTriggerHooks(cronExpressionSchedule),
 });

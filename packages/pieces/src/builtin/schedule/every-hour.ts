@@ -1,9 +1,12 @@
 import { createTrigger } from '../../framework/create-piece';
 import { optionalBoolean } from '../common/read-props';
-import { runOnWeekendsProp, setValidSchedule } from './schedule-common';
+import { runOnWeekendsProp, scheduledTriggerHooks, type ScheduleOf } from './schedule-common';
 
-const cronOf = (props: Record<string, unknown>) =>
-  optionalBoolean(props, 'run_on_weekends') ? '0 * * * *' : '0 * * * 1-5';
+/** On the hour in UTC, Monday to Friday unless `run_on_weekends`; the payload reports it. */
+export const everyHourSchedule: ScheduleOf = (props) => {
+  const cronExpression = optionalBoolean(props, 'run_on_weekends') ? '0 * * * *' : '0 * * * 1-5';
+  return { cronExpression, timezone: 'UTC', payload: { cron_expression: cronExpression, timezone: 'UTC' } };
+};
 
 /** `every_hour`: on the hour in UTC, Monday to Friday unless `run_on_weekends`. */
 export const everyHour = createTrigger({
@@ -13,11 +16,5 @@ export const everyHour = createTrigger({
   type: 'POLLING',
   sampleData: {},
   props: { run_on_weekends: runOnWeekendsProp },
-  async onEnable(ctx) {
-    setValidSchedule(ctx, cronOf(ctx.propsValue), 'UTC');
-  },
-  async onDisable() {},
-  async run(ctx) {
-    return [{ cron_expression: cronOf(ctx.propsValue), timezone: 'UTC' }];
-  },
+  ...scheduledTriggerHooks(everyHourSchedule),
 });

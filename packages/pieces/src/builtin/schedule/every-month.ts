@@ -1,18 +1,20 @@
 import { createTrigger } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger, requiredText } from '../common/read-props';
-import { hourOfTheDayProp, scheduledTriggerHooks, timezoneProp } from './schedule-common';
+import { hourOfTheDayProp, scheduledTriggerHooks, timezoneProp, type ScheduleOf } from './schedule-common';
 
-function scheduleOf(props: Record<string, unknown>) {
+/** On `day_of_the_month` at `hour_of_the_day` in `timezone`. */
+export const everyMonthSchedule: ScheduleOf = (props) => {
   const hour = requiredInteger(props, 'hour_of_the_day', 0, 23);
   const day = requiredInteger(props, 'day_of_the_month', 1, 31);
+  const timezone = requiredText(props, 'timezone');
+  const cronExpression = `0 ${hour} ${day} * *`;
   return {
-    hour_of_the_day: hour,
-    day_of_the_month: day,
-    cron_expression: `0 ${hour} ${day} * *`,
-    timezone: requiredText(props, 'timezone'),
+    cronExpression,
+    timezone,
+    payload: { hour_of_the_day: hour, day_of_the_month: day, cron_expression: cronExpression, timezone },
   };
-}
+};
 
 /** `every_month`: on `day_of_the_month` (1 to 31; months without it are skipped) at `hour_of_the_day`. */
 export const everyMonth = createTrigger({
@@ -30,5 +32,5 @@ export const everyMonth = createTrigger({
     hour_of_the_day: hourOfTheDayProp(),
     timezone: timezoneProp,
   },
-  ...scheduledTriggerHooks(scheduleOf),
+  ...scheduledTriggerHooks(everyMonthSchedule),
 });

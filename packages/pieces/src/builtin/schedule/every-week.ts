@@ -1,18 +1,26 @@
 import { createTrigger } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger, requiredText } from '../common/read-props';
-import { WEEK_DAYS, hourOfTheDayProp, scheduledTriggerHooks, timezoneProp } from './schedule-common';
+import {
+  WEEK_DAYS,
+  hourOfTheDayProp,
+  scheduledTriggerHooks,
+  timezoneProp,
+  type ScheduleOf,
+} from './schedule-common';
 
-function scheduleOf(props: Record<string, unknown>) {
+/** On `day_of_the_week` at `hour_of_the_day` in `timezone`. */
+export const everyWeekSchedule: ScheduleOf = (props) => {
   const hour = requiredInteger(props, 'hour_of_the_day', 0, 23);
   const day = requiredInteger(props, 'day_of_the_week', 0, 6);
+  const timezone = requiredText(props, 'timezone');
+  const cronExpression = `0 ${hour} * * ${day}`;
   return {
-    hour_of_the_day: hour,
-    day_of_the_week: day,
-    cron_expression: `0 ${hour} * * ${day}`,
-    timezone: requiredText(props, 'timezone'),
+    cronExpression,
+    timezone,
+    payload: { hour_of_the_day: hour, day_of_the_week: day, cron_expression: cronExpression, timezone },
   };
-}
+};
 
 /** `every_week`: on `day_of_the_week` (0 = Sunday) at `hour_of_the_day` in `timezone`. */
 export const everyWeek = createTrigger({
@@ -30,5 +38,5 @@ export const everyWeek = createTrigger({
     hour_of_the_day: hourOfTheDayProp(),
     timezone: timezoneProp,
   },
-  ...scheduledTriggerHooks(scheduleOf),
+  ...scheduledTriggerHooks(everyWeekSchedule),
 });

@@ -1,9 +1,13 @@
 import { createTrigger } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger } from '../common/read-props';
-import { setValidSchedule } from './schedule-common';
+import { scheduledTriggerHooks, type ScheduleOf } from './schedule-common';
 
-const cronOf = (props: Record<string, unknown>) => `*/${requiredInteger(props, 'minutes', 1, 59)} * * * *`;
+/** `*\/X * * * *` in UTC, X from 1 to 59; the payload reports it. */
+export const everyXMinutesSchedule: ScheduleOf = (props) => {
+  const cronExpression = `*/${requiredInteger(props, 'minutes', 1, 59)} * * * *`;
+  return { cronExpression, timezone: 'UTC', payload: { cron_expression: cronExpression, timezone: 'UTC' } };
+};
 
 /** `every_x_minutes`: `*\/X * * * *` in UTC, X from 1 to 59. */
 export const everyXMinutes = createTrigger({
@@ -26,11 +30,5 @@ export const everyXMinutes = createTrigger({
       },
     }),
   },
-  async onEnable(ctx) {
-    setValidSchedule(ctx, cronOf(ctx.propsValue), 'UTC');
-  },
-  async onDisable() {},
-  async run(ctx) {
-    return [{ cron_expression: cronOf(ctx.propsValue), timezone: 'UTC' }];
-  },
+  ...scheduledTriggerHooks(everyXMinutesSchedule),
 });

@@ -5,10 +5,11 @@ import { everyHour } from './every-hour';
 import { everyMonth } from './every-month';
 import { everyWeek } from './every-week';
 import { everyXMinutes } from './every-x-minutes';
+import { SCHEDULE_PIECE_NAME } from './schedule-of-trigger';
 
 /** `@activepieces/piece-schedule`: polling triggers whose `onEnable` sets a cron schedule. */
 export const schedulePiece = createPiece({
-  name: '@activepieces/piece-schedule',
+  name: SCHEDULE_PIECE_NAME,
   displayName: 'Schedule',
   description: 'Trigger flow with fixed schedule',
   logoUrl: 'https://cdn.activepieces.com/pieces/schedule.png',
@@ -17,3 +18,7 @@ export const schedulePiece = createPiece({
   actions: [],
   triggers: [everyXMinutes, everyHour, everyDay, everyWeek, everyMonth, cronExpression],
 });
+
+export { nextScheduledTime } from './schedule-common';
+export type { SchedulePlan } from './schedule-common';
+export { SCHEDULE_PIECE_NAME, scheduleOfTrigger } from './schedule-of-trigger';

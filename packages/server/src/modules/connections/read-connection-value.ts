@@ -10,7 +10,7 @@ import type { ServerContext } from '../../server-context';
  * project has no such connection. Throws when the stored value cannot be opened (another key).
  */
 export async function readConnectionValue(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store' | 'secrets'>,
   projectId: string,
   externalId: string,
 ): Promise<AppConnectionValue | null> {

@@ -1,9 +1,11 @@
 /**
  * Writes a finished {@link FlowEdit}: the flow (its `updated` bumped), the version when the
  * operation changed or created it (stamped, validity and `connectionIds` recomputed), and the
- * cleanup of sample-data files the version stopped pointing to.
+ * cleanup of sample-data files the version stopped pointing to; the flow's schedule follows its
+ * status and published version (`syncScheduleAfterChange`).
  */
 import { isFlowVersionValid, type Flow, type FlowVersion } from '@piecework/shared';
+import { syncScheduleAfterChange } from '../schedules/sync-schedule';
 import { referencedConnectionIds } from './connection-references';
 import type { FlowEdit, FlowEditEnv } from './flow-edit';
 import { insertVersion, updateFlow, updateVersion } from './flow-repository';
@@ -22,6 +24,7 @@ export interface SavedFlow {
 export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowEditEnv): Promise<SavedFlow> {
   const flow: Flow = { ...after.flow, updated: env.now };
   await updateFlow(env.trx, flow);
+  await syncScheduleAfterChange(env.trx, before.flow, { flow, version: after.version }, env.now);
   if (after.versionWrite === 'none') return { flow, version: after.version };
 
   const version: FlowVersion = {

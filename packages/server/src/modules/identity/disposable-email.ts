@@ -13,7 +13,7 @@ let lists: Promise<DomainLists> | undefined;
 function loadLists(): Promise<DomainLists> {
   lists ??= Promise.all([
     import('disposable-email-domains'),
-    import('disposable-email-domains/wildcard'),
+    import('disposable-email-domains/wildcard.js'),
   ]).then(([exact, wildcard]) => ({ exact: new Set(exact.default), wildcard: wildcard.default }));
   return lists;
 }

@@ -51,13 +51,13 @@ describe('platform routes', () => {
 });
 
 describe('the server clock', () => {
-  it('never answers the same instant twice, even when the wall clock stands still', async () => {
+  it('never answers the same instant twice, in microseconds, even when the wall clock stands still', async () => {
     const { monotonicClock } = await import('../../server-context');
-    const clock = monotonicClock(() => 1_000);
+    const clock = monotonicClock(() => 1_000_000);
     expect([clock(), clock(), clock()]).toEqual([
-      '1970-01-01T00:00:01.000Z',
-      '1970-01-01T00:00:01.001Z',
-      '1970-01-01T00:00:01.002Z',
+      '1970-01-01T00:00:01.000000Z',
+      '1970-01-01T00:00:01.000001Z',
+      '1970-01-01T00:00:01.000002Z',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
+import { runs } from './0002-runs';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -7,6 +8,7 @@ import { initial } from './0001-initial';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
+  '0002-runs': runs,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

@@ -1,0 +1,226 @@
+/**
+ * bench/webhooks: webhook -> 10-step flow -> sync response, on the real server (SQLite, durable
+ * queue, engine in worker threads, every step persisted as it finishes), runs/s and p50/p99 at
+ * c=1 and c=16, beside a bare Fastify route in the same run; then the time from process start to
+ * the first answered webhook. The load comes from a second process (bench/load-generator.ts).
+ *
+ * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; run `npm run build` first
+ * for the start-up figure to use the built CLI)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { createServer } from '../packages/server/src/index';
+import type { LoadResult, LoadSpec } from './load-generator';
+import { printTable } from './support';
+
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+
+function load(spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, seconds, warmupSeconds: 1 };
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/load-generator.ts', JSON.stringify(full)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as LoadResult)
+        : reject(new Error(`load generator exited ${String(code)}`)),
+    );
+  });
+}
+
+async function api<T>(
+  origin: string,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const codeStep = (index: number) => ({
+  name: `step_${String(index)}`,
+  displayName: `Step ${String(index)}`,
+  type: 'CODE',
+  valid: true,
+  settings: {
+    input: { n: index === 1 ? "{{trigger['body'].n}}" : `{{step_${String(index - 1)}['output'].n}}` },
+    sourceCode: {
+      code: 'export const code = async (inputs) => ({ n: Number(inputs.n) + 1 });',
+      packageJson: '{}',
+    },
+  },
+});
+const respondStep = {
+  name: 'step_10',
+  displayName: 'Return Response',
+  type: 'PIECE',
+  valid: true,
+  settings: {
+    pieceName: '@activepieces/piece-webhook',
+    pieceVersion: '~0.1.29',
+    actionName: 'return_response',
+    propertySettings: {},
+    input: {
+      responseType: 'json',
+      respond: 'stop',
+      fields: { status: 200, body: { n: "{{step_9['output'].n}}" } },
+    },
+  },
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-webhooks-'));
+const env = {
+  AP_CONFIG_PATH: dataDir,
+  AP_LOG_LEVEL: 'warn',
+  AP_WORKER_CONCURRENCY: '16',
+  AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '16',
+};
+const server = await createServer({ env });
+const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+const user = await api<{ token: string; projectId: string }>(
+  origin,
+  'POST',
+  '/v1/authentication/sign-up',
+  undefined,
+  {
+    email: 'bench@example.com',
+    password: 'a long bench password',
+    firstName: 'Bench',
+    lastName: 'Mark',
+  },
+);
+const flow = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
+  displayName: 'Webhook bench',
+  projectId: user.projectId,
+});
+const operations: unknown[] = [
+  {
+    type: 'UPDATE_TRIGGER',
+    request: {
+      name: 'trigger',
+      displayName: 'Webhook',
+      type: 'PIECE_TRIGGER',
+      valid: true,
+      settings: {
+        pieceName: '@activepieces/piece-webhook',
+        pieceVersion: '~0.1.29',
+        triggerName: 'catch_webhook',
+        propertySettings: {},
+        input: {},
+      },
+    },
+  },
+  ...Array.from({ length: 9 }, (_, i) => ({
+    type: 'ADD_ACTION',
+    request: { parentStep: i === 0 ? 'trigger' : `step_${String(i)}`, action: codeStep(i + 1) },
+  })),
+  { type: 'ADD_ACTION', request: { parentStep: 'step_9', action: respondStep } },
+  { type: 'LOCK_AND_PUBLISH', request: {} },
+];
+for (const operation of operations) await api(origin, 'POST', `/v1/flows/${flow.id}`, user.token, operation);
+const check = await fetch(`${origin}/api/v1/webhooks/${flow.id}/sync`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: '{"n":0}',
+});
+process.stdout.write(`check: ${String(check.status)} ${await check.text()}\n`);
+
+const bare = Fastify();
+bare.post('/bare', (request, reply) => {
+  JSON.stringify(request.body);
+  return reply.send({ n: 9 });
+});
+const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const rows: string[][] = [];
+const body = ['{"n":0}'];
+const json = { 'content-type': 'application/json' };
+for (const connections of [1, 16]) {
+  const ours = await load({
+    origin,
+    path: `/api/v1/webhooks/${flow.id}/sync`,
+    method: 'POST',
+    headers: json,
+    bodies: body,
+    connections,
+  });
+  const baseline = await load({
+    origin: bareOrigin,
+    path: '/bare',
+    method: 'POST',
+    headers: json,
+    bodies: body,
+    connections,
+  });
+  rows.push([
+    String(connections),
+    ours.requestsPerSecond.toFixed(0),
+    ours.p50.toFixed(2),
+    ours.p99.toFixed(2),
+    baseline.requestsPerSecond.toFixed(0),
+    baseline.p50.toFixed(2),
+    baseline.p99.toFixed(2),
+    String(ours.errors),
+  ]);
+}
+await bare.close();
+await server.close();
+
+process.stdout.write(
+  `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case\n`,
+);
+printTable(['c', 'runs/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50', 'bare p99', 'errors'], rows);
+
+const built = join('packages', 'server', 'dist', 'cli.js');
+const cli = existsSync(built)
+  ? [built, 'start']
+  : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const started = performance.now();
+const child = spawn(process.execPath, cli, {
+  env: { ...process.env, ...env, AP_PORT: String(port) },
+  stdio: 'ignore',
+});
+let firstAnswer = 0;
+for (;;) {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${String(port)}/api/v1/webhooks/${flow.id}/sync`, {
+      method: 'POST',
+      headers: json,
+      body: '{"n":0}',
+    });
+    if (answer.status === 200) {
+      firstAnswer = performance.now() - started;
+      break;
+    }
+  } catch {
+    // not listening yet
+  }
+  await new Promise((done) => setTimeout(done, 2));
+}
+child.kill('SIGTERM');
+process.stdout.write(
+  `process start -> first answered sync webhook: ${firstAnswer.toFixed(0)} ms (${existsSync(built) ? 'built CLI' : 'CLI from sources via tsx'})\n`,
+);
+await new Promise((done) => child.once('exit', done));
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,136 @@
+/**
+ * Crash safety: the server process is killed with SIGKILL at random moments while webhooks pour
+ * in; after each restart every acknowledged run reaches a terminal state, no step is recorded
+ * twice, and nothing stays QUEUED or RUNNING.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
+import { codeStep, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { openSqliteDatabase } from '../storage/open-sqlite';
+import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
+
+const STEPS = 6;
+const ROUNDS = 4;
+const dataDir = mkdtempSync(join(tmpdir(), 'piecework-crash-'));
+let current: ServerProcess | undefined;
+afterAll(async () => {
+  await current?.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A code step that works for a few milliseconds, so kills land in the middle of runs. */
+function busyStep(index: number) {
+  const step = codeStep(`step_${String(index)}`, { n: index });
+  if (step.type === 'CODE') {
+    step.settings.sourceCode.code =
+      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 300000; i++) x += i % 7; return { x, n: inputs.n }; };';
+  }
+  return step;
+}
+
+async function buildFlow(client: PieceworkClient, projectId: string): Promise<string> {
+  const flow = await client.flows.create({ displayName: 'Crash me', projectId });
+  await client.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
+  for (let index = 1; index <= STEPS; index++) {
+    await client.flows.update(flow.id, {
+      type: 'ADD_ACTION',
+      request: { parentStep: index === 1 ? 'trigger' : `step_${String(index - 1)}`, action: busyStep(index) },
+    });
+  }
+  await client.flows.update(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+  return flow.id;
+}
+
+/** Fires webhooks, 4 at a time, until `stop()`; collects the ids of acknowledged runs. */
+function pour(apiUrl: string, flowId: string, acknowledged: string[]) {
+  let stopped = false;
+  const sender = async () => {
+    while (!stopped) {
+      try {
+        const answer = await fetch(`${apiUrl}/v1/webhooks/${flowId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ at: Date.now() }),
+        });
+        const id = answer.headers.get('x-webhook-id');
+        if (answer.status === 200 && id !== null) acknowledged.push(id);
+      } catch {
+        // the server is gone: an unacknowledged request may be lost, an acknowledged one may not
+      }
+    }
+  };
+  const senders = Array.from({ length: 4 }, () => sender());
+  return async () => {
+    stopped = true;
+    await Promise.all(senders);
+  };
+}
+
+describe('crash safety', () => {
+  it('loses no acknowledged run across kill -9 at random moments', async () => {
+    const port = await freePort();
+    current = await startServerProcess(dataDir, port);
+    const anonymous = createPieceworkClient({ baseUrl: current.url });
+    const session = await anonymous.authentication.signUp({
+      email: 'crash@example.com',
+      password: 'a long crash password',
+      firstName: 'Crash',
+      lastName: 'Test',
+    });
+    const client = anonymous.withToken(session.token);
+    const flowId = await buildFlow(client, session.projectId ?? '');
+    const acknowledged: string[] = [];
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const stop = pour(current.apiUrl, flowId, acknowledged);
+      await new Promise((done) => setTimeout(done, 150 + Math.random() * 500));
+      await current.kill('SIGKILL');
+      await stop();
+      current = await startServerProcess(dataDir, port);
+    }
+    expect(acknowledged.length).toBeGreaterThan(ROUNDS);
+
+    const deadline = Date.now() + 60_000;
+    const pending = new Set(acknowledged);
+    while (pending.size > 0 && Date.now() < deadline) {
+      for (const id of [...pending]) {
+        const run = await client.flowRuns.get(id);
+        if (!['QUEUED', 'RUNNING', 'PAUSED'].includes(run.status)) pending.delete(id);
+      }
+      if (pending.size > 0) await new Promise((done) => setTimeout(done, 200));
+    }
+    expect([...pending]).toEqual([]);
+    await current.kill('SIGTERM');
+    current = undefined;
+
+    const db = openSqliteDatabase({ file: join(dataDir, 'piecework.db') });
+    try {
+      const runs = await db.selectFrom('flowRun').select(['id', 'status', 'stepsCount']).execute();
+      const byId = new Map(runs.map((run) => [run.id, run]));
+      for (const id of acknowledged) {
+        expect(byId.get(id)?.status, `run ${id}`).toBe('SUCCEEDED');
+      }
+      expect(runs.filter((run) => ['QUEUED', 'RUNNING'].includes(run.status))).toEqual([]);
+      const steps = await db
+        .selectFrom('flowRunStep')
+        .select(['runId', 'stepName'])
+        .where('runId', 'in', acknowledged)
+        .execute();
+      const perRun = new Map<string, string[]>();
+      for (const step of steps) perRun.set(step.runId, [...(perRun.get(step.runId) ?? []), step.stepName]);
+      for (const id of acknowledged) {
+        const names = perRun.get(id) ?? [];
+        expect(new Set(names).size, `steps of ${id} recorded once each`).toBe(names.length);
+        expect(names.filter((name) => name !== 'trigger').sort()).toEqual(
+          Array.from({ length: STEPS }, (_, index) => `step_${String(index + 1)}`).sort(),
+        );
+      }
+      expect(await db.selectFrom('job').select('id').execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  }, 180_000);
+});

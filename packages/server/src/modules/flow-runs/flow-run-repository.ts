@@ -1,0 +1,133 @@
+/**
+ * The run API's own queries over the run tables (the run machinery owns the writes of running;
+ * these are the reads of the API and the cancel). Each takes the Kysely instance to run on.
+ */
+import type { FlowRunStatus, Page } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import type { FlowRunRow } from '../../runs/run-rows';
+import type { Database } from '../../storage/database';
+import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
+import { timestampOf } from '../../storage/timestamp';
+
+/** Statuses a run can be canceled in. */
+export const CANCELABLE_STATUSES: readonly FlowRunStatus[] = ['QUEUED', 'PAUSED'];
+
+/** The run `runId` if it belongs to platform `platformId` (else undefined: answer 404). */
+export async function findRunInPlatform(
+  db: Kysely<Database>,
+  runId: string,
+  platformId: string,
+): Promise<FlowRunRow | undefined> {
+  return db
+    .selectFrom('flowRun')
+    .selectAll()
+    .where('id', '=', runId)
+    .where('platformId', '=', platformId)
+    .executeTakeFirst();
+}
+
+/** The run `runId`, unscoped (public resume URLs). */
+export async function findRun(db: Kysely<Database>, runId: string): Promise<FlowRunRow | undefined> {
+  return db.selectFrom('flowRun').selectAll().where('id', '=', runId).executeTakeFirst();
+}
+
+/** Filters of {@link listRuns}: `createdAfter` / `createdBefore` are inclusive bounds on `created`. */
+export interface RunFilters {
+  projectId: string;
+  flowId?: string | undefined;
+  status?: readonly FlowRunStatus[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+}
+
+/** A page of a project's PRODUCTION runs, newest first (TESTING runs are read by id). */
+export async function listRuns(
+  db: Kysely<Database>,
+  filters: RunFilters,
+  page: PageRequest,
+): Promise<Page<FlowRunRow>> {
+  let query = db
+    .selectFrom('flowRun')
+    .selectAll()
+    .where('projectId', '=', filters.projectId)
+    .where('environment', '=', 'PRODUCTION');
+  if (filters.flowId !== undefined) query = query.where('flowId', '=', filters.flowId);
+  if (filters.status !== undefined && filters.status.length > 0) {
+    query = query.where('status', 'in', filters.status);
+  }
+  if (filters.createdAfter !== undefined) {
+    query = query.where('created', '>=', timestampOf(Date.parse(filters.createdAfter)));
+  }
+  if (filters.createdBefore !== undefined) {
+    query = query.where('created', '<=', timestampOf(Date.parse(filters.createdBefore), 999));
+  }
+  return fetchSeekPage(query, 'flowRun', page);
+}
+
+/**
+ * Cancels those of `runIds` that are runs of `projectId`, QUEUED or PAUSED, and not claimed by a
+ * worker (no RUNNING job): they become CANCELED (finished now), and their waiting jobs (a queued
+ * start, a delay) and waitpoints are deleted, all in `trx`. Answers the canceled rows.
+ */
+export async function cancelRuns(
+  trx: Kysely<Database>,
+  projectId: string,
+  runIds: readonly string[],
+  now: string,
+): Promise<FlowRunRow[]> {
+  if (runIds.length === 0) return [];
+  const candidates = await trx
+    .selectFrom('flowRun')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('id', 'in', runIds)
+    .where('status', 'in', CANCELABLE_STATUSES)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('job')
+            .select('job.id')
+            .whereRef('job.runId', '=', 'flowRun.id')
+            .where('job.status', '=', 'RUNNING'),
+        ),
+      ),
+    )
+    .execute();
+  const ids = candidates.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await trx
+    .updateTable('flowRun')
+    .set({ status: 'CANCELED', finishTime: now, pause: null, updated: now })
+    .where('id', 'in', ids)
+    .execute();
+  await trx.deleteFrom('job').where('runId', 'in', ids).execute();
+  await trx.deleteFrom('waitpoint').where('runId', 'in', ids).execute();
+  return trx.selectFrom('flowRun').selectAll().where('id', 'in', ids).orderBy('created', 'desc').execute();
+}
+
+/** True when run `runId` waits on the WEBHOOK waitpoint `requestId`. */
+export async function hasWebhookWaitpoint(
+  db: Kysely<Database>,
+  runId: string,
+  requestId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('waitpoint')
+    .select('id')
+    .where('id', '=', requestId)
+    .where('runId', '=', runId)
+    .where('type', '=', 'WEBHOOK')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The version `versionId` with its flow's display facts, if it is a version of a flow of `projectId`. */
+export async function findVersionInProject(db: Kysely<Database>, versionId: string, projectId: string) {
+  return db
+    .selectFrom('flowVersion')
+    .innerJoin('flow', 'flow.id', 'flowVersion.flowId')
+    .selectAll('flowVersion')
+    .where('flowVersion.id', '=', versionId)
+    .where('flow.projectId', '=', projectId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,185 @@
+/**
+ * The run API: list, read, retry, cancel, test runs (`/v1/flow-runs`). Every method checks the
+ * caller's access to the run's project (READ_RUN to read, WRITE_RUN to change): a run of another
+ * platform is 404, a run of a project the caller may not use is 403. Running itself is the run
+ * machinery's (`ctx.runs`); this module asks it to create, queue and read runs.
+ */
+import type {
+  CancelFlowRunsRequest,
+  FlowRun,
+  ListFlowRunsQuery,
+  Page,
+  RetryFlowRunRequest,
+  TestFlowRunRequest,
+  Trigger,
+} from '@piecework/shared';
+import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
+import type { Permission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
+import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
+import { notFound, ruleViolation } from '../../errors';
+import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../runs/run-rows';
+import type { ServerContext } from '../../server-context';
+import { fromJson } from '../../storage/json-column';
+import { mapPage } from '../../storage/seek-page';
+import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
+import {
+  cancelRuns,
+  findRun,
+  findRunInPlatform,
+  findVersionInProject,
+  listRuns,
+} from './flow-run-repository';
+import { readTriggerSampleData } from './trigger-sample-data';
+
+/** The caller's facts a change needs for its audit events. */
+export interface CallerMeta {
+  readonly ip: string;
+}
+
+/** The run operations behind `/v1/flow-runs`. */
+export class FlowRunService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** A page of the project's PRODUCTION runs, newest first, without their steps. */
+  async list(principal: Principal, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {
+    await authorizeProject(this.ctx, principal, query.projectId, 'READ_RUN');
+    const page = await listRuns(this.ctx.store.db, query, query);
+    return mapPage(page, (row) => flowRunFromRow(row));
+  }
+
+  /** The run with its steps. */
+  async get(principal: Principal, runId: string): Promise<FlowRun> {
+    await this.authorizeRun(principal, runId, 'READ_RUN');
+    return this.readRun(runId);
+  }
+
+  /**
+   * FROM_FAILED_STEP queues the run again from its failed step (a run that did not fail is 409);
+   * ON_LATEST_VERSION starts a new PRODUCTION run of the flow's published version with the same
+   * trigger payload (409 when the flow has none). Records flow.run.retried; answers the run.
+   */
+  async retry(
+    principal: Principal,
+    meta: CallerMeta,
+    runId: string,
+    request: RetryFlowRunRequest,
+  ): Promise<FlowRun> {
+    const { entity: row, project } = await this.authorizeRun(
+      principal,
+      runId,
+      'WRITE_RUN',
+      request.projectId,
+    );
+    let retried: FlowRun;
+    if (request.strategy === 'FROM_FAILED_STEP') {
+      await this.ctx.runs.enqueue(runId, { kind: 'RETRY_FROM_FAILED_STEP' });
+      retried = await this.readRun(runId);
+    } else {
+      retried = await this.runOnPublishedVersion(row, principal);
+    }
+    await this.ctx.store.write(async (trx) => {
+      const retriedRow = await findRun(trx, retried.id);
+      if (retriedRow === undefined) return; // deleted with its flow meanwhile
+      await recordAuditEvent(trx, this.ctx.now(), auditActorOf(principal, meta.ip), {
+        action: 'flow.run.retried',
+        data: {
+          flowRun: auditFlowRunOf(retriedRow),
+          project: { displayName: project.displayName, externalId: project.externalId },
+        },
+        project: { id: project.id, displayName: project.displayName },
+      });
+    });
+    return retried;
+  }
+
+  /**
+   * Cancels those of the runs that are QUEUED or PAUSED (and not already taken by a worker):
+   * CANCELED, their jobs and waitpoints deleted, in one transaction. Answers the runs canceled;
+   * ids of other projects, unknown ids and runs in other states are left as they are.
+   */
+  async cancel(principal: Principal, request: CancelFlowRunsRequest): Promise<FlowRun[]> {
+    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_RUN');
+    const rows = await this.ctx.store.write((trx) =>
+      cancelRuns(trx, project.id, request.flowRunIds, this.ctx.now()),
+    );
+    const runs = rows.map((row) => flowRunFromRow(row));
+    for (const run of runs) this.ctx.runs.events.emit('run.finished', run);
+    return runs;
+  }
+
+  /**
+   * Starts a TESTING run of `flowVersionId` (a version of a flow of the project: 404 otherwise)
+   * with the trigger's sample data as its payload (`{}` when there is none).
+   */
+  async test(principal: Principal, request: TestFlowRunRequest): Promise<FlowRun> {
+    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_RUN');
+    const { db } = this.ctx.store;
+    const version = await findVersionInProject(db, request.flowVersionId, project.id);
+    if (version === undefined) throw notFound('flowVersion', request.flowVersionId);
+    const trigger = fromJson<Trigger>(version.trigger)!;
+    const { run } = await this.ctx.runs.createRun({
+      projectId: project.id,
+      platformId: project.platformId,
+      flowId: version.flowId,
+      flowVersionId: version.id,
+      flowDisplayName: version.displayName,
+      environment: 'TESTING',
+      triggerPayload: await readTriggerSampleData(db, project.id, trigger),
+      triggeredBy: principal.id,
+    });
+    return run;
+  }
+
+  /** A new PRODUCTION run of the published version of the run's flow, with the run's payload. */
+  private async runOnPublishedVersion(row: FlowRunRow, principal: Principal): Promise<FlowRun> {
+    const { db } = this.ctx.store;
+    const flow = await findFlow(db, row.flowId);
+    const published =
+      flow?.publishedVersionId == null
+        ? undefined
+        : await findVersionOfFlow(db, row.flowId, flow.publishedVersionId);
+    if (published === undefined) {
+      throw ruleViolation(`Flow ${row.flowId} has no published version to run`, { flowId: row.flowId });
+    }
+    const { run } = await this.ctx.runs.createRun({
+      projectId: row.projectId,
+      platformId: row.platformId,
+      flowId: row.flowId,
+      flowVersionId: published.id,
+      flowDisplayName: published.displayName,
+      environment: 'PRODUCTION',
+      triggerPayload: fromJson<unknown>(row.triggerPayload) ?? {},
+      triggeredBy: principal.id,
+    });
+    return run;
+  }
+
+  private async readRun(runId: string): Promise<FlowRun> {
+    const run = await this.ctx.runs.getRun(runId);
+    if (run === null) throw notFound('flowRun', runId);
+    return run;
+  }
+
+  /**
+   * Loads the run scoped to the caller's platform (404 for another platform's run, before any
+   * project check can answer 403), then checks `permission` on its project. With `projectId`
+   * (retry's body), a run of another project is 404.
+   */
+  private async authorizeRun(
+    principal: Principal,
+    runId: string,
+    permission: Permission,
+    projectId?: string,
+  ): Promise<{ entity: FlowRunRow; project: ProjectRow }> {
+    const row = await findRunInPlatform(this.ctx.store.db, runId, principal.platformId);
+    const access = await authorizeEntity(
+      this.ctx,
+      principal,
+      { entityType: 'flowRun', id: runId, entity: row },
+      permission,
+    );
+    if (projectId !== undefined && access.entity.projectId !== projectId) throw notFound('flowRun', runId);
+    return access;
+  }
+}

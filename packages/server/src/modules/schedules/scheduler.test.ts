@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
+import { openSqliteStore } from '../../storage/data-store';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { signUpTestUser } from '../../testing/test-users';
+import { flowsApi } from '../flows/flow-test-kit';
+import { runIdsOf, runsOf, scheduleOf, scheduleTrigger, setNextRunAt } from './schedule-test-kit';
+import { timestampOf } from '../../storage/timestamp';
+
+const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
+const LONG_AGO = '2020-01-01T00:00:00.000Z';
+const EVERY_5_MINUTES = { cron_expression: '*/5 * * * *', timezone: 'UTC' };
+
+/** A user's flows API on `server` and an enabled flow firing every 5 minutes. */
+async function enabledScheduledFlow(server: TestServer): Promise<PopulatedFlow> {
+  const user = await signUpTestUser(server);
+  const api = flowsApi(server, user.token);
+  const flow = await api.createFlow(user.projectId!);
+  return api.apply(
+    flow.id,
+    { type: 'UPDATE_TRIGGER', request: scheduleTrigger('every_x_minutes', { minutes: 5 }) },
+    publish,
+  );
+}
+
+describe('the scheduler of a running server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('runs a due schedule once, with the payload of the trigger, and advances it past now', async () => {
+    const flow = await enabledScheduledFlow(server);
+    await setNextRunAt(server, flow.id, LONG_AGO);
+    await vi.waitFor(async () => expect(await runsOf(server, flow.id)).toHaveLength(1), { timeout: 5000 });
+    expect(await runsOf(server, flow.id)).toEqual([
+      {
+        triggeredBy: `SCHEDULE:${LONG_AGO}`,
+        environment: 'PRODUCTION',
+        flowVersionId: flow.publishedVersionId,
+        triggerPayload: EVERY_5_MINUTES,
+      },
+    ]);
+    const { runs } = server.server.context;
+    const [runId] = await runIdsOf(server, flow.id);
+    await vi.waitFor(async () => expect((await runs.getRun(runId!))?.status).toBe('SUCCEEDED'), {
+      timeout: 5000,
+    });
+    expect((await runs.getRun(runId!))?.steps).toMatchObject({ trigger: { output: EVERY_5_MINUTES } });
+    await vi.waitFor(async () =>
+      expect((await scheduleOf(server, flow.id))!.nextRunAt > LONG_AGO).toBe(true),
+    );
+    const { nextRunAt } = (await scheduleOf(server, flow.id))!;
+    expect(Date.parse(nextRunAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(nextRunAt)).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+  });
+
+  it('drops, without running, a due schedule whose flow is no longer enabled', async () => {
+    const flow = await enabledScheduledFlow(server);
+    const { context } = server.server;
+    await context.store.write(async (trx) => {
+      await trx.updateTable('flow').set({ status: 'DISABLED' }).where('id', '=', flow.id).execute();
+      await trx.updateTable('schedule').set({ nextRunAt: LONG_AGO }).where('flowId', '=', flow.id).execute();
+    });
+    await vi.waitFor(async () => expect(await scheduleOf(server, flow.id)).toBeUndefined(), {
+      timeout: 5000,
+    });
+    expect(await runsOf(server, flow.id)).toEqual([]);
+  });
+});
+
+describe('restarts', () => {
+  let dataDir: string;
+  let databaseFile: string;
+  let flow: PopulatedFlow;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'piecework-schedules-'));
+    const server = await startTestServer({}, { dataDir });
+    databaseFile = server.server.context.settings.databaseFile;
+    flow = await enabledScheduledFlow(server);
+    await server.close();
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Changes the database while no server runs. */
+  async function whileStopped(change: Parameters<Awaited<ReturnType<typeof openSqliteStore>>['write']>[0]) {
+    const store = await openSqliteStore(databaseFile);
+    await store.write(change);
+    await store.close();
+  }
+
+  /** Starts a server on the data directory, reads the flow's runs and schedule, stops it. */
+  async function restart() {
+    const server = await startTestServer({}, { dataDir });
+    try {
+      return { runs: await runsOf(server, flow.id), schedule: await scheduleOf(server, flow.id) };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('runs a schedule that came due while the server was down once at start, not once per missed instant', async () => {
+    await whileStopped((trx) =>
+      trx.updateTable('schedule').set({ nextRunAt: LONG_AGO }).where('flowId', '=', flow.id).execute(),
+    );
+    const restartedAt = Date.now();
+    const first = await restart();
+    expect(first.runs.map((run) => run.triggeredBy)).toEqual([`SCHEDULE:${LONG_AGO}`]);
+    expect(Date.parse(first.schedule!.nextRunAt)).toBeGreaterThan(restartedAt);
+    const second = await restart();
+    expect(second.runs).toHaveLength(1);
+  });
+
+  it('only advances a due schedule whose run was created before a crash', async () => {
+    const dueAt = '2021-06-01T12:00:00.000Z';
+    await whileStopped(async (trx) => {
+      await trx.updateTable('schedule').set({ nextRunAt: dueAt }).where('flowId', '=', flow.id).execute();
+      const [run] = await trx.selectFrom('flowRun').selectAll().where('flowId', '=', flow.id).execute();
+      await trx
+        .insertInto('flowRun')
+        .values({
+          ...run!,
+          id: 'crashedScheduledRun01',
+          status: 'SUCCEEDED',
+          triggeredBy: `SCHEDULE:${dueAt}`,
+          created: timestampOf(Date.now()),
+        })
+        .execute();
+    });
+    const { runs, schedule } = await restart();
+    expect(runs.map((run) => run.triggeredBy)).toEqual([`SCHEDULE:${LONG_AGO}`, `SCHEDULE:${dueAt}`]);
+    expect(schedule!.nextRunAt > dueAt).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Binary request bodies (webhooks, resume requests) stored in the `file` table, type
+ * WEBHOOK_PAYLOAD: `data` is the JSON string of the bytes in base64, so the table keeps holding
+ * JSON text. Read them back with {@link readPayloadFile}.
+ */
+import { generateId } from '@piecework/shared';
+import type { ServerBase } from '../../server-context';
+import { fromJson, toJson } from '../../storage/json-column';
+
+/** The `file.type` of a stored request body. */
+export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
+
+/** A function storing a binary body of project `projectId` and answering the file's id. */
+export function payloadFileStore(ctx: Pick<ServerBase, 'store' | 'now'>, projectId: string) {
+  return async (bytes: Buffer): Promise<string> => {
+    const id = generateId();
+    const data = toJson(bytes.toString('base64'));
+    const now = ctx.now();
+    await ctx.store.write((trx) =>
+      trx
+        .insertInto('file')
+        .values({
+          id,
+          projectId,
+          type: WEBHOOK_PAYLOAD_FILE_TYPE,
+          data,
+          size: Buffer.byteLength(data, 'utf8'),
+          created: now,
+          updated: now,
+        })
+        .execute(),
+    );
+    return id;
+  };
+}
+
+/** The bytes of a stored request body of project `projectId`, or null when there is none. */
+export async function readPayloadFile(
+  ctx: Pick<ServerBase, 'store'>,
+  projectId: string,
+  fileId: string,
+): Promise<Buffer | null> {
+  const row = await ctx.store.db
+    .selectFrom('file')
+    .select('data')
+    .where('id', '=', fileId)
+    .where('projectId', '=', projectId)
+    .where('type', '=', WEBHOOK_PAYLOAD_FILE_TYPE)
+    .executeTakeFirst();
+  return row === undefined ? null : Buffer.from(fromJson<string>(row.data) ?? '', 'base64');
+}

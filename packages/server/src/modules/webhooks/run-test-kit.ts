@@ -1,0 +1,174 @@
+/**
+ * Builders and calls for the tests of webhooks and runs: step requests (code, router, loop,
+ * Return Response, Wait for Approval), published flows built with the real flow routes, webhook
+ * calls, and waiting for a run to reach a status.
+ */
+import type { FlowOperation, FlowRun, FlowRunStatus, StepRequest } from '@piecework/shared';
+import { callApi } from '../../testing/call-api';
+import type { TestServer } from '../../testing/test-server';
+import { addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
+
+/** A CODE step whose code is `async (inputs) => { body }`. */
+export function code(name: string, body: string, input: Record<string, unknown> = {}): StepRequest {
+  return {
+    name,
+    displayName: `Code ${name}`,
+    type: 'CODE',
+    valid: true,
+    settings: {
+      sourceCode: { code: `export const code = async (inputs) => { ${body} };`, packageJson: '{}' },
+      input,
+    },
+  };
+}
+
+/** A ROUTER step: the first branch when `condition` is a number above 5, else the fallback. */
+export function routerAbove5(name: string, value: string): StepRequest {
+  return {
+    name,
+    displayName: `Router ${name}`,
+    type: 'ROUTER',
+    valid: true,
+    settings: {
+      executionType: 'EXECUTE_FIRST_MATCH',
+      branches: [
+        {
+          branchType: 'CONDITION',
+          branchName: 'Big',
+          conditions: [[{ operator: 'NUMBER_IS_GREATER_THAN', firstValue: value, secondValue: '5' }]],
+        },
+        { branchType: 'FALLBACK', branchName: 'Otherwise' },
+      ],
+    },
+  };
+}
+
+/** A LOOP_ON_ITEMS step over `items`. */
+export function loopOver(name: string, items: string): StepRequest {
+  return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };
+}
+
+/** The built-in webhook piece's Return Response (JSON), stopping the flow by default. */
+export function returnResponse(
+  name: string,
+  fields: { status?: number; headers?: Record<string, string>; body: unknown },
+  respond: 'stop' | 'respond' = 'stop',
+): StepRequest {
+  return {
+    name,
+    displayName: 'Return Response',
+    type: 'PIECE',
+    valid: true,
+    settings: {
+      pieceName: '@activepieces/piece-webhook',
+      pieceVersion: '~0.1.29',
+      actionName: 'return_response',
+      propertySettings: {},
+      input: { responseType: 'json', respond, fields },
+    },
+  };
+}
+
+/** The built-in approval piece's Wait for Approval: pauses on a WEBHOOK waitpoint. */
+export function waitForApproval(name: string): StepRequest {
+  return {
+    name,
+    displayName: 'Wait for Approval',
+    type: 'PIECE',
+    valid: true,
+    settings: {
+      pieceName: '@activepieces/piece-approval',
+      pieceVersion: '~0.1.18',
+      actionName: 'wait_for_approval',
+      propertySettings: {},
+      input: {},
+    },
+  };
+}
+
+/** A step added inside branch `branchIndex` of router `parentStep`. */
+export function addInBranch(step: StepRequest, parentStep: string, branchIndex: number): FlowOperation {
+  return {
+    type: 'ADD_ACTION',
+    request: { parentStep, action: step, stepLocationRelativeToParent: 'INSIDE_BRANCH', branchIndex },
+  };
+}
+
+/** A step added right after `parentStep` (a router or loop included, not inside it). */
+export function addAfter(step: StepRequest, parentStep: string): FlowOperation {
+  return { type: 'ADD_ACTION', request: { parentStep, action: step, stepLocationRelativeToParent: 'AFTER' } };
+}
+
+/** A step added as the first step of loop `parentStep`'s body. */
+export function addInLoop(step: StepRequest, parentStep: string): FlowOperation {
+  return {
+    type: 'ADD_ACTION',
+    request: { parentStep, action: step, stepLocationRelativeToParent: 'INSIDE_LOOP' },
+  };
+}
+
+/** Steps after the webhook trigger, each after the previous one. */
+export function chainOf(...steps: StepRequest[]): FlowOperation[] {
+  return steps.map((step, index) => addAction(step, index === 0 ? 'trigger' : steps[index - 1]!.name));
+}
+
+/**
+ * A flow of `projectId` with a webhook trigger and `operations` applied; published and enabled
+ * unless `publish` is false. Answers the flow's id and its latest version's id.
+ */
+export async function buildFlow(
+  server: TestServer,
+  token: string,
+  projectId: string,
+  operations: FlowOperation[],
+  publish = true,
+): Promise<{ flowId: string; versionId: string }> {
+  const api = flowsApi(server, token);
+  const flow = await api.createFlow(projectId, 'Webhook flow');
+  let latest = await api.apply(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() }, ...operations);
+  if (publish) latest = await api.apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+  return { flowId: flow.id, versionId: latest.version.id };
+}
+
+/** Calls a webhook route (`suffix`: '', '/sync', '/draft', '/draft/sync', '/test'). */
+export function callWebhook(server: TestServer, flowId: string, suffix = '', init: RequestInit = {}) {
+  return fetch(`${server.apiUrl}/v1/webhooks/${flowId}${suffix}`, { method: 'POST', ...init });
+}
+
+/** A JSON request body for {@link callWebhook}. */
+export function jsonBody(value: unknown): RequestInit {
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+/** Reads run `runId` (with steps) until `done` holds; fails after 20 s. */
+export async function waitForRun(
+  server: TestServer,
+  token: string,
+  runId: string,
+  done: (run: FlowRun) => boolean = (run) => !['QUEUED', 'RUNNING'].includes(run.status),
+): Promise<FlowRun> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await callApi<FlowRun>(server.apiUrl, 'GET', `/v1/flow-runs/${runId}`, { token });
+    if (answer.status === 200 && done(answer.body)) return answer.body;
+    if (Date.now() > deadline) {
+      throw new Error(`run ${runId} did not get there: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits until run `runId` has `status`. */
+export function waitForStatus(server: TestServer, token: string, runId: string, status: FlowRunStatus) {
+  return waitForRun(server, token, runId, (run) => run.status === status);
+}
+
+/** The runs of a flow, straight from the table (any environment). */
+export function runRowsOf(server: TestServer, flowId: string) {
+  return server.server.context.store.db
+    .selectFrom('flowRun')
+    .selectAll()
+    .where('flowId', '=', flowId)
+    .orderBy('created')
+    .execute();
+}

@@ -1,0 +1,69 @@
+/**
+ * The webhook routes' work: find the flow version to run, build the trigger payload, create the
+ * run, and answer — at once for the asynchronous routes (200 `{}` + `x-webhook-id`, sent only
+ * after the run and its job committed), with the flow's response for `/sync`.
+ */
+import { PieceworkError } from '@piecework/shared';
+import { HttpReply } from '../../http/http-reply';
+import type { ServerContext } from '../../server-context';
+import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
+import { payloadFileStore } from './payload-files';
+import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
+import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
+import { findWebhookTarget, type WebhookTarget } from './webhook-target';
+
+/** Which webhook route: the draft (TESTING run) or the published version, answered now or in sync. */
+export interface WebhookRoute {
+  draft: boolean;
+  sync: boolean;
+}
+
+/** The webhook operations behind `/v1/webhooks/:flowId[...]`. */
+export class WebhookService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  /**
+   * Starts a run of the flow with the request as its trigger payload. Production runs consume a
+   * credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
+   * 200, `/sync` answers 402 QUOTA_EXCEEDED.
+   */
+  async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
+    const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
+    const payload = await this.payloadOf(target, request);
+    const { run, queued } = await this.ctx.runs.createRun({
+      projectId: target.flow.projectId,
+      platformId: target.project.platformId,
+      flowId,
+      flowVersionId: target.version.id,
+      flowDisplayName: target.version.displayName,
+      environment: route.draft ? 'TESTING' : 'PRODUCTION',
+      triggerPayload: payload,
+      triggeredBy: 'WEBHOOK',
+    });
+    if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
+    if (!queued) {
+      throw new PieceworkError('QUOTA_EXCEEDED', {
+        message: 'The platform has no run credits left',
+        metric: 'credits',
+        flowRunId: run.id,
+      });
+    }
+    const timeoutMs = this.ctx.settings.config.webhookTimeoutSeconds * 1000;
+    return syncAnswer(await this.ctx.runs.awaitResponse(run.id, timeoutMs), run.id);
+  }
+
+  /** Stores the request as the trigger's sample data (on the draft); runs nothing. Answers 200 `{}`. */
+  async test(flowId: string, request: IncomingRequest, ip: string): Promise<HttpReply> {
+    const target = await findWebhookTarget(this.ctx, flowId, 'LATEST');
+    const payload = await this.payloadOf(target, request);
+    await saveTriggerSampleData(this.ctx, flowId, payload, {
+      actor: { platformId: target.project.platformId, ip },
+      project: target.project,
+    });
+    return new HttpReply(200, {});
+  }
+
+  private payloadOf(target: WebhookTarget, request: IncomingRequest): Promise<TriggerPayload> {
+    return toTriggerPayload(request, payloadFileStore(this.ctx, target.flow.projectId));
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Builds the run machinery of one server process (see {@link RunRuntime}): the durable queue in
+ * the database, the claim loop, the engine's worker threads, the piece runner, and the events
+ * and waiters of synchronous callers.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname, availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { EngineOptions, PieceRunner, RunResult } from '@piecework/engine';
+import type { FlowRun } from '@piecework/shared';
+import { WorkerRunner } from '@piecework/engine/worker';
+import { BUILTIN_PIECES, NpmPieceHost, createPieceResolver, createPieceRunner } from '@piecework/pieces';
+import { EventEmitter } from 'eventemitter3';
+import type { ServerBase } from '../server-context';
+import { insertRun } from './create-run';
+import { enqueueFollowUp } from './follow-up-jobs';
+import { JobDispatcher } from './job-dispatcher';
+import { RunExecutor, type ExecutionListener } from './run-executor';
+import { RunFlowVersions } from './run-flow-versions';
+import { flowRunFromRow, type FlowRunRow } from './run-rows';
+import type { RunRuntime, RunRuntimeEvents } from './run-runtime';
+import { loadOffloadedOutputs, loadStepRows, runSteps } from './run-steps';
+import { ResponseWaiters } from './response-waiters';
+import { SqlJobQueue } from './sql-job-queue';
+import { startClaimedRuns, type StartedJob } from './start-claimed-runs';
+import { warmUp } from './warm-up';
+
+/** Options of {@link createRunRuntime}; the rest comes from the server's `AP_*` configuration. */
+export interface RunRuntimeOptions {
+  /** Engine worker threads. Default: AP_WORKER_CONCURRENCY, at most the number of cores. */
+  workerThreads?: number;
+  /**
+   * Start a worker thread at `start()` (with a one-step run), so that a first run coming some time
+   * after the start does not wait for a thread (~300 ms). Off by default: a run arriving while
+   * the warm-up thread starts makes the runner start a second thread, which slows both on a
+   * small machine. Default false.
+   */
+  warmUp?: boolean;
+  /** Heap cap of each worker thread in MB; a run exhausting it ends MEMORY_LIMIT_EXCEEDED. Default 256. */
+  maxHeapMb?: number;
+  /** Engine options on top of the configuration's (e.g. shorter retry delays in tests). Default none. */
+  engine?: Partial<EngineOptions>;
+  /** Lease of a claimed job in ms, extended while it runs. Default 30 000. */
+  leaseMs?: number;
+  /** Poll for delayed jobs and jobs of other processes, in ms. Default 500. */
+  pollMs?: number;
+  /** Sweep for jobs whose worker vanished, in ms. Default 5 000. */
+  sweepMs?: number;
+  /** How long `stop()` waits for running jobs before cutting them short (they run again at the next start), in ms. Default 10 000. */
+  stopGraceMs?: number;
+  /**
+   * How long records of CODE, LOOP and ROUTER steps may wait to be written together with others,
+   * in ms (PIECE records are written at once: they may follow an effect outside the run). A crash
+   * loses at most this much of such records; their steps run again on recovery. Default 20.
+   */
+  stepWriteDelayMs?: number;
+  /**
+   * Claims of one job (first run, then each take-up after a crash or a vanished worker) after
+   * which its run ends INTERNAL_ERROR instead of running again. Default 5.
+   */
+  maxAttempts?: number;
+  /** The piece runner (default: built-in pieces and npm pieces of `<AP_CONFIG_PATH>/pieces`). */
+  pieces?: PieceRunner;
+}
+
+/** The run machinery over the server's base context. Nothing runs before `start()`. */
+export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = {}): RunRuntime {
+  const { config, dataDir, publicUrl } = base.settings;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const events = new EventEmitter<RunRuntimeEvents>();
+  const waiters = new ResponseWaiters();
+  const queue = new SqlJobQueue(base.store, {
+    defaultConcurrentJobsLimit: config.defaultConcurrentJobsLimit,
+    leaseMs,
+    timestamp: base.now,
+  });
+  const workerId = `${hostname()}:${String(process.pid)}:${randomBytes(6).toString('hex')}`;
+  const runner = new WorkerRunner({
+    size: options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism())),
+    maxHeapMb: options.maxHeapMb ?? 256,
+    options: {
+      flowTimeoutSeconds: config.flowTimeoutSeconds,
+      maxLogSizeMb: config.maxFlowRunLogSizeMb,
+      sliceThresholdKb: config.flowRunLogSliceThresholdKb,
+      inputTruncateThresholdKb: config.flowRunLogInputTruncateThresholdKb,
+      ...options.engine,
+    },
+  });
+  const npm =
+    options.pieces === undefined
+      ? new NpmPieceHost({
+          resolvePiece: createPieceResolver({ piecesDir: join(dataDir, 'pieces') }),
+          log: {
+            log: (level, message, fields) => base.logger[level]({ ...fields, source: 'piece' }, message),
+          },
+        })
+      : undefined;
+  const pieces =
+    options.pieces ??
+    createPieceRunner({
+      builtins: BUILTIN_PIECES,
+      ...(npm ? { npm } : {}),
+      services: {
+        urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
+        ssrfAllowList: config.ssrfAllowList,
+      },
+    });
+
+  // Whoever ends a run without the engine (a cancel) announces it here too: its waiters are told.
+  events.on('run.finished', (run) => waiters.settle(run.id, { kind: 'FINISHED', run }));
+  const listener: ExecutionListener = {
+    responded(runId, response) {
+      waiters.settle(runId, { kind: 'RESPONDED', response, run: null });
+      events.emit('run.responded', runId, response);
+    },
+    ended(row, result, respondedEarly) {
+      announceEnd(flowRunFromRow(row), result, respondedEarly);
+    },
+  };
+  const announceEnd = (run: FlowRun, result: RunResult, respondedEarly: boolean) => {
+    if (result.status === 'PAUSED') {
+      const response = result.pause.type === 'WEBHOOK' ? result.pause.response : undefined;
+      if (response) {
+        waiters.settle(run.id, { kind: 'RESPONDED', response, run });
+        events.emit('run.responded', run.id, response);
+      }
+      events.emit('run.paused', run);
+      return;
+    }
+    if (result.response && !respondedEarly) {
+      waiters.settle(run.id, { kind: 'RESPONDED', response: result.response, run });
+      events.emit('run.responded', run.id, result.response);
+    } else {
+      waiters.settle(run.id, { kind: 'FINISHED', run });
+    }
+    events.emit('run.finished', run);
+  };
+
+  let cuttingShort = false;
+  const executor = new RunExecutor({
+    base,
+    queue,
+    runner,
+    pieces,
+    versions: new RunFlowVersions(base.store),
+    listener,
+    stopping: () => cuttingShort,
+    stepWriteDelayMs: options.stepWriteDelayMs ?? 20,
+    maxAttempts: options.maxAttempts ?? 5,
+  });
+  const markQueued = async (runIds: string[]) => {
+    if (runIds.length === 0) return;
+    await base.store.write((trx) =>
+      trx
+        .updateTable('flowRun')
+        .set({ status: 'QUEUED', updated: base.now() })
+        .where('id', 'in', runIds)
+        .where('status', '=', 'RUNNING')
+        .execute(),
+    );
+  };
+  const startRuns = (
+    trx: Parameters<typeof startClaimedRuns>[0],
+    jobs: Parameters<typeof startClaimedRuns>[1],
+  ) => startClaimedRuns(trx, jobs, base.now());
+  const dispatcher = new JobDispatcher<StartedJob>({
+    queue,
+    workerId,
+    concurrency: config.workerConcurrency,
+    timings: { leaseMs, pollMs: options.pollMs ?? 500, sweepMs: options.sweepMs ?? 5_000 },
+    logger: base.logger,
+    start: startRuns,
+    execute: (started) => executor.execute(started),
+    requeued: markQueued,
+  });
+  let running = false;
+
+  return {
+    events,
+    async createRun(newRun) {
+      const reserved = dispatcher.tryReserve();
+      const claim = reserved ? { workerId, start: startRuns } : undefined;
+      let created: Awaited<ReturnType<typeof insertRun<StartedJob>>>;
+      try {
+        created = await insertRun(base, queue, newRun, claim);
+      } catch (error) {
+        if (reserved) dispatcher.unreserve();
+        throw error;
+      }
+      const { row, queued, started } = created;
+      if (started) dispatcher.launchReserved(started);
+      else if (reserved) dispatcher.unreserve();
+      else if (queued) dispatcher.notify();
+      const run = flowRunFromRow(started?.run ?? row);
+      if (!queued) events.emit('run.finished', run);
+      return { run, queued };
+    },
+    async enqueue(runId, job) {
+      await enqueueFollowUp(base, queue, runId, job);
+      dispatcher.notify();
+    },
+    awaitResponse: (runId, timeoutMs) => waiters.wait(runId, timeoutMs),
+    async getRun(runId) {
+      const row: FlowRunRow | undefined = await base.store.db
+        .selectFrom('flowRun')
+        .selectAll()
+        .where('id', '=', runId)
+        .executeTakeFirst();
+      if (row === undefined) return null;
+      const steps = runSteps(row, await loadStepRows(base.store.db, runId));
+      await loadOffloadedOutputs(base.store, row.projectId, steps);
+      return flowRunFromRow(row, steps);
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      // Jobs left RUNNING belong to a process that is gone (this one just started): queue them again.
+      const runIds = await queue.requeueExpired({ exceptWorkerId: workerId, allOthers: true });
+      await markQueued(runIds);
+      if (runIds.length > 0)
+        base.logger.warn({ count: runIds.length }, 'Runs left running were taken up again');
+      dispatcher.start();
+      if (options.warmUp === true) warmUp(runner);
+    },
+    async stop() {
+      const ended = await dispatcher.stop(options.stopGraceMs ?? 10_000);
+      if (!ended) {
+        cuttingShort = true;
+        base.logger.warn({ count: dispatcher.activeCount }, 'Stopping: running jobs go back to the queue');
+      }
+      await runner.close();
+      await dispatcher.drain();
+      await npm?.close();
+    },
+  };
+}

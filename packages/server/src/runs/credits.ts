@@ -1,0 +1,28 @@
+/**
+ * Run credits of a platform (`platform.credits`; null is unlimited). Consumed inside the write
+ * transaction that queues the run, so concurrent runs never overspend: `BEGIN IMMEDIATE`
+ * serialises the transactions, and the decrement only applies while credits are left.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/database';
+
+/**
+ * Takes one credit of platform `platformId` in `trx`; false when it has none left. A platform
+ * with unlimited credits (null) always answers true and is not written.
+ */
+export async function consumeCredit(trx: Kysely<Database>, platformId: string): Promise<boolean> {
+  const platform = await trx
+    .selectFrom('platform')
+    .select('credits')
+    .where('id', '=', platformId)
+    .executeTakeFirst();
+  if (platform === undefined) throw new Error(`Platform ${platformId} does not exist`);
+  if (platform.credits === null) return true;
+  const result = await trx
+    .updateTable('platform')
+    .set((eb) => ({ credits: eb('credits', '-', 1) }))
+    .where('id', '=', platformId)
+    .where('credits', '>', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

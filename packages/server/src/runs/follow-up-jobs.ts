@@ -1,0 +1,97 @@
+/**
+ * Follow-up jobs of existing runs: a resume of a run paused on a webhook (its waitpoint is used
+ * up in the same transaction, so a second resume finds nothing: ENTITY_NOT_FOUND), and a retry
+ * of a failed run from its failed step (a QUOTA_EXCEEDED run simply runs then, taking a credit).
+ */
+import { PieceworkError, type FlowRunStatus } from '@piecework/shared';
+import { notFound, ruleViolation } from '../errors';
+import type { ServerBase } from '../server-context';
+import { fromJson } from '../storage/json-column';
+import { toResumePayload, type ResumeJobPayload } from './build-engine-request';
+import { consumeCredit } from './credits';
+import type { JobQueue } from './job-queue';
+import type { FlowRunRow } from './run-rows';
+import type { FollowUpJob } from './run-runtime';
+
+/** Statuses a run can be retried from its failed step in. */
+export const RETRYABLE_STATUSES: readonly FlowRunStatus[] = [
+  'FAILED',
+  'TIMEOUT',
+  'MEMORY_LIMIT_EXCEEDED',
+  'LOG_SIZE_EXCEEDED',
+  'INTERNAL_ERROR',
+  'QUOTA_EXCEEDED',
+];
+
+/** What the run's `pause` column holds: the engine's pause metadata and where the step paused. */
+export interface StoredPause {
+  type: 'DELAY' | 'WEBHOOK';
+  pausedPath?: string;
+}
+
+/** Queues `job` for run `runId` and sets the run QUEUED, in one transaction. */
+export async function enqueueFollowUp(
+  base: ServerBase,
+  queue: JobQueue,
+  runId: string,
+  job: FollowUpJob,
+): Promise<void> {
+  await base.store.write(async (trx) => {
+    const run: FlowRunRow | undefined = await trx
+      .selectFrom('flowRun')
+      .selectAll()
+      .where('id', '=', runId)
+      .executeTakeFirst();
+    if (run === undefined) throw notFound('FlowRun', runId);
+    const now = base.now();
+    if (job.kind === 'RESUME') {
+      const deleted = await trx
+        .deleteFrom('waitpoint')
+        .where('id', '=', job.waitpointId)
+        .where('runId', '=', runId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw notFound('Waitpoint', job.waitpointId);
+      if (run.status !== 'PAUSED') throw ruleViolation(`Run ${runId} is ${run.status}, not PAUSED`);
+      // A pending delay of the same run is replaced by this resume.
+      await trx.deleteFrom('job').where('runId', '=', runId).where('status', '=', 'QUEUED').execute();
+      const payload: ResumeJobPayload = {
+        resumePayload: toResumePayload(job.resumePayload),
+        waitpointId: job.waitpointId,
+        pausedPath: fromJson<StoredPause>(run.pause)?.pausedPath,
+      };
+      await queue.enqueue(trx, { runId, projectId: run.projectId, kind: 'RESUME', payload });
+      await trx
+        .updateTable('flowRun')
+        .set({ status: 'QUEUED', updated: now })
+        .where('id', '=', runId)
+        .execute();
+      return;
+    }
+    if (!RETRYABLE_STATUSES.includes(run.status as FlowRunStatus)) {
+      throw ruleViolation(
+        `Run ${runId} is ${run.status}; only a failed run can be retried from its failed step`,
+      );
+    }
+    if (
+      run.status === 'QUOTA_EXCEEDED' &&
+      run.environment === 'PRODUCTION' &&
+      !(await consumeCredit(trx, run.platformId))
+    ) {
+      throw new PieceworkError('QUOTA_EXCEEDED', { message: 'The platform has no run credits left' });
+    }
+    await queue.enqueue(trx, { runId, projectId: run.projectId, kind: 'RETRY_FROM_FAILED_STEP' });
+    await trx
+      .updateTable('flowRun')
+      .set({
+        status: 'QUEUED',
+        finishTime: null,
+        failedStep: null,
+        internalError: null,
+        response: null,
+        pause: null,
+        updated: now,
+      })
+      .where('id', '=', runId)
+      .execute();
+  });
+}

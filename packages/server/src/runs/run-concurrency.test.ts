@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PopulatedFlow } from '@piecework/shared';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+
+const busy = (ms: number) =>
+  code('step_1', `const end = Date.now() + ${String(ms)}; while (Date.now() < end) {} return 1;`);
+
+describe('per-project limits', () => {
+  let server: TestServer;
+  const users: TestUser[] = [];
+  const flows: PopulatedFlow[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { AP_WORKER_CONCURRENCY: '8', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '2' },
+      { runs: { workerThreads: 3 } },
+    );
+    for (let i = 0; i < 3; i++) {
+      const user = await signUpTestUser(server);
+      users.push(user);
+      flows.push(await publishedFlow(server, user, chain([busy(40)])));
+    }
+  });
+  afterAll(() => server.close());
+
+  it('never runs more than the limit of a project at once, and every project gets its share', async () => {
+    const { context } = server.server;
+    await context.store.write((trx) =>
+      trx
+        .updateTable('project')
+        .set({ maxConcurrentJobs: 1 })
+        .where('id', '=', users[2]!.projectId!)
+        .execute(),
+    );
+    const peaks = new Map<string, number>();
+    let together = 0;
+    const sampler = setInterval(() => {
+      void context.store.db
+        .selectFrom('job')
+        .select(['projectId', (eb) => eb.fn.countAll<number>().as('running')])
+        .where('status', '=', 'RUNNING')
+        .groupBy('projectId')
+        .execute()
+        .then((rows) => {
+          for (const row of rows)
+            peaks.set(row.projectId, Math.max(peaks.get(row.projectId) ?? 0, Number(row.running)));
+          if (rows.length === 3) together++;
+        });
+    }, 5);
+    const created = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => context.runs.createRun(newRun(flows[i % 3]!, users[i % 3]!))),
+    );
+    const done = await Promise.all(created.map(({ run }) => waitForRun(server, run.id)));
+    clearInterval(sampler);
+    expect(done.every((run) => run.status === 'SUCCEEDED')).toBe(true);
+    expect(peaks.get(users[0]!.projectId!)).toBe(2);
+    expect(peaks.get(users[1]!.projectId!)).toBe(2);
+    expect(peaks.get(users[2]!.projectId!)).toBe(1);
+    expect(together).toBeGreaterThan(0);
+  });
+});
+
+describe('fairness', () => {
+  let server: TestServer;
+  let busyUser: TestUser;
+  let otherUser: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { AP_WORKER_CONCURRENCY: '1', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '5' },
+      { runs: { workerThreads: 1 } },
+    );
+    busyUser = await signUpTestUser(server);
+    otherUser = await signUpTestUser(server);
+  });
+  afterAll(() => server.close());
+
+  it('a project with many waiting runs does not starve one that queues later', async () => {
+    const { runs } = server.server.context;
+    const busyFlow = await publishedFlow(server, busyUser, chain([busy(30)]));
+    const otherFlow = await publishedFlow(server, otherUser, chain([busy(30)]));
+    const backlog = await Promise.all(
+      Array.from({ length: 20 }, () => runs.createRun(newRun(busyFlow, busyUser))),
+    );
+    const late = await runs.createRun(newRun(otherFlow, otherUser));
+    const lateDone = await waitForRun(server, late.run.id);
+    const backlogDone = await Promise.all(backlog.map(({ run }) => waitForRun(server, run.id)));
+    const finishedBefore = backlogDone.filter((run) => run.finishTime! < lateDone.finishTime!).length;
+    // One run at a time: the late project's run goes right after the one running when it came.
+    expect(finishedBefore).toBeLessThanOrEqual(2);
+  });
+});

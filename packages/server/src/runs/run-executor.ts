@@ -1,0 +1,176 @@
+/**
+ * Runs one claimed job: reads the run's flow version and saved records, asks the engine (in a
+ * worker thread) for the request the job stands for, persists each step record as it finishes,
+ * and writes the end in one transaction. A run the engine could not even be asked about (its
+ * version is gone, the request is refused), or taken up too many times, ends INTERNAL_ERROR with
+ * the records saved so far.
+ */
+import type { EngineEvents, EngineRequest, FlowResponse, PieceRunner, RunResult } from '@piecework/engine';
+import type { WorkerRunner } from '@piecework/engine/worker';
+import { EventEmitter } from 'eventemitter3';
+import type { ServerBase } from '../server-context';
+import type { FlowRunStepTable } from '../storage/database';
+import { buildEngineRequest } from './build-engine-request';
+import { finishRun } from './finish-run';
+import type { JobQueue } from './job-queue';
+import { createRunHost } from './run-host';
+import type { RunFlowVersions } from './run-flow-versions';
+import type { FlowRunRow } from './run-rows';
+import { loadStepRows, runSteps, triggerRecord, type SavedStep } from './run-steps';
+import type { StartedJob } from './start-claimed-runs';
+import { formatStepPath, storedRecord } from './step-records';
+import { StepWriter, writeStepRows } from './step-writer';
+import { timestampOf } from '../storage/timestamp';
+
+/** Where an execution's outcome goes once committed. */
+export interface ExecutionListener {
+  /** The flow answered its synchronous caller early (respond and continue). */
+  responded(runId: string, response: FlowResponse): void;
+  /** The run's end is committed; `respondedEarly` when `responded` was already called for it. */
+  ended(run: FlowRunRow, result: RunResult, respondedEarly: boolean): void;
+}
+
+/** What every execution shares. */
+export interface RunExecutorDeps {
+  base: ServerBase;
+  queue: JobQueue;
+  runner: WorkerRunner;
+  pieces: PieceRunner;
+  versions: RunFlowVersions;
+  listener: ExecutionListener;
+  /** True once the process is stopping: a run cut short by it is given back to the queue. */
+  stopping(): boolean;
+  /** How long records of steps without outside effects may wait to be written with others (ms). */
+  stepWriteDelayMs: number;
+  /**
+   * Claims of one job after which its run ends INTERNAL_ERROR instead of running again: a run
+   * that kills its process every time must not loop forever.
+   */
+  maxAttempts: number;
+}
+
+/** Executes claimed jobs. */
+export class RunExecutor {
+  constructor(private readonly deps: RunExecutorDeps) {}
+
+  /** Runs `started` to its end (or back to the queue when the process stops first). */
+  async execute(started: StartedJob): Promise<void> {
+    const { base, runner, queue } = this.deps;
+    const { job, run } = started;
+    const writer = new StepWriter(base.store, base.logger, this.deps.stepWriteDelayMs);
+    let logsFileId: string | undefined;
+    let pausedPath: string | undefined;
+    let respondedEarly = false;
+    let result: RunResult;
+    try {
+      if (job.attempts > this.deps.maxAttempts) {
+        throw new Error(
+          `the run was taken up ${String(job.attempts - 1)} times without finishing (its process stopped each time)`,
+        );
+      }
+      const { request, saved } = await this.prepare(started);
+      let position = saved.reduce((last, step) => Math.max(last, step.position), -1) + 1;
+      if (request.kind === 'EXECUTE' && !saved.some((step) => step.path === 'trigger')) {
+        const record = triggerRecord(request.flowVersion.trigger.type);
+        writer.add(stepRow(run.id, 'trigger', 'trigger', position++, record, wallTime()), false);
+      }
+      const events = new EventEmitter<EngineEvents>();
+      events.on('step.finished', ({ stepName, path, record }) => {
+        const place = formatStepPath(stepName, path);
+        if (record.status === 'PAUSED' && record.type !== 'LOOP_ON_ITEMS') pausedPath = place;
+        const row = stepRow(run.id, place, stepName, position++, storedRecord(record), wallTime());
+        writer.add(row, record.type === 'PIECE');
+      });
+      events.on('run.responded', (response) => {
+        respondedEarly = true;
+        this.deps.listener.responded(run.id, response);
+      });
+      const host = createRunHost(
+        base,
+        this.deps.pieces,
+        { runId: run.id, jobId: job.id, flowId: run.flowId, projectId: run.projectId },
+        (fileId) => (logsFileId ??= fileId),
+      );
+      result = await runner.run(request, host, events);
+    } catch (error) {
+      if (this.deps.stopping() && job.attempts <= this.deps.maxAttempts) {
+        await writer.close().then((rows) => this.giveBack(started, rows));
+        return;
+      }
+      result = internalError(error, run.stepsCount);
+    }
+    const stepRows = await writer.close();
+    const now = base.now();
+    const written = await base.store.write((trx) =>
+      finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
+    );
+    this.deps.listener.ended(written, result, respondedEarly);
+  }
+
+  /** The engine request of the job, and the records saved before. */
+  private async prepare(started: StartedJob): Promise<{ request: EngineRequest; saved: SavedStep[] }> {
+    const { job, run } = started;
+    const { versions, base } = this.deps;
+    const version = await versions.get(run.flowVersionId);
+    const fresh = job.attempts === 1 && (job.kind === 'EXECUTE' || job.kind === 'TEST_STEP');
+    const saved = fresh ? [] : await loadStepRows(base.store.db, run.id);
+    const steps = fresh ? {} : runSteps(run, saved, version.trigger.type);
+    const sampleData = job.kind === 'TEST_STEP' ? await testSampleData(versions, version, run) : {};
+    const statusByPath = new Map(saved.map((step) => [step.path, step.record.status]));
+    return { request: buildEngineRequest({ job, run, version, steps, statusByPath, sampleData }), saved };
+  }
+
+  /** Puts a job cut short by the process stopping back in the queue, its records kept. */
+  private async giveBack(started: StartedJob, rows: readonly FlowRunStepTable[]): Promise<void> {
+    const { base, queue } = this.deps;
+    await base.store.write(async (trx) => {
+      await writeStepRows(trx, rows);
+      await trx
+        .updateTable('flowRun')
+        .set({ status: 'QUEUED', updated: base.now() })
+        .where('id', '=', started.run.id)
+        .execute();
+    });
+    await queue.release(started.job.id);
+  }
+}
+
+function stepRow(
+  runId: string,
+  path: string,
+  stepName: string,
+  position: number,
+  record: unknown,
+  created: string,
+): FlowRunStepTable {
+  return { runId, path, stepName, position, record: JSON.stringify(record), created };
+}
+
+/** Sample data of a single-step test: the saved samples, the run's payload for a trigger without one. */
+async function testSampleData(
+  versions: RunFlowVersions,
+  version: Parameters<RunFlowVersions['sampleData']>[0],
+  run: FlowRunRow,
+): Promise<Record<string, unknown>> {
+  const sampleData = await versions.sampleData(version, run.projectId);
+  if (!('trigger' in sampleData) && run.triggerPayload !== null) {
+    sampleData['trigger'] = JSON.parse(run.triggerPayload) as unknown;
+  }
+  return sampleData;
+}
+
+function internalError(error: unknown, stepsCount: number): RunResult {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    status: 'INTERNAL_ERROR',
+    message: `Internal error: ${message}`,
+    steps: {},
+    duration: 0,
+    stepsCount,
+  };
+}
+
+/** Step rows take the wall time: they are ordered by position, not by time. */
+function wallTime(): string {
+  return timestampOf(Date.now());
+}

@@ -1,0 +1,47 @@
+/**
+ * The engine host of one run in the server: the process's piece runner, the run project's
+ * connections (decrypted on demand), the Store piece's storage, run files in the `file` table,
+ * logs to the server's logger grouped by entity, and the real clock.
+ */
+import type { EngineHost, LogLevel, PieceRunner } from '@piecework/engine';
+import type { Logger } from 'pino';
+import { entityFields } from '../logging/create-logger';
+import { readConnectionValue } from '../modules/connections/read-connection-value';
+import type { ServerBase } from '../server-context';
+import { runFileStore } from './run-files';
+import { runKeyValueStore } from './run-key-value-store';
+
+/** Which run, job and flow a host serves. */
+export interface RunHostIds {
+  runId: string;
+  jobId: string;
+  flowId: string;
+  projectId: string;
+}
+
+/** A host for one execution of run `ids.runId`; `onFileSaved` hears of each file the run saves. */
+export function createRunHost(
+  base: ServerBase,
+  pieces: PieceRunner,
+  ids: RunHostIds,
+  onFileSaved: (fileId: string) => void,
+): EngineHost {
+  let logger: Logger | undefined;
+  const runLogger = () =>
+    (logger ??= base.logger.child(
+      entityFields({ flowRunId: ids.runId, flowId: ids.flowId, projectId: ids.projectId, jobId: ids.jobId }),
+    ));
+  return {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    pieces,
+    connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
+    store: runKeyValueStore(base.store, ids, base.now),
+    files: runFileStore(base.store, ids.projectId, base.now, onFileSaved),
+    log: {
+      log(level: LogLevel, message: string, fields?: Record<string, unknown>) {
+        runLogger()[level](fields ?? {}, message);
+      },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+
+let server: TestServer;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { AP_FLOW_TIMEOUT_SECONDS: '2' },
+    { runs: { workerThreads: 2, maxHeapMb: 128, engine: { codeMemoryLimitMb: 32 } } },
+  );
+  user = await signUpTestUser(server);
+});
+afterAll(() => server.close());
+
+const runs = () => server.server.context.runs;
+
+describe('run limits', () => {
+  it('ends an endless code step TIMEOUT while other runs keep finishing quickly', async () => {
+    const endless = await publishedFlow(server, user, chain([code('step_1', 'while (true) {}')]));
+    const quick = await publishedFlow(server, user, chain([code('step_1', 'return 1;')]));
+    // Both worker threads started (as they are after the first runs of a server).
+    const warmUp = await Promise.all([1, 2].map(() => runs().createRun(newRun(quick, user))));
+    await Promise.all(warmUp.map(({ run }) => waitForRun(server, run.id)));
+    const { run } = await runs().createRun(newRun(endless, user));
+    await waitForRun(server, run.id, ['RUNNING']);
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = Date.now();
+      const other = await runs().createRun(newRun(quick, user));
+      expect((await waitForRun(server, other.run.id)).status).toBe('SUCCEEDED');
+      latencies.push(Date.now() - started);
+    }
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+    const done = await waitForRun(server, run.id);
+    expect(done.status).toBe('TIMEOUT');
+    expect(Date.parse(done.finishTime!) - Date.parse(done.startTime!)).toBeLessThan(4_500);
+  });
+
+  it('ends a huge allocation MEMORY_LIMIT_EXCEEDED', async () => {
+    const greedy = await publishedFlow(
+      server,
+      user,
+      chain([code('step_1', 'const kept = []; while (true) kept.push("x".repeat(1000000) + kept.length);')]),
+    );
+    const { run } = await runs().createRun(newRun(greedy, user));
+    const done = await waitForRun(server, run.id);
+    expect(done.status).toBe('MEMORY_LIMIT_EXCEEDED');
+  });
+});

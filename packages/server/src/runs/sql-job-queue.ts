@@ -1,0 +1,271 @@
+/**
+ * The embedded durable queue: the `job` table of the server's database, no extra service. Every
+ * change is one write transaction, so a job exists exactly when the change that made it
+ * committed (a run and its job commit together).
+ */
+import { generateId } from '@piecework/shared';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DataStore } from '../storage/data-store';
+import type { Database, JobTable } from '../storage/database';
+import { fromJson, toJson } from '../storage/json-column';
+import type { ClaimedJob, JobKind, JobQueue, NewJob, OnClaimed } from './job-queue';
+import { timestampOf } from '../storage/timestamp';
+
+/** Options of {@link SqlJobQueue}. */
+export interface SqlJobQueueOptions {
+  /** Concurrent RUNNING jobs of a project without its own `maxConcurrentJobs` (AP_DEFAULT_CONCURRENT_JOBS_LIMIT). */
+  defaultConcurrentJobsLimit: number;
+  /** How long a claim holds a job without being extended, in ms. */
+  leaseMs: number;
+  /** Timestamps of rows (`created`, `updated`): the server's monotonic clock. */
+  timestamp: () => string;
+  /** Wall-clock milliseconds, for availability and leases (default `Date.now`). */
+  wallClock?: () => number;
+}
+
+/**
+ * {@link JobQueue} over the `job` table.
+ *
+ * Claiming, in one transaction: the projects with available jobs are considered, skipping those
+ * already at their limit (`project.maxConcurrentJobs`, else the default) counted over RUNNING
+ * jobs of every process. Each free slot then goes to the project running the fewest jobs; among
+ * equals, to the one this queue served least recently (round-robin), then to the one whose
+ * oldest available job is oldest; the slot takes that project's oldest job. So a project with a
+ * thousand waiting jobs gets its turn like a project with one, and never more than its limit:
+ * one busy project never starves the others.
+ */
+export class SqlJobQueue implements JobQueue {
+  private readonly wallClock: () => number;
+  /** When each project was last given a slot (a counter), for round-robin among equals. */
+  private readonly lastServed = new Map<string, number>();
+  private serveCount = 0;
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly options: SqlJobQueueOptions,
+  ) {
+    this.wallClock = options.wallClock ?? Date.now;
+  }
+
+  async enqueue(trx: Kysely<Database>, job: NewJob): Promise<string> {
+    const id = generateId();
+    const now = this.options.timestamp();
+    await trx
+      .insertInto('job')
+      .values({
+        id,
+        runId: job.runId,
+        projectId: job.projectId,
+        kind: job.kind,
+        payload: job.payload === undefined ? null : toJson(job.payload),
+        status: 'QUEUED',
+        availableAt: job.availableAt ?? this.isoNow(),
+        lockedBy: null,
+        lockedUntil: null,
+        created: now,
+        updated: now,
+      })
+      .execute();
+    return id;
+  }
+
+  claim(workerId: string, max: number): Promise<ClaimedJob[]>;
+  claim<T>(workerId: string, max: number, onClaimed: OnClaimed<T>): Promise<T[]>;
+  async claim<T>(workerId: string, max: number, onClaimed?: OnClaimed<T>): Promise<(T | ClaimedJob)[]> {
+    if (max <= 0) return [];
+    // A read first: an idle poll takes no write lock.
+    const available = await this.store.db
+      .selectFrom('job')
+      .select('id')
+      .where('status', '=', 'QUEUED')
+      .where('availableAt', '<=', this.isoNow())
+      .limit(1)
+      .executeTakeFirst();
+    if (available === undefined) return [];
+    return this.store.write(async (trx) => {
+      const now = this.isoNow();
+      const rows = await this.pickJobs(trx, now, max);
+      if (rows.length === 0) return [];
+      await trx
+        .updateTable('job')
+        .set((eb) => ({
+          status: 'RUNNING',
+          lockedBy: workerId,
+          lockedUntil: this.isoAt(this.options.leaseMs),
+          attempts: eb('attempts', '+', 1),
+          updated: this.options.timestamp(),
+        }))
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      const jobs = rows.map(claimedJob);
+      return onClaimed ? onClaimed(trx, jobs) : jobs;
+    });
+  }
+
+  async claimEnqueued(trx: Kysely<Database>, jobId: string, workerId: string): Promise<ClaimedJob | null> {
+    const now = this.isoNow();
+    const job = await trx.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (job === undefined || job.status !== 'QUEUED' || job.availableAt > now) return null;
+    const other = await trx
+      .selectFrom('job')
+      .select('id')
+      .where('status', '=', 'QUEUED')
+      .where('availableAt', '<=', now)
+      .where('id', '!=', jobId)
+      .limit(1)
+      .executeTakeFirst();
+    if (other !== undefined) return null;
+    const { rows } = await sql<{ free: number }>`
+      select coalesce(p.maxConcurrentJobs, ${this.options.defaultConcurrentJobsLimit})
+        - (select count(*) from job where projectId = ${job.projectId} and status = 'RUNNING') as free
+      from (select 1) left join project as p on p.id = ${job.projectId}`.execute(trx);
+    if (Number(rows[0]?.free ?? 0) <= 0) return null;
+    await trx
+      .updateTable('job')
+      .set({
+        status: 'RUNNING',
+        lockedBy: workerId,
+        lockedUntil: this.isoAt(this.options.leaseMs),
+        attempts: job.attempts + 1,
+        updated: this.options.timestamp(),
+      })
+      .where('id', '=', jobId)
+      .execute();
+    this.lastServed.set(job.projectId, ++this.serveCount);
+    return claimedJob(job);
+  }
+
+  async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
+    await trx.deleteFrom('job').where('id', '=', jobId).execute();
+  }
+
+  async release(jobId: string, availableAt?: string): Promise<void> {
+    await this.store.write((trx) =>
+      trx
+        .updateTable('job')
+        .set({
+          status: 'QUEUED',
+          lockedBy: null,
+          lockedUntil: null,
+          availableAt: availableAt ?? this.isoNow(),
+          updated: this.options.timestamp(),
+        })
+        .where('id', '=', jobId)
+        .execute(),
+    );
+  }
+
+  async extendLeases(workerId: string, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await this.store.write((trx) =>
+      trx
+        .updateTable('job')
+        .set({ lockedUntil: this.isoAt(this.options.leaseMs) })
+        .where('id', 'in', jobIds)
+        .where('lockedBy', '=', workerId)
+        .execute(),
+    );
+  }
+
+  async requeueExpired(options: { exceptWorkerId?: string; allOthers?: boolean } = {}): Promise<string[]> {
+    const now = this.isoNow();
+    const rows = await this.store.write((trx) =>
+      trx
+        .updateTable('job')
+        .set({ status: 'QUEUED', lockedBy: null, lockedUntil: null, updated: this.options.timestamp() })
+        .where('status', '=', 'RUNNING')
+        .where((eb) => {
+          const expired = eb('lockedUntil', '<', now);
+          if (!options.allOthers || options.exceptWorkerId === undefined) return expired;
+          return eb.or([expired, eb('lockedBy', 'is', null), eb('lockedBy', '!=', options.exceptWorkerId)]);
+        })
+        .returning('runId')
+        .execute(),
+    );
+    return rows.map((row) => row.runId);
+  }
+
+  /** The jobs to claim, fairly dealt (see the class comment). */
+  private async pickJobs(trx: Kysely<Database>, now: string, max: number): Promise<Selectable<JobTable>[]> {
+    const limit = this.options.defaultConcurrentJobsLimit;
+    const { rows } = await sql<{ projectId: string; waiting: number; running: number; slots: number }>`
+      select q.projectId as projectId, q.waiting as waiting, coalesce(r.running, 0) as running,
+        coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) as slots
+      from (select projectId, min(availableAt) as oldest, count(*) as waiting from job
+            where status = 'QUEUED' and availableAt <= ${now} group by projectId) as q
+      left join (select projectId, count(*) as running from job
+                 where status = 'RUNNING' group by projectId) as r on r.projectId = q.projectId
+      left join project as p on p.id = q.projectId
+      where coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) > 0
+      order by q.oldest, q.projectId`.execute(trx);
+    const candidates = rows.map((row) => ({
+      projectId: row.projectId,
+      running: Number(row.running),
+      left: Math.min(Number(row.waiting), Number(row.slots)),
+      taken: 0,
+    }));
+    // Deal the slots one by one (see the class comment).
+    const dealt: (typeof candidates)[number][] = [];
+    while (dealt.length < max) {
+      let next: (typeof candidates)[number] | undefined;
+      for (const candidate of candidates) {
+        if (candidate.left > 0 && (next === undefined || this.before(candidate, next))) next = candidate;
+      }
+      if (next === undefined) break;
+      next.left -= 1;
+      next.taken += 1;
+      next.running += 1;
+      this.lastServed.set(next.projectId, ++this.serveCount);
+      dealt.push(next);
+    }
+    const jobsOf = new Map<string, Selectable<JobTable>[]>();
+    for (const candidate of candidates) {
+      if (candidate.taken === 0) continue;
+      const jobs = await trx
+        .selectFrom('job')
+        .selectAll()
+        .where('projectId', '=', candidate.projectId)
+        .where('status', '=', 'QUEUED')
+        .where('availableAt', '<=', now)
+        .orderBy('availableAt')
+        .orderBy('created')
+        .orderBy('id')
+        .limit(candidate.taken)
+        .execute();
+      jobsOf.set(candidate.projectId, jobs);
+    }
+    return dealt.flatMap(({ projectId }) => jobsOf.get(projectId)?.shift() ?? []);
+  }
+
+  /** Whether project `a` gets the next slot before `b`: fewer running, else served longer ago, else older job. */
+  private before(
+    a: { projectId: string; running: number },
+    b: { projectId: string; running: number },
+  ): boolean {
+    if (a.running !== b.running) return a.running < b.running;
+    return (this.lastServed.get(a.projectId) ?? 0) < (this.lastServed.get(b.projectId) ?? 0);
+  }
+
+  private isoNow(): string {
+    return timestampOf(this.wallClock());
+  }
+
+  private isoAt(offsetMs: number): string {
+    return timestampOf(this.wallClock() + offsetMs);
+  }
+}
+
+function claimedJob(row: Selectable<JobTable>): ClaimedJob {
+  return {
+    id: row.id,
+    runId: row.runId,
+    projectId: row.projectId,
+    kind: row.kind as JobKind,
+    payload: fromJson<unknown>(row.payload),
+    attempts: row.attempts + 1,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * What happens to runs in the transaction that claims their jobs: they become RUNNING (their
+ * start time set when they start or start over, kept when they resume or are taken up again),
+ * their waitpoints are used up, and a run that starts (not one resumed or
+ * taken up again) gets its flow.run.started event. Jobs of runs that ended meanwhile (canceled)
+ * or no longer exist are dropped.
+ */
+import { isTerminalRunStatus, type FlowRunStatus } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import type { Database } from '../storage/database';
+import type { ClaimedJob } from './job-queue';
+import { auditFlowRunOf, type FlowRunRow } from './run-rows';
+
+/** The project of a run, as its events carry it. */
+export interface RunProject {
+  id: string;
+  displayName: string;
+  externalId: string | null;
+}
+
+/** A claimed job with its run (as it is once RUNNING) and project. */
+export interface StartedJob {
+  job: ClaimedJob;
+  run: FlowRunRow;
+  project: RunProject;
+}
+
+/** Marks the runs of `jobs` RUNNING in `trx` and answers the jobs to run. */
+export async function startClaimedRuns(
+  trx: Kysely<Database>,
+  jobs: readonly ClaimedJob[],
+  now: string,
+): Promise<StartedJob[]> {
+  const rows = await trx
+    .selectFrom('flowRun')
+    .innerJoin('project', 'project.id', 'flowRun.projectId')
+    .selectAll('flowRun')
+    .select(['project.displayName as projectDisplayName', 'project.externalId as projectExternalId'])
+    .where(
+      'flowRun.id',
+      'in',
+      jobs.map((job) => job.runId),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const started: StartedJob[] = [];
+  const dropped: string[] = [];
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    const found = byId.get(job.runId);
+    if (found === undefined || isTerminalRunStatus(found.status as FlowRunStatus) || seen.has(job.runId)) {
+      dropped.push(job.id);
+      continue;
+    }
+    seen.add(job.runId);
+    const { projectDisplayName, projectExternalId, ...row } = found;
+    const restarts = row.startTime === null || (job.kind === 'RETRY_FROM_FAILED_STEP' && job.attempts === 1);
+    const run: FlowRunRow = {
+      ...row,
+      status: 'RUNNING',
+      startTime: restarts ? now : row.startTime,
+      updated: now,
+    };
+    started.push({
+      job,
+      run,
+      project: { id: row.projectId, displayName: projectDisplayName, externalId: projectExternalId },
+    });
+  }
+  if (dropped.length > 0) await trx.deleteFrom('job').where('id', 'in', dropped).execute();
+  if (started.length === 0) return started;
+  // Runs that start (or start over, retried) take `now` as their start time; others keep theirs.
+  const fresh = started.filter(({ run }) => run.startTime === now);
+  const continuing = started.filter(({ run }) => run.startTime !== now);
+  if (fresh.length > 0) {
+    await trx
+      .updateTable('flowRun')
+      .set({ status: 'RUNNING', startTime: now, updated: now })
+      .where(
+        'id',
+        'in',
+        fresh.map(({ run }) => run.id),
+      )
+      .execute();
+  }
+  if (continuing.length > 0) {
+    await trx
+      .updateTable('flowRun')
+      .set({ status: 'RUNNING', updated: now })
+      .where(
+        'id',
+        'in',
+        continuing.map(({ run }) => run.id),
+      )
+      .execute();
+  }
+  const resumed = started.filter(({ job }) => job.kind === 'RESUME').map(({ run }) => run.id);
+  if (resumed.length > 0) await trx.deleteFrom('waitpoint').where('runId', 'in', resumed).execute();
+  for (const { job, run, project } of started) {
+    if (job.attempts > 1 || job.kind === 'RESUME') continue;
+    await recordAuditEvent(
+      trx,
+      now,
+      { platformId: run.platformId },
+      {
+        action: 'flow.run.started',
+        data: {
+          flowRun: auditFlowRunOf(run),
+          project: { displayName: project.displayName, externalId: project.externalId },
+        },
+        project,
+      },
+    );
+  }
+  return started;
+}
