@@ -12,8 +12,8 @@ let lists: Promise<DomainLists> | undefined;
 
 function loadLists(): Promise<DomainLists> {
   lists ??= Promise.all([
-    import('disposable-email-domains'),
-    import('disposable-email-domains/wildcard.js'),
+    import('disposable-email-domains/index.json', { with: { type: 'json' } }),
+    import('disposable-email-domains/wildcard.json', { with: { type: 'json' } }),
   ]).then(([exact, wildcard]) => ({ exact: new Set(exact.default), wildcard: wildcard.default }));
   return lists;
 }
