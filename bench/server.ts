@@ -6,55 +6,19 @@
  *
  * Run: npm run bench:server   (BENCH_SECONDS=5 by default per case)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createServer } from '../packages/server/src/index';
+import { callJson, runLoad } from './http-load';
 import type { LoadResult, LoadSpec } from './load-generator';
 import { printTable } from './support';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 
-function load(spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>): Promise<LoadResult> {
-  const full: LoadSpec = { ...spec, seconds, warmupSeconds: 1 };
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/load-generator.ts', JSON.stringify(full)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as LoadResult)
-        : reject(new Error(`load generator exited ${String(code)}`)),
-    );
-  });
-}
-
-async function api<T>(
-  origin: string,
-  method: string,
-  path: string,
-  token: string | undefined,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${origin}/api${path}`, {
-    method,
-    headers: {
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const load = (spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>) => runLoad(spec, seconds);
+const api = callJson;
 
 function codeStep(name: string, n: number) {
   return {

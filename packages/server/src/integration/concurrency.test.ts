@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
-import { codeStep, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { codeStep, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 
@@ -32,19 +32,7 @@ async function publishedFlow(projectId: string, respond = false): Promise<string
       type: 'ADD_ACTION',
       request: {
         parentStep: 'step_1',
-        action: {
-          name: 'step_2',
-          displayName: 'Return Response',
-          type: 'PIECE',
-          valid: true,
-          settings: {
-            pieceName: '@activepieces/piece-webhook',
-            pieceVersion: '~0.1.29',
-            actionName: 'return_response',
-            propertySettings: {},
-            input: { responseType: 'json', respond: 'stop', fields: { status: 200, body: { ok: true } } },
-          },
-        },
+        action: returnResponse('step_2', { status: 200, body: { ok: true } }),
       },
     });
   }

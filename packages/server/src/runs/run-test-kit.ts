@@ -16,24 +16,7 @@ import type { TestServer } from '../testing/test-server';
 import type { TestUser } from '../testing/test-users';
 import type { NewRun } from './run-runtime';
 
-/** A CODE step running `code` (the body of `async (inputs) => { ... }`). */
-export function code(name: string, body: string, input: Record<string, unknown> = {}): StepRequest {
-  return {
-    name,
-    displayName: `Code ${name}`,
-    type: 'CODE',
-    valid: true,
-    settings: {
-      sourceCode: { code: `export const code = async (inputs) => { ${body} };`, packageJson: '{}' },
-      input,
-    },
-  };
-}
-
-/** A LOOP_ON_ITEMS step over `items` (a `{{ }}` template). */
-export function loop(name: string, items: string): StepRequest {
-  return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };
-}
+export { code, loopOver as loop } from '../modules/flows/flow-test-kit';
 
 /** A ROUTER with one branch taken when `value` is true, and the fallback. */
 export function router(name: string, value: string): StepRequest {

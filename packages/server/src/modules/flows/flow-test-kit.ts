@@ -47,6 +47,46 @@ export function codeStep(name: string, input: Record<string, unknown> = {}): Ste
   };
 }
 
+/** A CODE step whose code is `async (inputs) => { body }`. */
+export function code(name: string, body: string, input: Record<string, unknown> = {}): StepRequest {
+  return {
+    name,
+    displayName: `Code ${name}`,
+    type: 'CODE',
+    valid: true,
+    settings: {
+      sourceCode: { code: `export const code = async (inputs) => { ${body} };`, packageJson: '{}' },
+      input,
+    },
+  };
+}
+
+/** A LOOP_ON_ITEMS step over `items`. */
+export function loopOver(name: string, items: string): StepRequest {
+  return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };
+}
+
+/** The built-in webhook piece's Return Response (JSON), stopping the flow by default. */
+export function returnResponse(
+  name: string,
+  fields: { status?: number; headers?: Record<string, string>; body: unknown },
+  respond: 'stop' | 'respond' = 'stop',
+): StepRequest {
+  return {
+    name,
+    displayName: 'Return Response',
+    type: 'PIECE',
+    valid: true,
+    settings: {
+      pieceName: '@activepieces/piece-webhook',
+      pieceVersion: '~0.1.29',
+      actionName: 'return_response',
+      propertySettings: {},
+      input: { responseType: 'json', respond, fields },
+    },
+  };
+}
+
 /** A PIECE step request; `valid: false` makes the version unpublishable. */
 export function pieceStep(name: string, input: Record<string, unknown> = {}, valid = true): StepRequest {
   return {

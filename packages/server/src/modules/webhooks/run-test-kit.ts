@@ -8,19 +8,7 @@ import { callApi } from '../../testing/call-api';
 import type { TestServer } from '../../testing/test-server';
 import { addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
 
-/** A CODE step whose code is `async (inputs) => { body }`. */
-export function code(name: string, body: string, input: Record<string, unknown> = {}): StepRequest {
-  return {
-    name,
-    displayName: `Code ${name}`,
-    type: 'CODE',
-    valid: true,
-    settings: {
-      sourceCode: { code: `export const code = async (inputs) => { ${body} };`, packageJson: '{}' },
-      input,
-    },
-  };
-}
+export { code, loopOver, returnResponse } from '../flows/flow-test-kit';
 
 /** A ROUTER step: the first branch when `condition` is a number above 5, else the fallback. */
 export function routerAbove5(name: string, value: string): StepRequest {
@@ -39,32 +27,6 @@ export function routerAbove5(name: string, value: string): StepRequest {
         },
         { branchType: 'FALLBACK', branchName: 'Otherwise' },
       ],
-    },
-  };
-}
-
-/** A LOOP_ON_ITEMS step over `items`. */
-export function loopOver(name: string, items: string): StepRequest {
-  return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };
-}
-
-/** The built-in webhook piece's Return Response (JSON), stopping the flow by default. */
-export function returnResponse(
-  name: string,
-  fields: { status?: number; headers?: Record<string, string>; body: unknown },
-  respond: 'stop' | 'respond' = 'stop',
-): StepRequest {
-  return {
-    name,
-    displayName: 'Return Response',
-    type: 'PIECE',
-    valid: true,
-    settings: {
-      pieceName: '@activepieces/piece-webhook',
-      pieceVersion: '~0.1.29',
-      actionName: 'return_response',
-      propertySettings: {},
-      input: { responseType: 'json', respond, fields },
     },
   };
 }

@@ -1,0 +1,47 @@
+/** What the HTTP benchmarks share: a load run in a second process, and a JSON call to the API. */
+import { spawn } from 'node:child_process';
+import type { LoadResult, LoadSpec } from './load-generator';
+
+/** Runs `bench/load-generator.ts` in its own process for `seconds` (after 1 s of warm-up). */
+export function runLoad(
+  spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>,
+  seconds: number,
+): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, seconds, warmupSeconds: 1 };
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/load-generator.ts', JSON.stringify(full)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as LoadResult)
+        : reject(new Error(`load generator exited ${String(code)}`)),
+    );
+  });
+}
+
+/** `method /api<path>` with an optional bearer token and JSON body; throws on a non-2xx answer. */
+export async function callJson<T>(
+  origin: string,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
+  return (await response.json()) as T;
+}
