@@ -51,4 +51,16 @@ describe('createPieceResolver', () => {
   ])('rejects when %s', async (_, name, version, message) => {
     await expect(resolve(name, version)).rejects.toThrow(message);
   });
+
+  it('looks only in the pieces directory when searchNodeModules is false (a server)', async () => {
+    const serverResolve = createPieceResolver({
+      piecesDir: join(root, 'pieces'),
+      from: join(root, 'app', 'src'),
+      searchNodeModules: false,
+    });
+    expect(await serverResolve('@acme/piece-b', '2.0.0')).toBe(flat);
+    await expect(serverResolve('@acme/piece-c', '3.0.0')).rejects.toThrow(
+      'piece @acme/piece-c@3.0.0 is not installed',
+    );
+  });
 });

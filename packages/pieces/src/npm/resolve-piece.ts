@@ -11,6 +11,11 @@ export interface PieceResolverOptions {
   piecesDir?: string;
   /** Where the `node_modules` lookup starts, walking up (default: `process.cwd()`). */
   from?: string;
+  /**
+   * Whether to look in `node_modules` folders at all (default true). A server passes false: its
+   * pieces are the ones installed in its pieces directory, whatever folder it was started from.
+   */
+  searchNodeModules?: boolean;
 }
 
 /**
@@ -27,7 +32,9 @@ export function createPieceResolver(options: PieceResolverOptions = {}): PieceRe
       if (installed) return installed;
       candidates.push(join(options.piecesDir, 'node_modules', name));
     }
-    candidates.push(...nodeModulesCandidates(resolve(options.from ?? process.cwd()), name));
+    if (options.searchNodeModules !== false) {
+      candidates.push(...nodeModulesCandidates(resolve(options.from ?? process.cwd()), name));
+    }
     const found: string[] = [];
     for (const dir of candidates) {
       const installedVersion = versionAt(dir);

@@ -89,7 +89,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const npm =
     options.pieces === undefined
       ? new NpmPieceHost({
-          resolvePiece: createPieceResolver({ piecesDir: join(dataDir, 'pieces') }),
+          resolvePiece: createPieceResolver({ piecesDir: join(dataDir, 'pieces'), searchNodeModules: false }),
           log: {
             log: (level, message, fields) => base.logger[level]({ ...fields, source: 'piece' }, message),
           },
