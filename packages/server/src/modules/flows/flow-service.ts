@@ -19,23 +19,20 @@ import {
   type PopulatedFlow,
   type Trigger,
 } from '@piecework/shared';
-import type { Kysely } from 'kysely';
 import { auditActorOf } from '../../audit/record-audit-event';
 import type { Permission } from '../../auth/permissions';
 import type { Principal } from '../../auth/principal';
 import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
-import { recordFlowCreated, recordFlowDeleted, recordFlowUpdated, type FlowAuditScope } from './flow-audit';
-import { startFlowEdit, type FlowEditEnv } from './flow-edit';
-import { applyFlowOperation, permissionForOperation } from './flow-operations';
+import { recordFlowCreated, recordFlowDeleted } from './flow-audit';
+import { permissionForOperation } from './flow-operations';
 import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
 import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';
-import { saveFlowEdit } from './save-flow-edit';
+import { applyFlowChange, loadForChange } from './apply-flow-change';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -144,20 +141,11 @@ export class FlowService {
     operation: FlowOperation,
   ): Promise<PopulatedFlow> {
     const { project } = await this.authorizeFlow(principal, flowId, permissionForOperation(operation));
-    return this.ctx.store.write(async (trx) => {
-      const { flow, version } = await loadForChange(trx, flowId);
-      const env: FlowEditEnv = {
-        trx,
-        now: this.ctx.now(),
-        userId: userIdOf(principal),
-        platformId: principal.platformId,
-        maxFileSizeMb: this.ctx.settings.config.maxFileSizeMb,
-      };
-      const before = startFlowEdit(flow, version);
-      const after = await applyFlowOperation(before, operation, env);
-      const saved = await saveFlowEdit(before, after, env);
-      await recordFlowUpdated(this.auditScope(env, principal, meta, project), saved, operation, after.events);
-      return populatedFlow(saved.flow, saved.version);
+    return applyFlowChange(this.ctx, flowId, operation, {
+      userId: userIdOf(principal),
+      platformId: principal.platformId,
+      actor: auditActorOf(principal, meta.ip),
+      project,
     });
   }
 
@@ -209,26 +197,6 @@ export class FlowService {
     );
     return { flowRow: entity, project };
   }
-
-  private auditScope(
-    env: FlowEditEnv,
-    principal: Principal,
-    meta: CallerMeta,
-    project: ProjectRow,
-  ): FlowAuditScope {
-    return { trx: env.trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project };
-  }
-}
-
-/** The flow and its latest version, read again inside the write transaction (404 if deleted meanwhile). */
-async function loadForChange(
-  trx: Kysely<Database>,
-  flowId: string,
-): Promise<{ flow: Flow; version: FlowVersion }> {
-  const flowRow = await repository.findFlow(trx, flowId);
-  const versionRow = flowRow === undefined ? undefined : await repository.findLatestVersion(trx, flowId);
-  if (flowRow === undefined || versionRow === undefined) throw notFound('flow', flowId);
-  return { flow: flowFromRow(flowRow), version: flowVersionFromRow(versionRow) };
 }
 
 /** The acting user's id; null for an API key. */

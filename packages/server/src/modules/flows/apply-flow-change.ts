@@ -1,0 +1,68 @@
+/**
+ * One flow operation applied in one write transaction: the flow and its latest version read again
+ * inside it, the operation, the saves, and the audit events (flow.updated, plus flow.published /
+ * activated / deactivated) commit together, or, when anything refuses, nothing changes. Used by
+ * `POST /v1/flows/:id` and by the webhook `/test` route.
+ */
+import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import type { AuditActor } from '../../audit/record-audit-event';
+import type { ProjectRow } from '../../auth/project-access';
+import { notFound } from '../../errors';
+import type { ServerBase } from '../../server-context';
+import type { Database } from '../../storage/database';
+import { recordFlowUpdated } from './flow-audit';
+import { startFlowEdit, type FlowEditEnv } from './flow-edit';
+import { applyFlowOperation } from './flow-operations';
+import * as repository from './flow-repository';
+import { flowFromRow, flowVersionFromRow, populatedFlow } from './flow-rows';
+import { saveFlowEdit } from './save-flow-edit';
+
+/** Who applies the operation (already authorized for `project`). */
+export interface FlowChangeCaller {
+  /** The acting user; null for an API key or a public route. */
+  userId: string | null;
+  platformId: string;
+  actor: AuditActor;
+  project: ProjectRow;
+}
+
+/** Applies `operation` to flow `flowId` and answers the flow with its (new) latest version. */
+export function applyFlowChange(
+  ctx: Pick<ServerBase, 'store' | 'now' | 'settings'>,
+  flowId: string,
+  operation: FlowOperation,
+  caller: FlowChangeCaller,
+): Promise<PopulatedFlow> {
+  return ctx.store.write(async (trx) => {
+    const { flow, version } = await loadForChange(trx, flowId);
+    const env: FlowEditEnv = {
+      trx,
+      now: ctx.now(),
+      userId: caller.userId,
+      platformId: caller.platformId,
+      maxFileSizeMb: ctx.settings.config.maxFileSizeMb,
+    };
+    const before = startFlowEdit(flow, version);
+    const after = await applyFlowOperation(before, operation, env);
+    const saved = await saveFlowEdit(before, after, env);
+    await recordFlowUpdated(
+      { trx, clock: ctx.now, actor: caller.actor, project: caller.project },
+      saved,
+      operation,
+      after.events,
+    );
+    return populatedFlow(saved.flow, saved.version);
+  });
+}
+
+/** The flow and its latest version, read again inside the write transaction (404 if deleted meanwhile). */
+export async function loadForChange(
+  trx: Kysely<Database>,
+  flowId: string,
+): Promise<{ flow: Flow; version: FlowVersion }> {
+  const flowRow = await repository.findFlow(trx, flowId);
+  const versionRow = flowRow === undefined ? undefined : await repository.findLatestVersion(trx, flowId);
+  if (flowRow === undefined || versionRow === undefined) throw notFound('flow', flowId);
+  return { flow: flowFromRow(flowRow), version: flowVersionFromRow(versionRow) };
+}
