@@ -1,5 +1,5 @@
 /** Who is calling: a signed-in user (session token) or a platform API key (service). */
-import type { PlatformRole } from '@piecework/shared';
+import { PieceworkError, type ErrorParams, type PlatformRole } from '@piecework/shared';
 
 /** A user acting through a session token. */
 export interface UserPrincipal {
@@ -24,4 +24,11 @@ export type Principal = UserPrincipal | ServicePrincipal;
 /** True when the caller administers its platform (an ADMIN user or an API key). */
 export function isPlatformAdmin(principal: Principal): boolean {
   return principal.type === 'SERVICE' || principal.platformRole === 'ADMIN';
+}
+
+/** Throws 403 AUTHORIZATION with `message` unless the caller administers its platform. */
+export function requirePlatformAdmin(principal: Principal, message: string, params: ErrorParams = {}): void {
+  if (!isPlatformAdmin(principal)) {
+    throw new PieceworkError('AUTHORIZATION', { ...params, message });
+  }
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, items, type PieceworkClient } from '@piecework/client';
 import type { StepRequest } from '@piecework/shared';
-import { codeStep, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { codeStep, routerStep, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
@@ -19,32 +19,12 @@ function loopStep(name: string, items: string): StepRequest {
   return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };
 }
 
-function routerStep(name: string): StepRequest {
-  return {
-    name,
-    displayName: 'Route by size',
-    type: 'ROUTER',
-    valid: true,
-    settings: {
-      executionType: 'EXECUTE_FIRST_MATCH',
-      branches: [
-        {
-          branchType: 'CONDITION',
-          branchName: 'Big order',
-          conditions: [
-            [
-              {
-                operator: 'NUMBER_IS_GREATER_THAN',
-                firstValue: "{{trigger['body'].total}}",
-                secondValue: '100',
-              },
-            ],
-          ],
-        },
-        { branchType: 'FALLBACK', branchName: 'Otherwise' },
-      ],
-    },
-  };
+function orderRouter(name: string): StepRequest {
+  return routerStep(name, 'Big order', {
+    operator: 'NUMBER_IS_GREATER_THAN',
+    firstValue: "{{trigger['body'].total}}",
+    secondValue: '100',
+  });
 }
 
 describe('the newcomer path', () => {
@@ -90,7 +70,7 @@ describe('the newcomer path', () => {
         request: {
           parentStep: 'step_2',
           stepLocationRelativeToParent: 'AFTER',
-          action: routerStep('step_4'),
+          action: orderRouter('step_4'),
         },
       },
       {

@@ -21,6 +21,7 @@ import type { StartedJob } from './start-claimed-runs';
 import { formatStepPath, storedRecord } from './step-records';
 import { StepWriter, writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
+import { fromJson, toJson } from '../storage/json-column';
 
 /** Where an execution's outcome goes once committed. */
 export interface ExecutionListener {
@@ -143,7 +144,7 @@ function stepRow(
   record: unknown,
   created: string,
 ): FlowRunStepTable {
-  return { runId, path, stepName, position, record: JSON.stringify(record), created };
+  return { runId, path, stepName, position, record: toJson(record), created };
 }
 
 /** Sample data of a single-step test: the saved samples, the run's payload for a trigger without one. */
@@ -154,7 +155,7 @@ async function testSampleData(
 ): Promise<Record<string, unknown>> {
   const sampleData = await versions.sampleData(version, run.projectId);
   if (!('trigger' in sampleData) && run.triggerPayload !== null) {
-    sampleData['trigger'] = JSON.parse(run.triggerPayload) as unknown;
+    sampleData['trigger'] = fromJson<unknown>(run.triggerPayload);
   }
   return sampleData;
 }

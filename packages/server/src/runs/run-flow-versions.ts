@@ -5,6 +5,7 @@
 import { getAllSteps, type FlowVersion } from '@piecework/shared';
 import { flowVersionFromRow } from '../modules/flows/flow-rows';
 import type { DataStore } from '../storage/data-store';
+import { fromJson } from '../storage/json-column';
 
 /** How many LOCKED versions are kept. */
 const CACHED_VERSIONS = 256;
@@ -49,7 +50,7 @@ export class RunFlowVersions {
       .where('id', 'in', [...fileIds.keys()])
       .execute();
     const sampleData: Record<string, unknown> = {};
-    for (const row of rows) sampleData[fileIds.get(row.id)!] = JSON.parse(row.data) as unknown;
+    for (const row of rows) sampleData[fileIds.get(row.id)!] = fromJson<unknown>(row.data);
     return sampleData;
   }
 }

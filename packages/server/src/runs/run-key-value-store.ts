@@ -6,7 +6,7 @@
  */
 import type { KeyValueStore } from '@piecework/engine';
 import type { DataStore } from '../storage/data-store';
-import { toJson } from '../storage/json-column';
+import { fromJson, toJson } from '../storage/json-column';
 
 /** The key/value store of a run in project `ids.projectId`. Missing keys read `null`. */
 export function runKeyValueStore(
@@ -22,7 +22,7 @@ export function runKeyValueStore(
         .where('projectId', '=', ids.projectId)
         .where('key', '=', key)
         .executeTakeFirst();
-      return row === undefined ? null : (JSON.parse(row.value) as unknown);
+      return row === undefined ? null : fromJson<unknown>(row.value);
     },
     async put(key, value) {
       const row = {

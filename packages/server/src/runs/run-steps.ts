@@ -31,7 +31,7 @@ export async function loadStepRows(db: Kysely<Database>, runId: string): Promise
   return rows.map((row) => ({
     path: row.path,
     position: row.position,
-    record: JSON.parse(row.record) as StepOutput,
+    record: fromJson<StepOutput>(row.record)!,
   }));
 }
 

@@ -16,27 +16,13 @@ import type { TestServer } from '../testing/test-server';
 import type { TestUser } from '../testing/test-users';
 import type { NewRun } from './run-runtime';
 
+import { routerStep } from '../modules/flows/flow-test-kit';
+
 export { code, loopOver as loop } from '../modules/flows/flow-test-kit';
 
 /** A ROUTER with one branch taken when `value` is true, and the fallback. */
 export function router(name: string, value: string): StepRequest {
-  return {
-    name,
-    displayName: `Router ${name}`,
-    type: 'ROUTER',
-    valid: true,
-    settings: {
-      executionType: 'EXECUTE_FIRST_MATCH',
-      branches: [
-        {
-          branchType: 'CONDITION',
-          branchName: 'Yes',
-          conditions: [[{ operator: 'BOOLEAN_IS_TRUE', firstValue: value }]],
-        },
-        { branchType: 'FALLBACK', branchName: 'Otherwise' },
-      ],
-    },
-  };
+  return routerStep(name, 'Yes', { operator: 'BOOLEAN_IS_TRUE', firstValue: value });
 }
 
 /** A step of a built-in piece (any version runs the built-in unless that npm version is installed). */

@@ -2,10 +2,10 @@
  * Platform API keys (`/v1/api-keys`), for platform admins: create (the value is answered this
  * once, only its hash is kept), list (never the value), delete.
  */
-import { ENDPOINTS, generateId, PieceworkError, type ApiKey } from '@piecework/shared';
+import { ENDPOINTS, generateId, type ApiKey } from '@piecework/shared';
 import type { Selectable } from 'kysely';
 import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../auth/api-key-value';
-import { isPlatformAdmin, type Principal } from '../../auth/principal';
+import { requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -13,9 +13,7 @@ import type { ApiKeyTable } from '../../storage/database';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 
 function assertPlatformAdmin(principal: Principal): void {
-  if (!isPlatformAdmin(principal)) {
-    throw new PieceworkError('AUTHORIZATION', { message: 'Only platform admins manage API keys' });
-  }
+  requirePlatformAdmin(principal, 'Only platform admins manage API keys');
 }
 
 function apiKeyView(row: Selectable<ApiKeyTable>): ApiKey {

@@ -3,8 +3,8 @@
  * newest first (default 20 a page). Platform admins only (ADMIN users and API keys); anyone else
  * gets 403 AUTHORIZATION.
  */
-import { ENDPOINTS, PieceworkError } from '@piecework/shared';
-import { isPlatformAdmin } from '../../auth/principal';
+import { ENDPOINTS } from '@piecework/shared';
+import { requirePlatformAdmin } from '../../auth/principal';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
@@ -15,11 +15,7 @@ export function auditEventRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.auditEvents.list, {
       handler: async ({ query, principal }) => {
-        if (!isPlatformAdmin(principal)) {
-          throw new PieceworkError('AUTHORIZATION', {
-            message: 'Only platform admins may read audit events',
-          });
-        }
+        requirePlatformAdmin(principal, 'Only platform admins may read audit events');
         let select = ctx.store.db
           .selectFrom('auditEvent')
           .selectAll('auditEvent')

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { AuditEvent } from '@piecework/shared';
 import type { AuditEventTable } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
 
 /**
  * The API's `AuditEvent` of a row. Events are never changed, so `updated` is `created`; the
@@ -20,7 +21,7 @@ export function auditEventView(row: Selectable<AuditEventTable>): AuditEvent {
     ...present('userEmail', row.userEmail),
     ...present('ip', row.ip),
     action: row.action,
-    data: JSON.parse(row.data) as unknown,
+    data: fromJson<unknown>(row.data),
   } as AuditEvent;
 }
 

@@ -16,6 +16,7 @@ import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 import { authorizeConnection } from './connection-access';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { upsertConnection } from './upsert-connection';
+import { containsPattern } from '../../storage/like-pattern';
 
 /** The app connection routes. */
 export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -69,7 +70,7 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
           select = select.where('appConnection.pieceName', '=', query.pieceName);
         }
         if (query.displayName !== undefined && query.displayName !== '') {
-          const pattern = `%${escapeLike(query.displayName)}%`;
+          const pattern = containsPattern(query.displayName);
           select = select.where(
             sql<boolean>`lower(${sql.ref('appConnection.displayName')}) like lower(${pattern}) escape '\\'`,
           );
@@ -110,6 +111,3 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
 }
 
 /** `text` with LIKE's wildcards (and the escape character) escaped by `\`. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}

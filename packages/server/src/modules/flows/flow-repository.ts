@@ -11,6 +11,7 @@ import type { Flow, FlowStatus, FlowVersion, FlowVersionState, Page } from '@pie
 import type { Database } from '../../storage/database';
 import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
 import { flowToRow, flowVersionToRow, type FlowRow, type FlowVersionRow } from './flow-rows';
+import { containsPattern } from '../../storage/like-pattern';
 
 /** `folderId` value that filters the flows in no folder (the reference platform's spelling). */
 export const NO_FOLDER = 'NULL';
@@ -124,7 +125,7 @@ export async function listFlows(
     query = query.where('latest.state', '=', filters.versionState);
   }
   if (filters.name !== undefined && filters.name !== '') {
-    const pattern = `%${escapeLike(filters.name.toLowerCase())}%`;
+    const pattern = containsPattern(filters.name.toLowerCase());
     query = query.where(sql<SqlBool>`lower(${sql.ref('latest.displayName')}) like ${pattern} escape '\\'`);
   }
   return fetchSeekPage(query, 'flow', page);
@@ -235,6 +236,3 @@ export async function userInPlatform(
 }
 
 /** Escapes `%`, `_` and `\` for a `like ... escape '\'` pattern. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}

@@ -5,6 +5,7 @@
 import {
   AuditEvent,
   type AuditEventAction,
+  type BranchCondition,
   type AuditEventOf,
   generateId,
   type FlowOperation,
@@ -33,16 +34,24 @@ export function webhookTrigger(input: Record<string, unknown> = {}): TriggerRequ
   };
 }
 
-/** A CODE step request. */
+/** A CODE step request that answers its input. */
 export function codeStep(name: string, input: Record<string, unknown> = {}): StepRequest {
+  return code(name, 'return inputs;', input);
+}
+
+/** A ROUTER step (first match): branch `branchName` when `condition` holds, else the fallback. */
+export function routerStep(name: string, branchName: string, condition: BranchCondition): StepRequest {
   return {
     name,
-    displayName: `Code ${name}`,
-    type: 'CODE',
+    displayName: `Router ${name}`,
+    type: 'ROUTER',
     valid: true,
     settings: {
-      sourceCode: { code: 'export const code = async (inputs) => inputs;', packageJson: '{}' },
-      input,
+      executionType: 'EXECUTE_FIRST_MATCH',
+      branches: [
+        { branchType: 'CONDITION', branchName, conditions: [[condition]] },
+        { branchType: 'FALLBACK', branchName: 'Otherwise' },
+      ],
     },
   };
 }

@@ -3,9 +3,9 @@
  * platform admins (ADMIN users, API keys) rename it or set the balance (`null`: unlimited, the
  * default when self-hosting). Another platform's id answers 404.
  */
-import { ENDPOINTS, PieceworkError, type Platform } from '@piecework/shared';
+import { ENDPOINTS, type Platform } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { isPlatformAdmin, type Principal } from '../../auth/principal';
+import { requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -40,11 +40,7 @@ export function platformsRoutes(ctx: ServerContext): RouteDefinition[] {
       handler: ({ params, principal, body }) =>
         ctx.store.write(async (trx) => {
           const platform = await ownPlatform(trx, principal, params.id);
-          if (!isPlatformAdmin(principal)) {
-            throw new PieceworkError('AUTHORIZATION', {
-              message: 'Only platform admins update the platform',
-            });
-          }
+          requirePlatformAdmin(principal, 'Only platform admins update the platform');
           const changes = {
             ...(body.name === undefined ? {} : { name: body.name }),
             ...(body.credits === undefined ? {} : { credits: body.credits }),

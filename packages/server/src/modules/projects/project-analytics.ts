@@ -51,9 +51,11 @@ export async function projectAnalytics(
       .execute(),
   ]);
   const ownerActive = new Map(owners.map((owner) => [owner.id, owner.status === 'ACTIVE']));
+  const flowsOf = new Map(flows.map((row) => [row.projectId, row]));
+  const membersOf = new Map(members.map((row) => [row.projectId, row]));
   for (const project of projects) {
-    const flow = flows.find((row) => row.projectId === project.id);
-    const member = members.find((row) => row.projectId === project.id);
+    const flow = flowsOf.get(project.id);
+    const member = membersOf.get(project.id);
     const ownerCounts = ownerActive.has(project.ownerId) ? 1 : 0;
     result.set(project.id, {
       totalFlows: Number(flow?.total ?? 0),

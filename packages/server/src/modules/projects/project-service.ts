@@ -13,7 +13,7 @@ import {
   type UpdateProjectRequest,
 } from '@piecework/shared';
 import { authorizeProject } from '../../auth/project-access';
-import { isPlatformAdmin, type Principal } from '../../auth/principal';
+import { isPlatformAdmin, requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound, permissionDenied, ruleViolation } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable } from '../../storage/database';
@@ -139,12 +139,7 @@ export class ProjectService {
     if (project === undefined) {
       throw notFound('project', projectId);
     }
-    if (!isPlatformAdmin(principal)) {
-      throw new PieceworkError('AUTHORIZATION', {
-        message: 'Only platform admins delete projects',
-        projectId,
-      });
-    }
+    requirePlatformAdmin(principal, 'Only platform admins delete projects', { projectId });
     if (project.type === 'PERSONAL') {
       throw ruleViolation('A PERSONAL project cannot be deleted', { projectId });
     }

@@ -1,11 +1,11 @@
 /**
  * Binary request bodies (webhooks, resume requests) stored in the `file` table, type
  * WEBHOOK_PAYLOAD: `data` is the JSON string of the bytes in base64, so the table keeps holding
- * JSON text. Read them back with {@link readPayloadFile}.
+ * JSON text.
  */
 import { generateId } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { fromJson, toJson } from '../../storage/json-column';
+import { toJson } from '../../storage/json-column';
 
 /** The `file.type` of a stored request body. */
 export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
@@ -32,20 +32,4 @@ export function payloadFileStore(ctx: Pick<ServerBase, 'store' | 'now'>, project
     );
     return id;
   };
-}
-
-/** The bytes of a stored request body of project `projectId`, or null when there is none. */
-export async function readPayloadFile(
-  ctx: Pick<ServerBase, 'store'>,
-  projectId: string,
-  fileId: string,
-): Promise<Buffer | null> {
-  const row = await ctx.store.db
-    .selectFrom('file')
-    .select('data')
-    .where('id', '=', fileId)
-    .where('projectId', '=', projectId)
-    .where('type', '=', WEBHOOK_PAYLOAD_FILE_TYPE)
-    .executeTakeFirst();
-  return row === undefined ? null : Buffer.from(fromJson<string>(row.data) ?? '', 'base64');
 }

@@ -6,29 +6,13 @@
 import type { FlowOperation, FlowRun, FlowRunStatus, StepRequest } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import type { TestServer } from '../../testing/test-server';
-import { addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
+import { addAction, flowsApi, routerStep, webhookTrigger } from '../flows/flow-test-kit';
 
 export { code, loopOver, returnResponse } from '../flows/flow-test-kit';
 
-/** A ROUTER step: the first branch when `condition` is a number above 5, else the fallback. */
+/** A ROUTER step: the first branch when `value` is a number above 5, else the fallback. */
 export function routerAbove5(name: string, value: string): StepRequest {
-  return {
-    name,
-    displayName: `Router ${name}`,
-    type: 'ROUTER',
-    valid: true,
-    settings: {
-      executionType: 'EXECUTE_FIRST_MATCH',
-      branches: [
-        {
-          branchType: 'CONDITION',
-          branchName: 'Big',
-          conditions: [[{ operator: 'NUMBER_IS_GREATER_THAN', firstValue: value, secondValue: '5' }]],
-        },
-        { branchType: 'FALLBACK', branchName: 'Otherwise' },
-      ],
-    },
-  };
+  return routerStep(name, 'Big', { operator: 'NUMBER_IS_GREATER_THAN', firstValue: value, secondValue: '5' });
 }
 
 /** The built-in approval piece's Wait for Approval: pauses on a WEBHOOK waitpoint. */
