@@ -207,3 +207,28 @@ describe('NpmPieceHost types', () => {
     expectTypeOf<NpmPieceHost>().toExtend<NpmPieceRunner & PieceMetadataLoader>();
   });
 });
+
+describe('NpmPieceHost.has', () => {
+  it('remembers a version it found, and looks for a missing one again only after missingRecheckMs', async () => {
+    const installed = new Set<string>();
+    let lookups = 0;
+    const host = new NpmPieceHost({
+      missingRecheckMs: 50,
+      resolvePiece: (name, version) => {
+        lookups += 1;
+        const key = `${name}@${version}`;
+        return installed.has(key) ? Promise.resolve(`/pieces/${key}`) : Promise.reject(new Error('missing'));
+      },
+    });
+    expect(await host.has('@acme/piece-x', '1.0.0')).toBe(false);
+    installed.add('@acme/piece-x@1.0.0');
+    expect(await host.has('@acme/piece-x', '1.0.0')).toBe(false);
+    expect(lookups).toBe(1);
+    await new Promise((done) => setTimeout(done, 60));
+    expect(await host.has('@acme/piece-x', '1.0.0')).toBe(true);
+    installed.clear();
+    expect(await host.has('@acme/piece-x', '1.0.0')).toBe(true);
+    expect(lookups).toBe(2);
+    await host.close();
+  });
+});

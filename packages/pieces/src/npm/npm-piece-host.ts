@@ -28,6 +28,13 @@ export interface NpmPieceHostOptions {
   env?: Record<string, string>;
   /** Where the processes' stdout (info) and stderr (warn) lines go. Default: dropped. */
   log?: LogSink;
+  /**
+   * How long {@link NpmPieceHost.has} trusts that a version is NOT installed before looking again,
+   * in ms (a version found stays found: an installed version folder never changes). Keeps a flow
+   * of built-in pieces from touching the disk on every step; a piece added while the server runs
+   * is seen after at most this long. Default: 1 000 ms.
+   */
+  missingRecheckMs?: number;
 }
 
 /**
@@ -51,10 +58,14 @@ export class NpmPieceHost {
   private readonly callTimeoutMs: number;
   private readonly pool: ChildPool;
   private readonly metadataCache = new Map<string, Promise<NpmPieceMetadata>>();
+  private readonly missingRecheckMs: number;
+  /** `name@version` -> found (true), or the time until which it counts as missing. */
+  private readonly presence = new Map<string, true | number>();
 
   constructor(options: NpmPieceHostOptions = {}) {
     this.resolvePiece = options.resolvePiece ?? createPieceResolver();
     this.callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    this.missingRecheckMs = options.missingRecheckMs ?? 1_000;
     const script = resolveProcessScript(options.processScript);
     const env = cleanEnv(options.env);
     const { log } = options;
@@ -77,14 +88,21 @@ export class NpmPieceHost {
     );
   }
 
-  /** True when that exact version can be found. */
+  /** True when that exact version can be found (a miss is remembered for `missingRecheckMs`). */
   async has(name: string, version: string): Promise<boolean> {
+    const key = `${name}@${version}`;
+    const known = this.presence.get(key);
+    if (known === true || (known !== undefined && Date.now() < known)) return known === true;
+    let found: true | number;
     try {
       await this.resolvePiece(name, version);
-      return true;
+      found = true;
     } catch {
-      return false;
+      found = Date.now() + this.missingRecheckMs;
     }
+    if (this.presence.size >= 10_000) this.presence.clear();
+    this.presence.set(key, found);
+    return found === true;
   }
 
   /**

@@ -179,10 +179,9 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     events,
     async createRun(newRun) {
       const reserved = dispatcher.tryReserve();
-      const claim = reserved ? { workerId, start: startRuns } : undefined;
-      let created: Awaited<ReturnType<typeof insertRun<StartedJob>>>;
+      let created: Awaited<ReturnType<typeof insertRun>>;
       try {
-        created = await insertRun(base, queue, newRun, claim);
+        created = await insertRun(base, queue, newRun, reserved ? workerId : undefined);
       } catch (error) {
         if (reserved) dispatcher.unreserve();
         throw error;
@@ -191,7 +190,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       if (started) dispatcher.launchReserved(started);
       else if (reserved) dispatcher.unreserve();
       else if (queued) dispatcher.notify();
-      const run = flowRunFromRow(started?.run ?? row);
+      const run = flowRunFromRow(row);
       if (!queued) events.emit('run.finished', run);
       return { run, queued };
     },

@@ -48,8 +48,12 @@ export type OnClaimed<T> = (trx: Kysely<Database>, jobs: ClaimedJob[]) => Promis
 
 /** The queue. Methods taking `trx` write inside the caller's transaction. */
 export interface JobQueue {
-  /** Adds a job in `trx` (it is claimable once `trx` commits) and answers its id. */
-  enqueue(trx: Kysely<Database>, job: NewJob): Promise<string>;
+  /**
+   * Adds a job in `trx` and answers its id: QUEUED (claimable once `trx` commits), or, with
+   * `claimedBy`, already RUNNING under that worker's lease as its first attempt (only after
+   * {@link mayClaimNew} said yes in the same transaction).
+   */
+  enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string>;
   /**
    * Claims up to `max` available jobs for `workerId`, within the per-project concurrency limits,
    * oldest first and fairly across projects (one busy project never starves the others).
@@ -57,12 +61,12 @@ export interface JobQueue {
   claim(workerId: string, max: number): Promise<ClaimedJob[]>;
   claim<T>(workerId: string, max: number, onClaimed: OnClaimed<T>): Promise<T[]>;
   /**
-   * Claims job `jobId`, just enqueued in `trx`, for `workerId` in the same transaction, when
-   * nothing else waits (no other job available: the queue's order and fairness hold) and its
-   * project is under its limit; null otherwise (it stays queued). Saves a transaction and a
-   * wake-up when the process is idle. An implementation may always answer null.
+   * Whether a new job of `projectId` may be inserted already claimed ({@link enqueue} with
+   * `claimedBy`) in `trx`: no other job is available (the queue's order and fairness hold) and
+   * the project runs fewer jobs than its limit. Saves a claim transaction and a wake-up when the
+   * process has a free slot. An implementation may always answer false.
    */
-  claimEnqueued(trx: Kysely<Database>, jobId: string, workerId: string): Promise<ClaimedJob | null>;
+  mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean>;
   /** Removes a finished job, in `trx`. */
   complete(trx: Kysely<Database>, jobId: string): Promise<void>;
   /** Gives a claimed job back to the queue (claimable again from `availableAt`, default now). */

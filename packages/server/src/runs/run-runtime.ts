@@ -5,6 +5,7 @@
  */
 import type { EventEmitter } from 'eventemitter3';
 import type { FlowRun, RunEnvironment } from '@piecework/shared';
+import type { RunProject } from './start-claimed-runs';
 
 /** What a new run needs. */
 export interface NewRun {
@@ -21,6 +22,8 @@ export interface NewRun {
   triggeredBy?: string | undefined;
   /** Test one step only (TEST_STEP job). */
   stepNameToTest?: string | undefined;
+  /** The project's names for the run's events, when the caller has them (else they are read). */
+  project?: RunProject | undefined;
 }
 
 /** The answer a flow gives a synchronous caller ("Return Response" / stop with a response). */

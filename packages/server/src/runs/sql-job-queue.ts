@@ -47,9 +47,10 @@ export class SqlJobQueue implements JobQueue {
     this.wallClock = options.wallClock ?? Date.now;
   }
 
-  async enqueue(trx: Kysely<Database>, job: NewJob): Promise<string> {
+  async enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string> {
     const id = generateId();
     const now = this.options.timestamp();
+    const claimed = claimedBy !== undefined;
     await trx
       .insertInto('job')
       .values({
@@ -58,15 +59,28 @@ export class SqlJobQueue implements JobQueue {
         projectId: job.projectId,
         kind: job.kind,
         payload: job.payload === undefined ? null : toJson(job.payload),
-        status: 'QUEUED',
+        status: claimed ? 'RUNNING' : 'QUEUED',
         availableAt: job.availableAt ?? this.isoNow(),
-        lockedBy: null,
-        lockedUntil: null,
+        lockedBy: claimedBy ?? null,
+        lockedUntil: claimed ? this.isoAt(this.options.leaseMs) : null,
+        attempts: claimed ? 1 : 0,
         created: now,
         updated: now,
       })
       .execute();
+    if (claimed) this.lastServed.set(job.projectId, ++this.serveCount);
     return id;
+  }
+
+  async mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean> {
+    const { rows } = await sql<{ waiting: number; free: number }>`
+      select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${this.isoNow()}) as waiting,
+        coalesce((select maxConcurrentJobs from project where id = ${projectId}), ${this.options.defaultConcurrentJobsLimit})
+        - (select count(*) from job where projectId = ${projectId} and status = 'RUNNING') as free`.execute(
+      trx,
+    );
+    const row = rows[0];
+    return row !== undefined && Number(row.waiting) === 0 && Number(row.free) > 0;
   }
 
   claim(workerId: string, max: number): Promise<ClaimedJob[]>;
@@ -104,39 +118,6 @@ export class SqlJobQueue implements JobQueue {
       const jobs = rows.map(claimedJob);
       return onClaimed ? onClaimed(trx, jobs) : jobs;
     });
-  }
-
-  async claimEnqueued(trx: Kysely<Database>, jobId: string, workerId: string): Promise<ClaimedJob | null> {
-    const now = this.isoNow();
-    const job = await trx.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst();
-    if (job === undefined || job.status !== 'QUEUED' || job.availableAt > now) return null;
-    const other = await trx
-      .selectFrom('job')
-      .select('id')
-      .where('status', '=', 'QUEUED')
-      .where('availableAt', '<=', now)
-      .where('id', '!=', jobId)
-      .limit(1)
-      .executeTakeFirst();
-    if (other !== undefined) return null;
-    const { rows } = await sql<{ free: number }>`
-      select coalesce(p.maxConcurrentJobs, ${this.options.defaultConcurrentJobsLimit})
-        - (select count(*) from job where projectId = ${job.projectId} and status = 'RUNNING') as free
-      from (select 1) left join project as p on p.id = ${job.projectId}`.execute(trx);
-    if (Number(rows[0]?.free ?? 0) <= 0) return null;
-    await trx
-      .updateTable('job')
-      .set({
-        status: 'RUNNING',
-        lockedBy: workerId,
-        lockedUntil: this.isoAt(this.options.leaseMs),
-        attempts: job.attempts + 1,
-        updated: this.options.timestamp(),
-      })
-      .where('id', '=', jobId)
-      .execute();
-    this.lastServed.set(job.projectId, ++this.serveCount);
-    return claimedJob(job);
   }
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {

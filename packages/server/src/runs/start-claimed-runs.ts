@@ -98,20 +98,29 @@ export async function startClaimedRuns(
   const resumed = started.filter(({ job }) => job.kind === 'RESUME').map(({ run }) => run.id);
   if (resumed.length > 0) await trx.deleteFrom('waitpoint').where('runId', 'in', resumed).execute();
   for (const { job, run, project } of started) {
-    if (job.attempts > 1 || job.kind === 'RESUME') continue;
-    await recordAuditEvent(
-      trx,
-      now,
-      { platformId: run.platformId },
-      {
-        action: 'flow.run.started',
-        data: {
-          flowRun: auditFlowRunOf(run),
-          project: { displayName: project.displayName, externalId: project.externalId },
-        },
-        project,
-      },
-    );
+    if (job.attempts === 1 && job.kind !== 'RESUME') await recordRunStarted(trx, run, project, now);
   }
   return started;
+}
+
+/** Records flow.run.started for `run` in `trx`: once per run, when its first attempt starts. */
+export async function recordRunStarted(
+  trx: Kysely<Database>,
+  run: FlowRunRow,
+  project: RunProject,
+  now: string,
+): Promise<void> {
+  await recordAuditEvent(
+    trx,
+    now,
+    { platformId: run.platformId },
+    {
+      action: 'flow.run.started',
+      data: {
+        flowRun: auditFlowRunOf(run),
+        project: { displayName: project.displayName, externalId: project.externalId },
+      },
+      project,
+    },
+  );
 }

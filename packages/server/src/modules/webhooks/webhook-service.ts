@@ -39,6 +39,7 @@ export class WebhookService {
       environment: route.draft ? 'TESTING' : 'PRODUCTION',
       triggerPayload: payload,
       triggeredBy: 'WEBHOOK',
+      project: target.project,
     });
     if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
     if (!queued) {
