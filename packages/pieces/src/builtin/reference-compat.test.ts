@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { PiecePropertyDefinition } from '../framework/piece-definition';
-import { TIME_ZONE_OPTIONS } from './common/time-zones';
+import { listTimeZoneOptions } from './common/time-zones';
 import { findBuiltinPiece } from './index';
 
 /**
@@ -71,7 +71,7 @@ describe('time zones', () => {
     const { timezoneOptions } = require('@activepieces/piece-schedule/src/lib/common') as {
       timezoneOptions: { value: string }[];
     };
-    const offered = new Set(TIME_ZONE_OPTIONS.map((option) => option.value));
+    const offered = new Set(listTimeZoneOptions().map((option) => option.value));
     expect(timezoneOptions.map((option) => option.value).filter((zone) => !offered.has(zone))).toEqual([]);
   });
 });

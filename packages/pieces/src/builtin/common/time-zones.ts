@@ -41,15 +41,30 @@ const CURRENT_NAMES = [
   'Pacific/Chuuk',
   'Pacific/Kanton',
   'Pacific/Pohnpei',
-].filter(isTimeZone);
+];
+
+let timeZoneOptions: DropdownOption[] | undefined;
 
 /**
  * Time zone choices for dropdowns: `UTC` (the reference platform's default) first, then every
  * IANA zone of this runtime under its current and older names, sorted. The value is the name.
+ * Listed on first use (checking the zones costs tens of milliseconds: not at start-up).
  */
-export const TIME_ZONE_OPTIONS: DropdownOption[] = [
-  'UTC',
-  ...[...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_NAMES])]
-    .filter((zone) => zone !== 'UTC')
-    .sort(),
-].map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone }));
+export function listTimeZoneOptions(): DropdownOption[] {
+  timeZoneOptions ??= [
+    'UTC',
+    ...[...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_NAMES.filter(isTimeZone)])]
+      .filter((zone) => zone !== 'UTC')
+      .sort(),
+  ].map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone }));
+  return timeZoneOptions;
+}
+
+/** Dropdown settings offering {@link listTimeZoneOptions}, listed when first read. */
+export function timeZoneDropdownOptions(): { readonly options: DropdownOption[] } {
+  return {
+    get options() {
+      return listTimeZoneOptions();
+    },
+  };
+}

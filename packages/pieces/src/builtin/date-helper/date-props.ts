@@ -1,5 +1,5 @@
 import { Property } from '../../framework/properties';
-import { TIME_ZONE_OPTIONS } from '../common/time-zones';
+import { timeZoneDropdownOptions } from '../common/time-zones';
 import { DEFAULT_TIME_FORMAT, TIME_FORMAT_DESCRIPTION, TIME_FORMAT_OPTIONS } from './date-formats';
 
 /** A time format input (default `DDD MMM DD YYYY HH:mm:ss`). */
@@ -19,7 +19,7 @@ export const timeZoneProp = (displayName: string, required: boolean, description
     ...(description ? { description } : {}),
     required,
     ...(required ? { defaultValue: 'UTC' } : {}),
-    options: { options: TIME_ZONE_OPTIONS },
+    options: timeZoneDropdownOptions(),
   });
 
 /** A date given as text (numbers, such as Unix times, are accepted). */

@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { TriggerContext } from '../../framework/piece-definition';
 import { Property } from '../../framework/properties';
-import { assertTimeZone, TIME_ZONE_OPTIONS } from '../common/time-zones';
+import { assertTimeZone, timeZoneDropdownOptions } from '../common/time-zones';
 
 /**
  * How croner reads schedules: a 5-field cron expression (a 6-field one with seconds is accepted
@@ -62,7 +62,7 @@ export const timezoneProp = Property.StaticDropdown({
   displayName: 'Timezone',
   required: true,
   defaultValue: 'UTC',
-  options: { options: TIME_ZONE_OPTIONS },
+  options: timeZoneDropdownOptions(),
 });
 
 /** `run_on_weekends`: without it, hourly and daily schedules run Monday to Friday only. */
