@@ -141,7 +141,7 @@ process.stdout.write(
 );
 printTable(['c', 'runs/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50', 'bare p99', 'errors'], rows);
 
-const built = join('packages', 'server', 'dist', 'cli.js');
+const built = join('packages', 'server', 'dist', 'standalone', 'cli.js');
 const cli = existsSync(built)
   ? [built, 'start']
   : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];

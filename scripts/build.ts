@@ -4,9 +4,9 @@
  * `.d.ts` of the packages it imports).
  */
 import { build } from 'tsup';
-import { packageBuilds } from '../tsup.config';
+import { packageBuilds, standaloneServerBuild } from '../tsup.config';
 
-for (const options of packageBuilds) {
-  await build({ ...options, silent: true });
+for (const options of [...packageBuilds, standaloneServerBuild]) {
+  await build({ ...options, silent: true, config: false });
   process.stdout.write(`built ${String(options.name)}\n`);
 }

@@ -62,6 +62,7 @@ export type {
 } from './runs/run-runtime';
 export { createRunRuntime } from './runs/create-run-runtime';
 export type { RunRuntimeOptions } from './runs/create-run-runtime';
+export type { RunProject } from './runs/start-claimed-runs';
 export { JobKind, JobStatus } from './runs/job-queue';
 export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './runs/job-queue';
 export { SqlJobQueue } from './runs/sql-job-queue';

@@ -9,6 +9,7 @@
  * import { createMemoryHost } from '@piecework/engine';
  * import { WorkerRunner } from '@piecework/engine/worker';
  * const runner = new WorkerRunner({ size: 2, maxHeapMb: 256, options: { flowTimeoutSeconds: 30 } });
+ * await runner.prestart();
  * const result = await runner.run({ kind: 'EXECUTE', flowVersion, run, triggerPayload: {} }, createMemoryHost());
  * await runner.close();
  * ```
@@ -16,3 +17,4 @@
  */
 export { WorkerRunner } from './worker-runner';
 export type { WorkerRunnerOptions } from './worker-runner';
+export type { WorkerRunnerStats } from './runner-stats';

@@ -1,20 +1,27 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { EngineOptions } from '../run/engine-options';
+import { timeoutMessage } from '../run/halt';
 import type { FailedRunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
-import type { FromThread, ToThread } from './protocol';
+import type { FromThread, Relayed, ThreadData, ToThread } from './protocol';
+import type { WorkerRunnerStats } from './runner-stats';
+import { SentVersions } from './sent-versions';
 import { serveHostCall } from './serve-host-call';
+import type { VersionKeys } from './version-keys';
 import { ActiveJob, type WorkerJob } from './worker-job';
 import type { WorkerScript } from './worker-script';
-import { timeoutMessage } from '../run/halt';
 
-/** What every worker of a pool is started with. */
+/** What every worker of a pool is started with, and shares with the others. */
 export interface PoolWorkerSettings {
   script: WorkerScript;
   resourceLimits: ResourceLimits;
   options: EngineOptions;
   /** Extra time after the run's own deadline before the thread is stopped. */
   graceMs: number;
+  /** The pool's keys of flow version objects. */
+  versionKeys: VersionKeys;
+  /** The pool's counters (this worker adds the versions it sends). */
+  stats: WorkerRunnerStats;
 }
 
 /**
@@ -30,11 +37,12 @@ export interface PoolWorkerListener {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * One worker thread of a pool, running one job at a time. It relays the thread's host calls,
- * logs and events, and ends the job itself when the thread fails it: past the hard deadline it
- * stops the thread (TIMEOUT); a thread that runs out of heap ends it MEMORY_LIMIT_EXCEEDED, any
- * other death INTERNAL_ERROR. A stopped or dead worker is not reused; replies to its pending
- * host calls are dropped.
+ * One worker thread of a pool, running one job at a time. It sends a run's flow version only when
+ * its thread does not hold it yet (see {@link SentVersions}), relays the thread's host calls, logs
+ * and events (the items a message carries first, in order), and ends the job itself when the
+ * thread fails it: past the hard deadline it stops the thread (TIMEOUT); a thread that runs out
+ * of heap ends it MEMORY_LIMIT_EXCEEDED, any other death INTERNAL_ERROR. A stopped or dead worker
+ * is not reused; replies to its pending host calls are dropped.
  */
 export class PoolWorker {
   state: 'starting' | 'idle' | 'busy' | 'dead' = 'starting';
@@ -45,13 +53,16 @@ export class PoolWorker {
   private crash: Error | undefined;
   private wasReady = false;
   private endedJob = false;
+  private readonly versions: SentVersions;
 
   constructor(
     private readonly settings: PoolWorkerSettings,
     private readonly listener: PoolWorkerListener,
   ) {
-    const { script, resourceLimits } = settings;
-    this.worker = new Worker(script.filename, { eval: script.eval, resourceLimits });
+    const { script, resourceLimits, options } = settings;
+    this.versions = new SentVersions(settings.versionKeys);
+    const workerData: ThreadData = { options };
+    this.worker = new Worker(script.filename, { eval: script.eval, resourceLimits, workerData });
     this.worker.on('message', (message: FromThread) => this.onMessage(message));
     this.worker.on('messageerror', (error) =>
       this.fail(`a message of the worker thread cannot be read: ${error.message}`),
@@ -66,15 +77,27 @@ export class PoolWorker {
     else this.worker.unref();
   }
 
-  /** Starts a job on this idle worker; the hard deadline starts now. */
+  /**
+   * Starts a job on this idle worker; the hard deadline starts now. `step.started` events cross
+   * only when the job's emitter has a listener for them now.
+   */
   start(job: WorkerJob): void {
     const active = new ActiveJob(this.nextJobId++, job);
+    const version = this.versions.refFor(job.request.flowVersion);
     try {
-      this.post({ type: 'run', jobId: active.jobId, request: job.request, options: this.settings.options });
+      this.post({
+        type: 'run',
+        jobId: active.jobId,
+        request: { ...job.request, flowVersion: undefined },
+        version,
+        startedEvents: (job.events?.listenerCount('step.started') ?? 0) > 0,
+      });
     } catch (error) {
       active.reject(new Error(`The run cannot be sent to its worker thread: ${messageOf(error)}`));
       return;
     }
+    this.versions.posted(version);
+    if (version.flowVersion) this.settings.stats.versionsSent++;
     this.state = 'busy';
     this.active = active;
     const { flowTimeoutSeconds } = this.settings.options;
@@ -99,7 +122,11 @@ export class PoolWorker {
     }
     const active = this.active;
     if (!active || message.jobId !== active.jobId || this.state === 'dead') return;
+    if (message.type === 'unsent') return this.fail(message.message);
+    if (message.items && !this.relayAll(active, message.items)) return;
     switch (message.type) {
+      case 'batch':
+        return;
       case 'call':
         serveHostCall(active.job.host, message.call).then(
           (value) => this.reply(active, { type: 'reply', callId: message.callId, ok: true, value }),
@@ -112,20 +139,6 @@ export class PoolWorker {
             }),
         );
         return;
-      case 'log':
-        try {
-          active.job.host.log.log(message.level, message.message, message.fields);
-        } catch {
-          // A failing log sink does not fail the run.
-        }
-        return;
-      case 'event':
-        try {
-          active.relay(message.event);
-        } catch (error) {
-          this.stop('INTERNAL_ERROR', `Internal error: ${messageOf(error)}`);
-        }
-        return;
       case 'done':
         this.finishJob()?.resolve(message.result);
         this.becomeIdle();
@@ -135,6 +148,27 @@ export class PoolWorker {
         this.becomeIdle();
         return;
     }
+  }
+
+  /**
+   * Relays a message's items in order. False when the job ended meanwhile: a listener that
+   * throws stops the run (INTERNAL_ERROR), one may also close the runner.
+   */
+  private relayAll(active: ActiveJob, items: Relayed[]): boolean {
+    for (const item of items) {
+      if (this.active !== active || this.state === 'dead') return false;
+      if (item.type === 'log') {
+        active.log(item);
+        continue;
+      }
+      try {
+        active.relay(item.event);
+      } catch (error) {
+        this.stop('INTERNAL_ERROR', `Internal error: ${messageOf(error)}`);
+        return false;
+      }
+    }
+    return this.active === active && this.state !== 'dead';
   }
 
   private reply(active: ActiveJob, reply: ToThread): void {

@@ -1,13 +1,25 @@
 /**
  * The messages between the `WorkerRunner` and its worker threads. Everything here is plain
  * data (structured-clone safe): requests, options, records, and host calls without functions.
+ *
+ * A run costs the parent two messages when its thread needs nothing from it: `run` in (without
+ * the flow version once the thread holds it) and `done` out, carrying the run's events and log
+ * lines. Events and log lines travel as {@link Relayed} items, in the order the thread made
+ * them, inside whichever message leaves the thread next; the parent relays a message's items
+ * before it acts on the message itself.
  */
+import type { FlowVersion } from '@piecework/shared';
 import type { LogLevel, StoreScope } from '../host/engine-host';
 import type { PieceRunRequest } from '../host/piece-runner';
 import type { EngineEvents } from '../run/engine-events';
 import type { EngineOptions } from '../run/engine-options';
 import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
+
+/** What a thread is started with (its `workerData`): the engine options of every run. */
+export interface ThreadData {
+  options: EngineOptions;
+}
 
 /** A piece call as it crosses the thread boundary: its `services` (functions) stay behind and the parent re-attaches its own. */
 export type PortablePieceRunRequest = Omit<PieceRunRequest, 'services'>;
@@ -27,20 +39,61 @@ export type EngineEvent = {
   [Name in keyof EngineEvents]: { name: Name; args: Parameters<EngineEvents[Name]> };
 }[keyof EngineEvents];
 
-/** Parent -> thread: start a run, or answer a host call. */
+type WithoutFlowVersion<Request> = Request extends unknown
+  ? Omit<Request, 'flowVersion'> & { flowVersion: undefined }
+  : never;
+
+/**
+ * An engine request as it crosses into a thread: its `flowVersion` key is kept, undefined, where
+ * it was (so the thread rebuilds an object with the same keys in the same order); the version
+ * itself travels in the run's {@link VersionRef}.
+ */
+export type PortableEngineRequest = WithoutFlowVersion<EngineRequest>;
+
+/**
+ * The flow version of a run. The parent names every version object with a `key`; a thread keeps
+ * the versions it was sent under their keys. `flowVersion` is sent only when the thread does not
+ * hold the key yet (it keeps it from then on); `evict` lists keys the thread drops first.
+ */
+export interface VersionRef {
+  key: number;
+  flowVersion?: FlowVersion;
+  evict?: number[];
+}
+
+/**
+ * Parent -> thread: start a run, or answer a host call. `startedEvents` is false when nobody
+ * listens to `step.started`: the thread then does not send them.
+ */
 export type ToThread =
-  | { type: 'run'; jobId: number; request: EngineRequest; options: EngineOptions }
+  | {
+      type: 'run';
+      jobId: number;
+      request: PortableEngineRequest;
+      version: VersionRef;
+      startedEvents: boolean;
+    }
   | { type: 'reply'; callId: number; ok: true; value: unknown }
   | { type: 'reply'; callId: number; ok: false; message: string };
 
+/** An event or a log line of a run, relayed by the parent in the order the thread made them. */
+export type Relayed =
+  | { type: 'event'; event: EngineEvent }
+  | { type: 'log'; level: LogLevel; message: string; fields?: Record<string, unknown> };
+
+/** A message of a run that can carry the run's pending {@link Relayed} items, relayed before it. */
+export type CarrierMessage =
+  | { type: 'batch'; jobId: number }
+  | { type: 'call'; jobId: number; callId: number; call: HostCall }
+  | { type: 'done'; jobId: number; result: RunResult }
+  | { type: 'threw'; jobId: number; message: string };
+
 /**
- * Thread -> parent: ready for runs (once, after loading), a host call, a log line, an event as
- * it happens, and the run's end (`done` with its result, or `threw` when `runEngine` threw for misuse).
+ * Thread -> parent: ready for runs (once, after loading); a run's items alone (`batch`), with a
+ * host call, or with the run's end (`done` with its result, or `threw` when `runEngine` threw for
+ * misuse); `unsent` when an event of the run could not be sent (the parent stops the run).
  */
 export type FromThread =
   | { type: 'ready' }
-  | { type: 'call'; jobId: number; callId: number; call: HostCall }
-  | { type: 'log'; jobId: number; level: LogLevel; message: string; fields?: Record<string, unknown> }
-  | { type: 'event'; jobId: number; event: EngineEvent }
-  | { type: 'done'; jobId: number; result: RunResult }
-  | { type: 'threw'; jobId: number; message: string };
+  | (CarrierMessage & { items?: Relayed[] })
+  | { type: 'unsent'; jobId: number; message: string };

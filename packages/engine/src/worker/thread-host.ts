@@ -1,20 +1,18 @@
-import type { EngineHost, LogLevel } from '../host/engine-host';
+import type { EngineHost } from '../host/engine-host';
 import type { PieceRunOutcome } from '../host/piece-runner';
 import { messageOf } from '../steps/attempt-outcome';
-import type { FromThread, HostCall, ToThread } from './protocol';
+import type { Outbox } from './outbox';
+import type { HostCall, ToThread } from './protocol';
 
 type Reply = Extract<ToThread, { type: 'reply' }>;
-
-/** Where the thread posts its messages (the worker's `parentPort`). */
-export interface ParentLink {
-  postMessage(message: FromThread): void;
-}
 
 /**
  * The host a run sees inside a worker thread: `now` and `sleep` are the thread's own clock and
  * timers; pieces, connections, store and files are calls to the parent, which runs them on the
- * real host and replies (a failure comes back as an Error with the same message); logs are
- * posted without waiting. One per thread; `settle` takes the parent's replies.
+ * real host and replies (a failure comes back as an Error with the same message); logs go to the
+ * run's outbox without waiting. A call leaves with the run's pending events in front of it, and
+ * reading the clock lets the outbox send events held too long (see `Outbox.tick`). One per
+ * thread; `settle` takes the parent's replies.
  */
 export class ThreadHost {
   private nextCallId = 1;
@@ -23,13 +21,14 @@ export class ThreadHost {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
 
-  constructor(private readonly parent: ParentLink) {}
-
-  /** The host for run `jobId`. */
-  hostFor(jobId: number): EngineHost {
-    const call = <T>(hostCall: HostCall) => this.call(jobId, hostCall) as Promise<T>;
+  /** The host of the run whose messages leave through `outbox`. */
+  hostFor(outbox: Outbox): EngineHost {
+    const call = <T>(hostCall: HostCall) => this.call(outbox, hostCall) as Promise<T>;
     return {
-      now: () => Date.now(),
+      now: () => {
+        outbox.tick();
+        return Date.now();
+      },
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       pieces: {
         run: ({ services: _services, ...request }) =>
@@ -45,7 +44,7 @@ export class ThreadHost {
         save: (content, info) => call({ method: 'files.save', args: [content, info] }),
         load: (fileId) => call({ method: 'files.load', args: [fileId] }),
       },
-      log: { log: (level, message, fields) => this.log(jobId, level, message, fields) },
+      log: { log: (level, message, fields) => outbox.log(level, message, fields) },
     };
   }
 
@@ -58,25 +57,16 @@ export class ThreadHost {
     else waiting.reject(new Error(reply.message));
   }
 
-  private call(jobId: number, call: HostCall): Promise<unknown> {
+  private call(outbox: Outbox, call: HostCall): Promise<unknown> {
     const callId = this.nextCallId++;
     return new Promise((resolve, reject) => {
       this.pending.set(callId, { resolve, reject });
       try {
-        this.parent.postMessage({ type: 'call', jobId, callId, call });
+        outbox.send({ type: 'call', jobId: outbox.jobId, callId, call });
       } catch (error) {
         this.pending.delete(callId);
         reject(new Error(`Cannot send ${call.method} to the host: ${messageOf(error)}`));
       }
     });
-  }
-
-  private log(jobId: number, level: LogLevel, message: string, fields?: Record<string, unknown>): void {
-    try {
-      this.parent.postMessage({ type: 'log', jobId, level, message, ...(fields ? { fields } : {}) });
-    } catch {
-      // Fields that cannot be cloned (functions, class instances): log the line without them.
-      this.parent.postMessage({ type: 'log', jobId, level, message });
-    }
   }
 }

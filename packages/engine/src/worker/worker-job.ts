@@ -5,7 +5,7 @@ import type { EngineEvents } from '../run/engine-events';
 import type { EngineRequest } from '../run/engine-request';
 import type { FailedRunResult, RunResult } from '../run/run-result';
 import { countStepRecords } from '../run/saved-records';
-import type { EngineEvent } from './protocol';
+import type { EngineEvent, Relayed } from './protocol';
 import { RunProgress } from './run-progress';
 
 /** A run asked of the runner: what to run, against which host, and who waits for it. */
@@ -47,6 +47,15 @@ export class ActiveJob {
     }
     if (event.name === 'run.responded') this.response = event.args[0];
     this.job.events?.emit(event.name, ...(event.args as [never]));
+  }
+
+  /** Logs a line of the thread on the caller's host (a failing log sink does not fail the run). */
+  log({ level, message, fields }: Extract<Relayed, { type: 'log' }>): void {
+    try {
+      this.job.host.log.log(level, message, fields);
+    } catch {
+      // A failing log sink does not fail the run.
+    }
   }
 
   /** Ends the job with the thread's result. */

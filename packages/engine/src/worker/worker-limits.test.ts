@@ -75,6 +75,7 @@ describe('WorkerRunner limits', () => {
     ['oom', 'MEMORY_LIMIT_EXCEEDED', 'The run exceeded the memory limit of its worker thread (64 MB)'],
     ['crash', 'INTERNAL_ERROR', 'Internal error: the worker thread crashed: thread broke'],
     ['exit', 'INTERNAL_ERROR', 'Internal error: the worker thread exited with code 3'],
+    ['unsent', 'INTERNAL_ERROR', 'Internal error: the step.finished event is odd'],
   ])('a thread that dies (%s) ends the run %s, and is replaced', async (mode, status, message) => {
     const failing = new WorkerRunner({
       size: 1,

@@ -6,6 +6,9 @@ import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
 import { PoolWorker, type PoolWorkerSettings } from './pool-worker';
+import { ReadyWaiters } from './ready-waiters';
+import type { WorkerRunnerStats } from './runner-stats';
+import { VersionKeys } from './version-keys';
 import type { WorkerJob } from './worker-job';
 import { resolveWorkerScript } from './worker-script';
 
@@ -38,13 +41,24 @@ export interface WorkerRunnerOptions {
  * are reused across runs: the engine and QuickJS's compiled WebAssembly load once per thread.
  * A run that passes its deadline plus `graceMs` ends TIMEOUT, and one that exhausts the heap
  * MEMORY_LIMIT_EXCEEDED, with the step records its events reported so far; its thread is then
- * replaced, and runs on other threads go on. Events are emitted on `events` as they happen in
- * the thread. `now` and `sleep` are the thread's own (real clock and timers); every other host
- * port is called here, on the given host.
+ * replaced, and runs on other threads go on. `now` and `sleep` are the thread's own (real clock
+ * and timers); every other host port is called here, on the given host.
+ *
+ * Events are emitted on `events` in the order they happen in the thread, which sends them in
+ * batches: every event before a host call is emitted before the call is made here, and every
+ * event of a run before its result resolves; `run.responded` as soon as it happens; others when
+ * the thread's event loop gets a turn, or after 5 ms while a step keeps the thread busy (so a
+ * stopped run's records lack at most the steps of its last 5 ms before a blocking built-in call).
+ *
+ * Each thread keeps the flow versions it ran (the last 64 by use), by object identity: runs of
+ * the same version object send only a key after the first. So a version object passed to `run`
+ * must not be changed afterwards (the engine's own caches assume it too); pass a new object for
+ * changed data, as a server does for drafts.
  *
  * @example
  * ```ts
  * const runner = new WorkerRunner({ size: 4, options: { flowTimeoutSeconds: 60 } });
+ * await runner.prestart(); // at start-up: the first run does not wait for a thread
  * const result = await runner.run(request, host, events);
  * await runner.close();
  * ```
@@ -54,6 +68,8 @@ export class WorkerRunner {
   private readonly settings: PoolWorkerSettings;
   private readonly workers = new Set<PoolWorker>();
   private readonly queue: WorkerJob[] = [];
+  private readonly readyWaiters = new ReadyWaiters();
+  private readonly counters: WorkerRunnerStats = { threadsStarted: 0, versionsSent: 0 };
   private closed = false;
 
   constructor(options: WorkerRunnerOptions = {}) {
@@ -72,6 +88,8 @@ export class WorkerRunner {
       },
       options: resolveEngineOptions(options.options),
       graceMs,
+      versionKeys: new VersionKeys(),
+      stats: this.counters,
     };
   }
 
@@ -80,10 +98,40 @@ export class WorkerRunner {
     return this.settings.options;
   }
 
+  /** What the pool did so far (a snapshot): threads started, flow versions sent. */
+  get stats(): WorkerRunnerStats {
+    return { ...this.counters };
+  }
+
+  /**
+   * Starts the pool's threads (up to `size`) ahead of runs, so that the first runs do not wait
+   * for a thread to load the engine and QuickJS (a few hundred ms): call it at start-up, e.g.
+   * while a server starts listening. Resolves as soon as one thread is ready (at once if one
+   * already is); the others go on starting, and runs arriving meanwhile wait for them rather than
+   * start more. Rejects, with a thread's start-up error, when every thread failed to start (a
+   * broken worker script), and when the runner is closed first. Threads waiting idle do not keep
+   * the process alive; the starting ones do while the returned promise is pending.
+   */
+  prestart(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The WorkerRunner is closed'));
+    const ready = this.readyWaiters.wait();
+    if ([...this.workers].some((worker) => worker.state === 'idle' || worker.state === 'busy'))
+      this.readyWaiters.resolve();
+    while (this.workers.size < this.size && this.spawn()) {
+      // Until the pool is full, or a thread cannot even be made.
+    }
+    this.dispatch();
+    return ready;
+  }
+
   /**
    * Runs one engine request in a worker thread, as `runEngine(request, host, options, events)`
    * would in this one. Rejects for misuse (as `runEngine` throws), when the request cannot be
    * sent to a thread, when a thread cannot start, or when the runner is closed first.
+   *
+   * `step.started` events are not sent by the thread when `events` has no `step.started`
+   * listener at the moment a thread starts the run: a listener added later gets none (every
+   * other event is sent whatever the listeners).
    */
   run(request: EngineRequest, host: EngineHost, events?: EventEmitter<EngineEvents>): Promise<RunResult> {
     if (this.closed) return Promise.reject(new Error('The WorkerRunner is closed'));
@@ -98,6 +146,7 @@ export class WorkerRunner {
     this.closed = true;
     const error = new Error('The WorkerRunner was closed before the run finished');
     for (const job of this.queue.splice(0)) job.reject(error);
+    this.readyWaiters.reject(new Error('The WorkerRunner was closed before a worker thread was ready'));
     await Promise.all([...this.workers].map((worker) => worker.close(error)));
     this.workers.clear();
   }
@@ -110,19 +159,35 @@ export class WorkerRunner {
     const missing = Math.min(this.queue.length - starting, this.size - this.workers.size);
     for (let i = 0; i < missing; i++) this.spawn();
     // Idle threads do not keep the process alive; one starting, or exiting before its
-    // replacement starts, does while runs wait for it.
+    // replacement starts, does while runs (or prestart callers) wait for it.
+    const waited = this.queue.length > 0 || this.readyWaiters.any;
     for (const worker of this.workers) {
-      worker.keepAlive(worker.state === 'busy' || (worker.state !== 'idle' && this.queue.length > 0));
+      worker.keepAlive(worker.state === 'busy' || (worker.state !== 'idle' && waited));
     }
   }
 
-  private spawn(): void {
+  /** Adds a thread to the pool; false when it cannot even be made. */
+  private spawn(): boolean {
     try {
-      this.workers.add(new PoolWorker(this.settings, { ready: () => this.dispatch(), exited: this.onExit }));
+      this.workers.add(new PoolWorker(this.settings, { ready: this.onReady, exited: this.onExit }));
+      this.counters.threadsStarted++;
+      return true;
     } catch (error) {
-      this.queue.shift()?.reject(new Error(`A worker thread failed to start: ${messageOf(error)}`));
+      this.startFailed(new Error(`A worker thread failed to start: ${messageOf(error)}`));
+      return false;
     }
   }
+
+  /** One failed start fails one waiting run, and prestart callers once no thread can get ready. */
+  private startFailed(error: Error): void {
+    this.queue.shift()?.reject(error);
+    if (![...this.workers].some((worker) => worker.state !== 'dead')) this.readyWaiters.reject(error);
+  }
+
+  private readonly onReady = (): void => {
+    this.readyWaiters.resolve();
+    this.dispatch();
+  };
 
   private readonly onExit = (
     worker: PoolWorker,
@@ -133,7 +198,7 @@ export class WorkerRunner {
     // One failed start fails one waiting run; a thread stopped during a run is replaced at once
     // (warm for the next run). Neither can loop: a thread that dies idle is replaced on demand.
     if (death.startupError) {
-      this.queue.shift()?.reject(new Error(`A worker thread failed to start: ${death.startupError.message}`));
+      this.startFailed(new Error(`A worker thread failed to start: ${death.startupError.message}`));
     } else if (death.endedJob) {
       this.spawn();
     }

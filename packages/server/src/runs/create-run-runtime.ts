@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { EngineOptions, PieceRunner, RunResult } from '@piecework/engine';
-import type { FlowRun } from '@piecework/shared';
+import type { EngineOptions, PieceRunner } from '@piecework/engine';
 import { WorkerRunner } from '@piecework/engine/worker';
 import { BUILTIN_PIECES, NpmPieceHost, createPieceResolver, createPieceRunner } from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
@@ -23,19 +22,17 @@ import { loadOffloadedOutputs, loadStepRows, runSteps } from './run-steps';
 import { ResponseWaiters } from './response-waiters';
 import { SqlJobQueue } from './sql-job-queue';
 import { startClaimedRuns, type StartedJob } from './start-claimed-runs';
-import { warmUp } from './warm-up';
 
 /** Options of {@link createRunRuntime}; the rest comes from the server's `AP_*` configuration. */
 export interface RunRuntimeOptions {
   /** Engine worker threads. Default: AP_WORKER_CONCURRENCY, at most the number of cores. */
   workerThreads?: number;
   /**
-   * Start a worker thread at `start()` (with a one-step run), so that a first run coming some time
-   * after the start does not wait for a thread (~300 ms). Off by default: a run arriving while
-   * the warm-up thread starts makes the runner start a second thread, which slows both on a
-   * small machine. Default false.
+   * Start the engine's worker threads at `start()`, while the server begins listening, so that
+   * the first run does not wait for a thread to load the engine and QuickJS (~250 ms). Test
+   * servers that run no flows turn it off. Default true.
    */
-  warmUp?: boolean;
+  prestart?: boolean;
   /** Heap cap of each worker thread in MB; a run exhausting it ends MEMORY_LIMIT_EXCEEDED. Default 256. */
   maxHeapMb?: number;
   /** Engine options on top of the configuration's (e.g. shorter retry delays in tests). Default none. */
@@ -114,26 +111,19 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       events.emit('run.responded', runId, response);
     },
     ended(row, result, respondedEarly) {
-      announceEnd(flowRunFromRow(row), result, respondedEarly);
-    },
-  };
-  const announceEnd = (run: FlowRun, result: RunResult, respondedEarly: boolean) => {
-    if (result.status === 'PAUSED') {
-      const response = result.pause.type === 'WEBHOOK' ? result.pause.response : undefined;
-      if (response) {
-        waiters.settle(run.id, { kind: 'RESPONDED', response, run });
-        events.emit('run.responded', run.id, response);
+      const run = flowRunFromRow(row);
+      if (result.status === 'PAUSED') {
+        const response = result.pause.type === 'WEBHOOK' ? result.pause.response : undefined;
+        if (response && !respondedEarly) {
+          waiters.settle(run.id, { kind: 'RESPONDED', response, run });
+          events.emit('run.responded', run.id, response);
+        }
+        events.emit('run.paused', run);
+        return;
       }
-      events.emit('run.paused', run);
-      return;
-    }
-    if (result.response && !respondedEarly) {
-      waiters.settle(run.id, { kind: 'RESPONDED', response: result.response, run });
-      events.emit('run.responded', run.id, result.response);
-    } else {
       waiters.settle(run.id, { kind: 'FINISHED', run });
-    }
-    events.emit('run.finished', run);
+      events.emit('run.finished', run);
+    },
   };
 
   let cuttingShort = false;
@@ -219,7 +209,11 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       if (runIds.length > 0)
         base.logger.warn({ count: runIds.length }, 'Runs left running were taken up again');
       dispatcher.start();
-      if (options.warmUp === true) warmUp(runner);
+      if (options.prestart !== false) {
+        runner.prestart().catch((error: unknown) => {
+          base.logger.error({ err: error }, 'The engine worker threads could not start');
+        });
+      }
     },
     async stop() {
       const ended = await dispatcher.stop(options.stopGraceMs ?? 10_000);

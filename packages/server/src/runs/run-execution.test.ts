@@ -18,7 +18,7 @@ let server: TestServer;
 let user: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB: '4' }, { runs: { warmUp: true } });
+  server = await startTestServer({ AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB: '4' }, { runs: { prestart: true } });
   user = await signUpTestUser(server);
 });
 afterAll(() => server.close());

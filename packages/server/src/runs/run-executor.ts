@@ -25,9 +25,16 @@ import { fromJson, toJson } from '../storage/json-column';
 
 /** Where an execution's outcome goes once committed. */
 export interface ExecutionListener {
-  /** The flow answered its synchronous caller early (respond and continue). */
+  /**
+   * The flow answered its synchronous caller: as soon as it does (respond and continue), else as
+   * soon as the run returns with a response (stopped with one, or succeeded after one), before
+   * its end is written.
+   */
   responded(runId: string, response: FlowResponse): void;
-  /** The run's end is committed; `respondedEarly` when `responded` was already called for it. */
+  /**
+   * The run's end is committed; `responded` was called for it when `respondedEarly`. A run that
+   * paused after answering (wait for the next webhook) has its answer announced only now.
+   */
   ended(run: FlowRunRow, result: RunResult, respondedEarly: boolean): void;
 }
 
@@ -99,6 +106,13 @@ export class RunExecutor {
         return;
       }
       result = internalError(error, run.stepsCount);
+    }
+    // The synchronous caller gets the flow's answer now, not after the run's end is written: a
+    // crash before that commit runs the flow again from its saved steps (the run is committed).
+    // A paused run's answer waits for the commit: it names a resume URL that must work at once.
+    if (result.status !== 'PAUSED' && result.response && !respondedEarly) {
+      respondedEarly = true;
+      this.deps.listener.responded(run.id, result.response);
     }
     const stepRows = await writer.close();
     const now = base.now();

@@ -7,13 +7,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
-import { writeTransaction } from './write-transaction';
+import { groupCommitWrites } from './write-transaction';
 
-/** Reads go through `db`; every change goes through `write`, one transaction per call. */
+/** Reads go through `db`; every change goes through `write`. */
 export interface DataStore {
   /** For reads (and for single-statement writes that need no transaction). */
   readonly db: Kysely<Database>;
-  /** Runs `fn` in one write transaction: everything it does commits together or not at all. */
+  /**
+   * Runs `fn` in one write transaction: everything it does commits together or not at all, and the
+   * promise resolves once it is committed. Concurrent calls may share a transaction (each in its
+   * own savepoint), so `fn` may be invoked again if another write in its batch broke the
+   * transaction; it must not have effects outside `trx`.
+   */
   write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Closes the connection; the store cannot be used afterwards. */
   close(): Promise<void>;
@@ -25,7 +30,7 @@ export async function openSqliteStore(file: string): Promise<DataStore> {
   await migrateToLatest(db);
   return {
     db,
-    write: (fn) => writeTransaction(db, fn),
+    write: groupCommitWrites(db),
     close: () => db.destroy(),
   };
 }

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type KyselyConfig } from 'kysely';
 import type { Database } from './database';
 
 /** Options of {@link openSqliteDatabase}. */
@@ -11,6 +11,8 @@ export interface OpenSqliteOptions {
    * `SQLITE_BUSY`, in milliseconds. Default `5000`.
    */
   busyTimeoutMs?: number;
+  /** Kysely's query log, e.g. to trace or count the statements run. Default none. */
+  log?: KyselyConfig['log'];
 }
 
 /**
@@ -21,16 +23,20 @@ export interface OpenSqliteOptions {
  * (off by default in SQLite) and `busy_timeout` (wait for a lock instead of failing at once).
  *
  * One Kysely instance holds one connection and runs its queries one at a time; share it within a
- * process. Write through {@link writeTransaction}, never `db.transaction()`.
+ * process. Write through a store's `write` (`groupCommitWrites`) or {@link writeTransaction},
+ * never `db.transaction()`.
  */
 export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database> {
-  const { file, busyTimeoutMs = 5000 } = options;
+  const { file, busyTimeoutMs = 5000, log } = options;
   const connection = new SqliteDatabase(file);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma(`busy_timeout = ${String(busyTimeoutMs)}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    ...(log === undefined ? {} : { log }),
+  });
 }
 
 /** How many prepared statements a connection keeps (least recently prepared ones go first). */

@@ -54,7 +54,8 @@ export async function startTestServer(
   const server = await createServer({
     env: fullEnv,
     validateResponses: true,
-    ...(options.runs ? { runs: options.runs } : {}),
+    // Threads start with the first run: most test servers run no flow.
+    runs: { prestart: false, ...options.runs },
     logger: createLogger({
       level: 'info',
       sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),

@@ -1,0 +1,153 @@
+/**
+ * Group commit: write calls that wait while a transaction runs share the next transaction, so
+ * that one COMMIT serves many of them. Independent of the database: it needs only the
+ * {@link TransactionPrimitives} of one.
+ */
+
+/**
+ * What {@link GroupCommit} needs of a database. The savepoint operations are only ever used one
+ * at a time inside `transaction` (never nested), so one fixed savepoint name suffices.
+ */
+export interface TransactionPrimitives<Trx> {
+  /**
+   * Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it
+   * throws. Rejects, with nothing written, when the transaction cannot begin or commit.
+   */
+  transaction<T>(body: (trx: Trx) => Promise<T>): Promise<T>;
+  /** Opens the savepoint. */
+  savepoint(trx: Trx): Promise<void>;
+  /** Keeps the work done since the savepoint and closes it. Throws when the transaction is no longer usable. */
+  release(trx: Trx): Promise<void>;
+  /** Undoes the work done since the savepoint and closes it. Throws when the transaction is no longer usable. */
+  rollbackTo(trx: Trx): Promise<void>;
+}
+
+/** Options of {@link GroupCommit}. */
+export interface GroupCommitOptions {
+  /** Most calls in one transaction; the rest wait for the next one. Default 256. */
+  maxBatch?: number;
+}
+
+/** One waiting call of {@link GroupCommit.run}. */
+interface Call<Trx> {
+  fn: (trx: Trx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What a call's `fn` did in its batch's transaction. */
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Thrown out of a batch's transaction when a call's savepoint could not be closed. */
+class BrokenTransaction {
+  constructor(
+    /** Index in the batch of the call that broke the transaction. */
+    readonly index: number,
+    /** What that call rejects with. */
+    readonly error: unknown,
+  ) {}
+}
+
+/**
+ * Runs write calls in shared transactions: use it to implement a store's `write` when commits are
+ * expensive and calls arrive concurrently (SQLite: a COMMIT costs more than a small write).
+ *
+ * A call made while no transaction runs starts one at once. Calls made while one runs wait; when
+ * it ends, up to `maxBatch` of them run in the next transaction, one after the other in the order
+ * they were made (each sees the writes of those before it), each in its own savepoint, then one
+ * COMMIT. A call whose `fn` throws is rolled back to its savepoint and rejects with its own error;
+ * the others still commit. A call's promise resolves only once its transaction has committed, and
+ * a failed BEGIN or COMMIT rejects every call of the batch (those whose `fn` threw keep their own
+ * error), with nothing written. A batch of one call uses no savepoint.
+ *
+ * When closing a call's savepoint fails, the database has aborted the whole transaction (SQLite
+ * does so on e.g. `SQLITE_FULL`, an I/O error or a trigger's `RAISE(ROLLBACK)`): everything is
+ * rolled back, that call rejects (with its `fn`'s error, else with the failure to close its
+ * savepoint), and all the others of the batch run again, in order, in a new transaction. So a `fn`
+ * may be invoked again if another write in its batch broke the transaction; it must not have
+ * effects outside `trx` (nothing was committed, so running it again is safe).
+ */
+export class GroupCommit<Trx> {
+  readonly #primitives: TransactionPrimitives<Trx>;
+  readonly #maxBatch: number;
+  readonly #waiting: Call<Trx>[] = [];
+  #running = false;
+
+  constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
+    this.#primitives = primitives;
+    this.#maxBatch = Math.max(1, options.maxBatch ?? 256);
+  }
+
+  /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
+  run<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#running) void this.#drain();
+    });
+  }
+
+  /** Runs batches until no call waits. */
+  async #drain(): Promise<void> {
+    this.#running = true;
+    try {
+      while (this.#waiting.length > 0) {
+        await this.#runBatch(this.#waiting.splice(0, this.#maxBatch));
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** Runs one batch in one transaction and settles its calls (or puts them back to run again). Never throws. */
+  async #runBatch(batch: Call<Trx>[]): Promise<void> {
+    if (batch.length === 1) {
+      const [call] = batch as [Call<Trx>];
+      try {
+        call.resolve(await this.#primitives.transaction(call.fn));
+      } catch (error) {
+        call.reject(error);
+      }
+      return;
+    }
+    const outcomes: Outcome[] = [];
+    try {
+      await this.#primitives.transaction(async (trx) => {
+        for (const call of batch) outcomes.push(await this.#runInSavepoint(trx, call.fn, outcomes.length));
+      });
+    } catch (error) {
+      if (error instanceof BrokenTransaction) {
+        batch[error.index]?.reject(error.error);
+        this.#waiting.unshift(...batch.filter((_, index) => index !== error.index));
+        return;
+      }
+      batch.forEach((call, index) => {
+        const outcome = outcomes[index];
+        call.reject(outcome !== undefined && !outcome.ok ? outcome.error : error);
+      });
+      return;
+    }
+    batch.forEach((call, index) => {
+      const outcome = outcomes[index] as Outcome;
+      if (outcome.ok) call.resolve(outcome.value);
+      else call.reject(outcome.error);
+    });
+  }
+
+  /** Runs `fn` between a savepoint and its release (or rollback when `fn` throws). */
+  async #runInSavepoint(trx: Trx, fn: (trx: Trx) => Promise<unknown>, index: number): Promise<Outcome> {
+    await this.#primitives.savepoint(trx);
+    let outcome: Outcome;
+    try {
+      outcome = { ok: true, value: await fn(trx) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    try {
+      if (outcome.ok) await this.#primitives.release(trx);
+      else await this.#primitives.rollbackTo(trx);
+    } catch (closeError) {
+      throw new BrokenTransaction(index, outcome.ok ? closeError : outcome.error);
+    }
+    return outcome;
+  }
+}
