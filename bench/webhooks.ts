@@ -106,6 +106,7 @@ const rows: string[][] = [];
 const body = ['{"n":0}'];
 const json = { 'content-type': 'application/json' };
 for (const connections of [1, 16]) {
+  const cpuBefore = process.cpuUsage();
   const ours = await load({
     origin,
     path: `/api/v1/webhooks/${flow.id}/sync`,
@@ -114,6 +115,9 @@ for (const connections of [1, 16]) {
     bodies: body,
     connections,
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  // The server process's CPU (every thread) per run, warm-up second included.
+  const cpuMsPerRun = (cpu.user + cpu.system) / 1000 / (ours.requestsPerSecond * (seconds + 1));
   const baseline = await load({
     origin: bareOrigin,
     path: '/bare',
@@ -127,6 +131,7 @@ for (const connections of [1, 16]) {
     ours.requestsPerSecond.toFixed(0),
     ours.p50.toFixed(2),
     ours.p99.toFixed(2),
+    cpuMsPerRun.toFixed(2),
     baseline.requestsPerSecond.toFixed(0),
     baseline.p50.toFixed(2),
     baseline.p99.toFixed(2),
@@ -139,7 +144,10 @@ await server.close();
 process.stdout.write(
   `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case\n`,
 );
-printTable(['c', 'runs/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50', 'bare p99', 'errors'], rows);
+printTable(
+  ['c', 'runs/s', 'p50 ms', 'p99 ms', 'server CPU ms/run', 'bare req/s', 'bare p50', 'bare p99', 'errors'],
+  rows,
+);
 
 const built = join('packages', 'server', 'dist', 'standalone', 'cli.js');
 const cli = existsSync(built)

@@ -14,7 +14,7 @@ import { consumeCredit } from './credits';
 import type { JobQueue, NewJob } from './job-queue';
 import type { FlowRunRow } from './run-rows';
 import type { NewRun } from './run-runtime';
-import { recordRunStarted, type RunProject, type StartedJob } from './start-claimed-runs';
+import { recordRunEvent, type RunProject, type StartedJob } from './start-claimed-runs';
 
 /**
  * Inserts the run (and its job when credits allow) and answers its row and whether it is
@@ -47,7 +47,7 @@ export async function insertRun(
     const id = await queue.enqueue(trx, job, claimed ? claimFor : undefined);
     if (!claimed) return { row, queued };
     const project = run.project ?? (await runProject(trx, row.projectId));
-    await recordRunStarted(trx, inserted, project, now);
+    await recordRunEvent(trx, 'flow.run.started', inserted, project, now);
     return {
       row: inserted,
       queued,

@@ -10,14 +10,13 @@
 import type { PauseMetadata, RunResult } from '@piecework/engine';
 import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { recordAuditEvent } from '../audit/record-audit-event';
 import type { Database, FlowRunStepTable } from '../storage/database';
 import { toJson } from '../storage/json-column';
 import type { ResumeJobPayload } from './build-engine-request';
 import type { StoredPause } from './follow-up-jobs';
 import type { ClaimedJob, JobQueue } from './job-queue';
-import { auditFlowRunOf, type FlowRunRow } from './run-rows';
-import type { RunProject } from './start-claimed-runs';
+import type { FlowRunRow } from './run-rows';
+import { recordRunEvent, type RunProject } from './start-claimed-runs';
 import { writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 
@@ -79,19 +78,7 @@ export async function finishRun(
   };
   const { id: _id, ...columns } = finished;
   await trx.updateTable('flowRun').set(columns).where('id', '=', run.id).execute();
-  await recordAuditEvent(
-    trx,
-    now,
-    { platformId: run.platformId },
-    {
-      action: 'flow.run.finished',
-      data: {
-        flowRun: auditFlowRunOf(finished),
-        project: { displayName: project.displayName, externalId: project.externalId },
-      },
-      project,
-    },
-  );
+  await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
   return finished;
 }
 

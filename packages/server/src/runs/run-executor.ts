@@ -23,6 +23,13 @@ import { StepWriter, writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 import { fromJson, toJson } from '../storage/json-column';
 
+/**
+ * How long a run's end, written after its synchronous caller got its answer, may wait for another
+ * write to share a commit (see `DataStore.write`): under a steady stream of requests the next
+ * request's run creation carries it.
+ */
+const FINISH_AFTER_ANSWER_DEFER_MS = 5;
+
 /** Where an execution's outcome goes once committed. */
 export interface ExecutionListener {
   /**
@@ -116,8 +123,10 @@ export class RunExecutor {
     }
     const stepRows = await writer.close();
     const now = base.now();
-    const written = await base.store.write((trx) =>
-      finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
+    // Once the caller has its answer, the end may wait a moment to share the next write's commit.
+    const written = await base.store.write(
+      (trx) => finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
+      { deferMs: respondedEarly ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
     this.deps.listener.ended(written, result, respondedEarly);
   }

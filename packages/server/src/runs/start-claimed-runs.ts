@@ -98,14 +98,20 @@ export async function startClaimedRuns(
   const resumed = started.filter(({ job }) => job.kind === 'RESUME').map(({ run }) => run.id);
   if (resumed.length > 0) await trx.deleteFrom('waitpoint').where('runId', 'in', resumed).execute();
   for (const { job, run, project } of started) {
-    if (job.attempts === 1 && job.kind !== 'RESUME') await recordRunStarted(trx, run, project, now);
+    if (job.attempts === 1 && job.kind !== 'RESUME')
+      await recordRunEvent(trx, 'flow.run.started', run, project, now);
   }
   return started;
 }
 
-/** Records flow.run.started for `run` in `trx`: once per run, when its first attempt starts. */
-export async function recordRunStarted(
+/**
+ * Records a run's lifecycle event in `trx`: flow.run.started once per run (when its first attempt
+ * starts), flow.run.finished when it ends; the data the spec gives them (the run's summary and
+ * its project's names).
+ */
+export async function recordRunEvent(
   trx: Kysely<Database>,
+  action: 'flow.run.started' | 'flow.run.finished',
   run: FlowRunRow,
   project: RunProject,
   now: string,
@@ -115,7 +121,7 @@ export async function recordRunStarted(
     now,
     { platformId: run.platformId },
     {
-      action: 'flow.run.started',
+      action,
       data: {
         flowRun: auditFlowRunOf(run),
         project: { displayName: project.displayName, externalId: project.externalId },

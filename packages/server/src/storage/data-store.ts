@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
+import type { WriteOptions } from './group-commit';
 import { groupCommitWrites } from './write-transaction';
 
 /** Reads go through `db`; every change goes through `write`. */
@@ -17,9 +18,10 @@ export interface DataStore {
    * Runs `fn` in one write transaction: everything it does commits together or not at all, and the
    * promise resolves once it is committed. Concurrent calls may share a transaction (each in its
    * own savepoint), so `fn` may be invoked again if another write in its batch broke the
-   * transaction; it must not have effects outside `trx`.
+   * transaction; it must not have effects outside `trx`. `options.deferMs` lets a write nobody
+   * waits on wait that long for another write to share a commit with.
    */
-  write<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  write<T>(fn: (trx: Kysely<Database>) => Promise<T>, options?: WriteOptions): Promise<T>;
   /** Closes the connection; the store cannot be used afterwards. */
   close(): Promise<void>;
 }

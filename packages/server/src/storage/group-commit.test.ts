@@ -75,6 +75,24 @@ describe('groupCommitWrites on a SQLite file', () => {
     expect(commits).toBe(2);
   });
 
+  it('lets a deferred write wait for the next write and share its commit, first in order', async () => {
+    const deferred = write((trx) => insertPlatform(trx, 'deferred'), { deferMs: 1_000 });
+    await sleep(20);
+    expect(commits).toBe(0);
+    await write((trx) => insertPlatform(trx, 'eager'));
+    await deferred;
+    expect(commits).toBe(1);
+    expect(await platformIds()).toEqual(['deferred', 'eager']);
+  });
+
+  it('commits a deferred write on its own once its time is up', async () => {
+    const started = performance.now();
+    await write((trx) => insertPlatform(trx, 'alone'), { deferMs: 30 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(commits).toBe(1);
+    expect(await platformIds()).toEqual(['alone']);
+  });
+
   it('caps a batch at maxBatch calls, the rest going in the next transaction', async () => {
     const capped = groupCommitWrites(db, { maxBatch: 10 });
     await Promise.all(ids(50).map((id) => capped((trx) => insertPlatform(trx, id))));

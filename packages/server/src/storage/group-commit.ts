@@ -29,6 +29,17 @@ export interface GroupCommitOptions {
 }
 
 /** One waiting call of {@link GroupCommit.run}. */
+/** How one write may be scheduled. */
+export interface WriteOptions {
+  /**
+   * Let the write wait up to this many ms for another write to share a transaction with (it
+   * goes in the next transaction anyway, and is committed at the latest when the time is up).
+   * For writes nobody waits on — a run's end after its answer was sent — so that a steady
+   * stream of single requests costs one commit per request, not two. Default 0 (at once).
+   */
+  deferMs?: number;
+}
+
 interface Call<Trx> {
   fn: (trx: Trx) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -71,6 +82,8 @@ export class GroupCommit<Trx> {
   readonly #primitives: TransactionPrimitives<Trx>;
   readonly #maxBatch: number;
   readonly #waiting: Call<Trx>[] = [];
+  readonly #deferred: Call<Trx>[] = [];
+  #deferTimer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
 
   constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
@@ -79,18 +92,35 @@ export class GroupCommit<Trx> {
   }
 
   /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
-  run<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+  run<T>(fn: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      const call: Call<Trx> = { fn, resolve: resolve as (value: unknown) => void, reject };
+      const deferMs = options.deferMs ?? 0;
+      if (deferMs > 0) {
+        this.#deferred.push(call);
+        this.#deferTimer ??= setTimeout(() => {
+          this.#deferTimer = undefined;
+          if (!this.#running) void this.#drain();
+        }, deferMs);
+        return;
+      }
+      this.#waiting.push(call);
       if (!this.#running) void this.#drain();
     });
   }
 
-  /** Runs batches until no call waits. */
+  /** Moves the deferred calls to the front of the queue (they were issued first). */
+  #takeDeferred(): void {
+    if (this.#deferred.length === 0) return;
+    clearTimeout(this.#deferTimer);
+    this.#deferTimer = undefined;
+    this.#waiting.unshift(...this.#deferred.splice(0));
+  }
+
   async #drain(): Promise<void> {
     this.#running = true;
     try {
-      while (this.#waiting.length > 0) {
+      for (this.#takeDeferred(); this.#waiting.length > 0; this.#takeDeferred()) {
         await this.#runBatch(this.#waiting.splice(0, this.#maxBatch));
       }
     } finally {
