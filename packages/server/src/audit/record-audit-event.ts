@@ -6,6 +6,7 @@ import { generateId, type AuditEventAction, type AuditEventData } from '@piecewo
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../storage/database';
+import { compiledInsert } from '../storage/compiled-statement';
 import { toJson } from '../storage/json-column';
 
 /** Who did it and from where: the envelope fields that do not depend on the event. */
@@ -32,6 +33,19 @@ export function auditActorOf(principal: Principal, ip: string | undefined): Audi
     : { platformId: principal.platformId, ip };
 }
 
+const insertAuditEvent = compiledInsert('auditEvent', [
+  'id',
+  'platformId',
+  'projectId',
+  'projectDisplayName',
+  'action',
+  'data',
+  'userId',
+  'userEmail',
+  'ip',
+  'created',
+]);
+
 /** Records one event in `trx` at time `now`. */
 export async function recordAuditEvent(
   trx: Kysely<Database>,
@@ -39,19 +53,16 @@ export async function recordAuditEvent(
   actor: AuditActor,
   event: AuditEventInput,
 ): Promise<void> {
-  await trx
-    .insertInto('auditEvent')
-    .values({
-      id: generateId(),
-      platformId: actor.platformId,
-      projectId: event.project?.id ?? null,
-      projectDisplayName: event.project?.displayName ?? null,
-      action: event.action,
-      data: toJson(event.data),
-      userId: actor.userId ?? null,
-      userEmail: actor.userEmail ?? null,
-      ip: actor.ip ?? null,
-      created: now,
-    })
-    .execute();
+  await insertAuditEvent.run(trx, {
+    id: generateId(),
+    platformId: actor.platformId,
+    projectId: event.project?.id ?? null,
+    projectDisplayName: event.project?.displayName ?? null,
+    action: event.action,
+    data: toJson(event.data),
+    userId: actor.userId ?? null,
+    userEmail: actor.userEmail ?? null,
+    ip: actor.ip ?? null,
+    created: now,
+  });
 }

@@ -14,6 +14,7 @@ import { consumeCredit } from './credits';
 import type { JobQueue, NewJob } from './job-queue';
 import type { FlowRunRow } from './run-rows';
 import type { NewRun } from './run-runtime';
+import { insertRunRow } from './run-statements';
 import { recordRunEvent, type RunProject, type StartedJob } from './start-claimed-runs';
 
 /**
@@ -33,7 +34,7 @@ export async function insertRun(
     const now = base.now();
     const row = newRunRow(run, queued, now);
     if (!queued) {
-      await trx.insertInto('flowRun').values(row).execute();
+      await insertRunRow.run(trx, row);
       return { row, queued };
     }
     const job: NewJob = {
@@ -43,7 +44,7 @@ export async function insertRun(
     };
     const claimed = claimFor !== undefined && (await queue.mayClaimNew(trx, row.projectId));
     const inserted: FlowRunRow = claimed ? { ...row, status: 'RUNNING', startTime: now } : row;
-    await trx.insertInto('flowRun').values(inserted).execute();
+    await insertRunRow.run(trx, inserted);
     const id = await queue.enqueue(trx, job, claimed ? claimFor : undefined);
     if (!claimed) return { row, queued };
     const project = run.project ?? (await runProject(trx, row.projectId));

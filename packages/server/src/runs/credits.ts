@@ -5,17 +5,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database';
+import { platformCredits } from './run-statements';
 
 /**
  * Takes one credit of platform `platformId` in `trx`; false when it has none left. A platform
  * with unlimited credits (null) always answers true and is not written.
  */
 export async function consumeCredit(trx: Kysely<Database>, platformId: string): Promise<boolean> {
-  const platform = await trx
-    .selectFrom('platform')
-    .select('credits')
-    .where('id', '=', platformId)
-    .executeTakeFirst();
+  const [platform] = (await platformCredits.run(trx, { id: platformId })).rows;
   if (platform === undefined) throw new Error(`Platform ${platformId} does not exist`);
   if (platform.credits === null) return true;
   const result = await trx

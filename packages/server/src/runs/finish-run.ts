@@ -17,6 +17,7 @@ import type { StoredPause } from './follow-up-jobs';
 import type { ClaimedJob, JobQueue } from './job-queue';
 import type { FlowRunRow } from './run-rows';
 import { recordRunEvent, type RunProject } from './start-claimed-runs';
+import { updateWholeRun } from './run-statements';
 import { writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 
@@ -76,8 +77,7 @@ export async function finishRun(
     internalError: result.status === 'INTERNAL_ERROR' ? result.message : null,
     pause: null,
   };
-  const { id: _id, ...columns } = finished;
-  await trx.updateTable('flowRun').set(columns).where('id', '=', run.id).execute();
+  await updateWholeRun.run(trx, finished);
   await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
   return finished;
 }

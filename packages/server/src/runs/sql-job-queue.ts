@@ -9,6 +9,7 @@ import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
 import { fromJson, toJson } from '../storage/json-column';
 import type { ClaimedJob, JobKind, JobQueue, NewJob, OnClaimed } from './job-queue';
+import { anyAvailableJob, deleteJob, insertJobRow } from './run-statements';
 import { timestampOf } from '../storage/timestamp';
 
 /** Options of {@link SqlJobQueue}. */
@@ -51,23 +52,20 @@ export class SqlJobQueue implements JobQueue {
     const id = generateId();
     const now = this.options.timestamp();
     const claimed = claimedBy !== undefined;
-    await trx
-      .insertInto('job')
-      .values({
-        id,
-        runId: job.runId,
-        projectId: job.projectId,
-        kind: job.kind,
-        payload: job.payload === undefined ? null : toJson(job.payload),
-        status: claimed ? 'RUNNING' : 'QUEUED',
-        availableAt: job.availableAt ?? this.isoNow(),
-        lockedBy: claimedBy ?? null,
-        lockedUntil: claimed ? this.isoAt(this.options.leaseMs) : null,
-        attempts: claimed ? 1 : 0,
-        created: now,
-        updated: now,
-      })
-      .execute();
+    await insertJobRow.run(trx, {
+      id,
+      runId: job.runId,
+      projectId: job.projectId,
+      kind: job.kind,
+      payload: job.payload === undefined ? null : toJson(job.payload),
+      status: claimed ? 'RUNNING' : 'QUEUED',
+      availableAt: job.availableAt ?? this.isoNow(),
+      lockedBy: claimedBy ?? null,
+      lockedUntil: claimed ? this.isoAt(this.options.leaseMs) : null,
+      attempts: claimed ? 1 : 0,
+      created: now,
+      updated: now,
+    });
     if (claimed) this.lastServed.set(job.projectId, ++this.serveCount);
     return id;
   }
@@ -88,14 +86,8 @@ export class SqlJobQueue implements JobQueue {
   async claim<T>(workerId: string, max: number, onClaimed?: OnClaimed<T>): Promise<(T | ClaimedJob)[]> {
     if (max <= 0) return [];
     // A read first: an idle poll takes no write lock.
-    const available = await this.store.db
-      .selectFrom('job')
-      .select('id')
-      .where('status', '=', 'QUEUED')
-      .where('availableAt', '<=', this.isoNow())
-      .limit(1)
-      .executeTakeFirst();
-    if (available === undefined) return [];
+    const available = await anyAvailableJob.run(this.store.db, { now: this.isoNow() });
+    if (available.rows.length === 0) return [];
     return this.store.write(async (trx) => {
       const now = this.isoNow();
       const rows = await this.pickJobs(trx, now, max);
@@ -121,7 +113,7 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
-    await trx.deleteFrom('job').where('id', '=', jobId).execute();
+    await deleteJob.run(trx, { id: jobId });
   }
 
   async release(jobId: string, availableAt?: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { Flow, FlowStatus, FlowVersion, FlowVersionState, Page } from '@pie
 import type { Database } from '../../storage/database';
 import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
 import { flowToRow, flowVersionToRow, type FlowRow, type FlowVersionRow } from './flow-rows';
+import { compiledStatement } from '../../storage/compiled-statement';
 import { containsPattern } from '../../storage/like-pattern';
 
 /** `folderId` value that filters the flows in no folder (the reference platform's spelling). */
@@ -42,8 +43,12 @@ export async function findFlowInPlatform(
 
 /** The flow `flowId`, unscoped (use after the caller was authorized for its project). */
 export async function findFlow(db: Kysely<Database>, flowId: string): Promise<FlowRow | undefined> {
-  return db.selectFrom('flow').selectAll().where('id', '=', flowId).executeTakeFirst();
+  return (await selectFlow.run(db, { id: flowId })).rows[0];
 }
+
+const selectFlow = compiledStatement<{ id: string }, FlowRow>((db, param) =>
+  db.selectFrom('flow').selectAll().where('id', '=', param('id')),
+);
 
 /** The latest version of a flow (every flow has at least one). */
 export async function findLatestVersion(
@@ -67,13 +72,16 @@ export async function findVersionOfFlow(
   flowId: string,
   versionId: string,
 ): Promise<FlowVersionRow | undefined> {
-  return db
+  return (await selectVersionOfFlow.run(db, { id: versionId, flowId })).rows[0];
+}
+
+const selectVersionOfFlow = compiledStatement<{ id: string; flowId: string }, FlowVersionRow>((db, param) =>
+  db
     .selectFrom('flowVersion')
     .selectAll()
-    .where('id', '=', versionId)
-    .where('flowId', '=', flowId)
-    .executeTakeFirst();
-}
+    .where('id', '=', param('id'))
+    .where('flowId', '=', param('flowId')),
+);
 
 /** The versions with these ids, by id (one query for a whole page of flows). */
 export async function findVersionsByIds(

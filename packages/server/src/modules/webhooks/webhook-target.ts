@@ -9,6 +9,7 @@
 import { PieceworkError } from '@piecework/shared';
 import type { ProjectRow } from '../../auth/project-access';
 import type { ServerBase } from '../../server-context';
+import { compiledStatement } from '../../storage/compiled-statement';
 import { findFlow, findLatestVersion, findVersionOfFlow } from '../flows/flow-repository';
 import type { FlowRow, FlowVersionRow } from '../flows/flow-rows';
 
@@ -39,14 +40,14 @@ export async function findWebhookTarget(
     if (flow.publishedVersionId === null) throw flowNotRunnable(flowId, 'The flow has no published version');
     version = await findVersionOfFlow(db, flowId, flow.publishedVersionId);
   }
-  const project = await db
-    .selectFrom('project')
-    .selectAll()
-    .where('id', '=', flow.projectId)
-    .executeTakeFirst();
+  const [project] = (await selectProject.run(db, { id: flow.projectId })).rows;
   if (version === undefined || project === undefined) throw flowGone(flowId);
   return { flow, version, project };
 }
+
+const selectProject = compiledStatement<{ id: string }, ProjectRow>((db, param) =>
+  db.selectFrom('project').selectAll().where('id', '=', param('id')),
+);
 
 /** 410: no flow has this id (any more). */
 function flowGone(flowId: string): PieceworkError {

@@ -1,0 +1,89 @@
+/**
+ * The statements every flow run executes, compiled once (see `compiledStatement`): creating the
+ * run and its job, and writing its end. Other run queries stay ordinary Kysely calls.
+ */
+import type { Updateable } from 'kysely';
+import { compiledInsert, compiledStatement } from '../storage/compiled-statement';
+import type { FlowRunTable } from '../storage/database';
+
+/** Every column of a run row, in one fixed order. */
+const RUN_COLUMNS = [
+  'id',
+  'projectId',
+  'platformId',
+  'flowId',
+  'flowVersionId',
+  'flowDisplayName',
+  'environment',
+  'status',
+  'triggeredBy',
+  'parentRunId',
+  'failParentOnFailure',
+  'tags',
+  'stepNameToTest',
+  'triggerPayload',
+  'failedStep',
+  'pause',
+  'response',
+  'stepsCount',
+  'logsFileId',
+  'internalError',
+  'startTime',
+  'finishTime',
+  'archivedAt',
+  'created',
+  'updated',
+] as const;
+
+/** Inserts a whole run row. */
+export const insertRunRow = compiledInsert('flowRun', RUN_COLUMNS);
+
+type RunColumns = Required<Omit<Updateable<FlowRunTable>, 'id'>>;
+
+/** Sets every column but `id` of run `id` (a run's end: the row as it finished). */
+export const updateWholeRun = compiledStatement<RunColumns & { id: string }>((db, param) =>
+  db
+    .updateTable('flowRun')
+    .set(
+      Object.fromEntries(
+        RUN_COLUMNS.filter((column) => column !== 'id').map((column) => [column, param(column)]),
+      ) as never,
+    )
+    .where('id', '=', param('id')),
+);
+
+/** Inserts a job row (every column). */
+export const insertJobRow = compiledInsert('job', [
+  'id',
+  'runId',
+  'projectId',
+  'kind',
+  'payload',
+  'status',
+  'availableAt',
+  'lockedBy',
+  'lockedUntil',
+  'attempts',
+  'created',
+  'updated',
+]);
+
+/** Deletes job `id` (its run ended or paused). */
+export const deleteJob = compiledStatement<{ id: string }>((db, param) =>
+  db.deleteFrom('job').where('id', '=', param('id')),
+);
+
+/** One QUEUED job available at `now`, if any: an idle poll's cheap read. */
+export const anyAvailableJob = compiledStatement<{ now: string }, { id: string }>((db, param) =>
+  db
+    .selectFrom('job')
+    .select('id')
+    .where('status', '=', 'QUEUED')
+    .where('availableAt', '<=', param('now'))
+    .limit(1),
+);
+
+/** The credits of platform `id` (null: unlimited). */
+export const platformCredits = compiledStatement<{ id: string }, { credits: number | null }>((db, param) =>
+  db.selectFrom('platform').select('credits').where('id', '=', param('id')),
+);

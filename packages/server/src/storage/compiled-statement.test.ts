@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compiledStatement } from './compiled-statement';
+import type { Database } from './database';
+import { migrateToLatest } from './migrate';
+import { openSqliteDatabase } from './open-sqlite';
+import { insertPlatform, tempDatabaseDir } from './test-database';
+
+describe('compiledStatement', () => {
+  let dir: ReturnType<typeof tempDatabaseDir>;
+  let db: Kysely<Database>;
+  let compilations: number;
+
+  beforeEach(async () => {
+    dir = tempDatabaseDir();
+    db = openSqliteDatabase({ file: dir.file() });
+    await migrateToLatest(db);
+    compilations = 0;
+  });
+  afterEach(async () => {
+    await db.destroy();
+    dir.remove();
+  });
+
+  const renamePlatform = compiledStatement<{ id: string; name: string; updated: string }>((on, param) => {
+    compilations += 1;
+    return on
+      .updateTable('platform')
+      .set({ name: param('name'), updated: param('updated') })
+      .where('id', '=', param('id'));
+  });
+
+  it('compiles once and runs with each call’s values, in and out of transactions', async () => {
+    await insertPlatform(db, 'p1');
+    await insertPlatform(db, 'p2');
+    await renamePlatform.run(db, { id: 'p1', name: 'First', updated: '2026-01-01T00:00:00.000000Z' });
+    await db
+      .transaction()
+      .execute((trx) => renamePlatform.run(trx, { id: 'p2', name: 'Second', updated: 'x' }));
+    const result = await renamePlatform.run(db, { id: 'p1', name: 'Again', updated: 'y' });
+    expect(result.numAffectedRows).toBe(1n);
+    const rows = await db.selectFrom('platform').select(['id', 'name']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'p1', name: 'Again' },
+      { id: 'p2', name: 'Second' },
+    ]);
+    expect(compilations).toBe(1);
+  });
+
+  it('answers the rows of a select, and refuses a call that lacks a parameter', async () => {
+    await insertPlatform(db, 'p1');
+    const platformName = compiledStatement<{ id: string }, { name: string }>((on, param) =>
+      on.selectFrom('platform').select('name').where('id', '=', param('id')),
+    );
+    expect((await platformName.run(db, { id: 'p1' })).rows).toHaveLength(1);
+    expect((await platformName.run(db, { id: 'none' })).rows).toEqual([]);
+    await expect(renamePlatform.run(db, { id: 'p1', name: 'x' } as never)).rejects.toThrow(
+      'Missing parameter "updated" of a compiled statement',
+    );
+  });
+});
