@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { compiledStatement, type CompiledStatement } from '../storage/compiled-statement';
 import type { DataStore } from '../storage/data-store';
 import type { Database, FlowRunStepTable } from '../storage/database';
 
@@ -19,17 +20,41 @@ const ROWS_PER_STATEMENT = 500;
  */
 export async function writeStepRows(trx: Kysely<Database>, rows: readonly FlowRunStepTable[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await trx
-      .insertInto('flowRunStep')
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-      .onConflict((conflict) =>
-        conflict.columns(['runId', 'path']).doUpdateSet((eb) => ({
-          record: eb.ref('excluded.record'),
-          created: eb.ref('excluded.created'),
-        })),
-      )
-      .execute();
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const params: Record<string, unknown> = {};
+    chunk.forEach((row, index) => {
+      for (const column of STEP_COLUMNS) params[`${column}${String(index)}`] = row[column];
+    });
+    await upsertStepRows(chunk.length).run(trx, params);
   }
+}
+
+const STEP_COLUMNS = ['runId', 'path', 'stepName', 'position', 'record', 'created'] as const;
+
+/** The upsert of `count` step rows, compiled once per count (runs mostly write 1 to 30 rows). */
+const upsertStatements = new Map<number, CompiledStatement<Record<string, unknown>, never>>();
+
+function upsertStepRows(count: number): CompiledStatement<Record<string, unknown>, never> {
+  let statement = upsertStatements.get(count);
+  if (statement === undefined) {
+    statement = compiledStatement<Record<string, unknown>, never>((db, param) =>
+      db
+        .insertInto('flowRunStep')
+        .values(
+          Array.from({ length: count }, (_, index) =>
+            Object.fromEntries(STEP_COLUMNS.map((column) => [column, param(`${column}${String(index)}`)])),
+          ) as never,
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['runId', 'path']).doUpdateSet((eb) => ({
+            record: eb.ref('excluded.record'),
+            created: eb.ref('excluded.created'),
+          })),
+        ),
+    );
+    if (upsertStatements.size < 64) upsertStatements.set(count, statement);
+  }
+  return statement;
 }
 
 /**
