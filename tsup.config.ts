@@ -49,8 +49,9 @@ export const packageBuilds: Options[] = readdirSync(packagesDir)
 
 /**
  * The `piecework` command as one self-contained bundle (`packages/server/dist/standalone/`): the
- * CLI with every JavaScript dependency inlined, beside the engine's worker-thread script and the
- * pieces' child-process script (found beside the code that starts them). Loading one bundle
+ * CLI with every JavaScript dependency inlined, beside the server's engine-thread script (the
+ * engine's worker thread with built-in pieces), the engine's default worker-thread script and the
+ * pieces' child-process script (each found beside the code that starts it). Loading one bundle
  * instead of hundreds of package files (Kysely alone is ~400 ESM modules) halves the time from
  * process start to a listening server. Native and WebAssembly packages stay external: they load
  * files of their own from their package folders.
@@ -59,6 +60,7 @@ export const standaloneServerBuild: Options = {
   name: 'server (standalone CLI)',
   entry: {
     cli: 'packages/server/src/cli/main.ts',
+    'engine-thread': 'packages/server/src/runs/engine-thread.ts',
     'worker-thread': 'packages/engine/src/worker/worker-thread.ts',
     'piece-process': 'packages/pieces/src/npm/piece-process.ts',
   },

@@ -29,7 +29,7 @@ const codeStep = (index: number) => ({
   type: 'CODE',
   valid: true,
   settings: {
-    input: { n: index === 1 ? "{{trigger['body'].n}}" : `{{step_${String(index - 1)}['output'].n}}` },
+    input: { n: index === 1 ? "{{trigger['output'].body.n}}" : `{{step_${String(index - 1)}['output'].n}}` },
     sourceCode: {
       code: 'export const code = async (inputs) => ({ n: Number(inputs.n) + 1 });',
       packageJson: '{}',

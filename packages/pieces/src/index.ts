@@ -132,3 +132,5 @@ export type {
 } from './props';
 export { createPieceRunner, runBuiltinAction } from './runner/create-piece-runner';
 export type { NpmPieceRunner, PieceRunnerOptions, PieceRunnerServices } from './runner/create-piece-runner';
+export { createThreadPieceRunner } from './runner/create-thread-piece-runner';
+export type { ThreadPieceSettings } from './runner/create-thread-piece-runner';

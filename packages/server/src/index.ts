@@ -45,6 +45,7 @@ export { openSqliteDatabase } from './storage/open-sqlite';
 export type { OpenSqliteOptions } from './storage/open-sqlite';
 export { writeTransaction } from './storage/write-transaction';
 export type { DataStore } from './storage/data-store';
+export type { WriteOptions } from './storage/group-commit';
 export { openSqliteStore } from './storage/data-store';
 export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';

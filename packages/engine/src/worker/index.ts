@@ -13,8 +13,13 @@
  * const result = await runner.run({ kind: 'EXECUTE', flowVersion, run, triggerPayload: {} }, createMemoryHost());
  * await runner.close();
  * ```
+ *
+ * A thread script of its own ({@link runWorkerThread} with a {@link WorkerThreadSetup}, given as
+ * `workerScript`) can run pieces inside the threads instead of on the main thread.
  * @module
  */
+export { runWorkerThread } from './run-worker-thread';
+export type { WorkerThreadSetup } from './run-worker-thread';
 export { WorkerRunner } from './worker-runner';
 export type { WorkerRunnerOptions } from './worker-runner';
 export type { WorkerRunnerStats } from './runner-stats';

@@ -16,6 +16,8 @@ export interface PoolWorkerSettings {
   script: WorkerScript;
   resourceLimits: ResourceLimits;
   options: EngineOptions;
+  /** Plain data for the thread script's setup (`workerData.settings`); undefined for none. */
+  threadSettings: unknown;
   /** Extra time after the run's own deadline before the thread is stopped. */
   graceMs: number;
   /** The pool's keys of flow version objects. */
@@ -59,9 +61,12 @@ export class PoolWorker {
     private readonly settings: PoolWorkerSettings,
     private readonly listener: PoolWorkerListener,
   ) {
-    const { script, resourceLimits, options } = settings;
+    const { script, resourceLimits, options, threadSettings } = settings;
     this.versions = new SentVersions(settings.versionKeys);
-    const workerData: ThreadData = { options };
+    const workerData: ThreadData = {
+      options,
+      ...(threadSettings === undefined ? {} : { settings: threadSettings }),
+    };
     this.worker = new Worker(script.filename, { eval: script.eval, resourceLimits, workerData });
     this.worker.on('message', (message: FromThread) => this.onMessage(message));
     this.worker.on('messageerror', (error) =>

@@ -16,9 +16,13 @@ import type { EngineOptions } from '../run/engine-options';
 import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
 
-/** What a thread is started with (its `workerData`): the engine options of every run. */
+/**
+ * What a thread is started with (its `workerData`): the engine options of every run, and the
+ * runner's `threadSettings` for the thread script's setup (see `WorkerThreadSetup`).
+ */
 export interface ThreadData {
   options: EngineOptions;
+  settings?: unknown;
 }
 
 /** A piece call as it crosses the thread boundary: its `services` (functions) stay behind and the parent re-attaches its own. */

@@ -1,5 +1,5 @@
 import type { EngineHost } from '../host/engine-host';
-import type { PieceRunOutcome } from '../host/piece-runner';
+import type { PieceRunner, PieceRunOutcome } from '../host/piece-runner';
 import { messageOf } from '../steps/attempt-outcome';
 import type { Outbox } from './outbox';
 import type { HostCall, ToThread } from './protocol';
@@ -13,6 +13,9 @@ type Reply = Extract<ToThread, { type: 'reply' }>;
  * run's outbox without waiting. A call leaves with the run's pending events in front of it, and
  * reading the clock lets the outbox send events held too long (see `Outbox.tick`). One per
  * thread; `settle` takes the parent's replies.
+ *
+ * Pieces may instead run in the thread, by a runner the thread script made (see
+ * `runWorkerThread`); that runner reaches the parent through {@link parentPieces}.
  */
 export class ThreadHost {
   private nextCallId = 1;
@@ -20,17 +23,37 @@ export class ThreadHost {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
+  /** The outboxes of the runs going on in this thread, by run id (for {@link parentPieces}). */
+  private readonly outboxes = new Map<string, Outbox>();
 
-  /** The host of the run whose messages leave through `outbox`. */
-  hostFor(outbox: Outbox): EngineHost {
+  /**
+   * Runs a piece in the parent, on the real host's piece runner, for whichever run of this
+   * thread the request names (`request.run.id`); rejects when that run is not going on here.
+   * The request's `services` stay behind: the parent attaches the real host's.
+   */
+  readonly parentPieces: PieceRunner = {
+    run: ({ services: _services, ...request }) => {
+      const outbox = this.outboxes.get(request.run.id);
+      if (!outbox)
+        return Promise.reject(new Error(`Run ${request.run.id} is not running in this worker thread`));
+      return this.call(outbox, { method: 'pieces.run', args: [request] }) as Promise<PieceRunOutcome>;
+    },
+  };
+
+  /**
+   * The host of run `runId`, whose messages leave through `outbox`; its pieces run by `pieces`
+   * when given (a runner made in the thread), else in the parent. Call `end()` once the run is over.
+   */
+  open(runId: string, outbox: Outbox, pieces?: PieceRunner): { host: EngineHost; end(): void } {
     const call = <T>(hostCall: HostCall) => this.call(outbox, hostCall) as Promise<T>;
-    return {
+    if (pieces) this.outboxes.set(runId, outbox);
+    const host: EngineHost = {
       now: () => {
         outbox.tick();
         return Date.now();
       },
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      pieces: {
+      pieces: pieces ?? {
         run: ({ services: _services, ...request }) =>
           call<PieceRunOutcome>({ method: 'pieces.run', args: [request] }),
       },
@@ -46,6 +69,10 @@ export class ThreadHost {
       },
       log: { log: (level, message, fields) => outbox.log(level, message, fields) },
     };
+    const end = () => {
+      if (this.outboxes.get(runId) === outbox) this.outboxes.delete(runId);
+    };
+    return { host, end };
   }
 
   /** Hands a reply of the parent to the call waiting for it. */

@@ -33,6 +33,12 @@ export interface WorkerRunnerOptions {
    * entry beside this one (`src/worker/worker-thread.ts`, through tsx, when running from sources).
    */
   workerScript?: string | URL;
+  /**
+   * Plain data (structured-clone safe) handed to the thread script's setup, e.g. where a thread
+   * finds installed pieces (see `runWorkerThread` and `WorkerThreadSetup.pieces`). The default
+   * script ignores it. Default: undefined.
+   */
+  threadSettings?: unknown;
 }
 
 /**
@@ -42,7 +48,8 @@ export interface WorkerRunnerOptions {
  * A run that passes its deadline plus `graceMs` ends TIMEOUT, and one that exhausts the heap
  * MEMORY_LIMIT_EXCEEDED, with the step records its events reported so far; its thread is then
  * replaced, and runs on other threads go on. `now` and `sleep` are the thread's own (real clock
- * and timers); every other host port is called here, on the given host.
+ * and timers); every other host port is called here, on the given host (pieces too, unless the
+ * `workerScript` runs them in the thread: see `runWorkerThread`).
  *
  * Events are emitted on `events` in the order they happen in the thread, which sends them in
  * batches: every event before a host call is emitted before the call is made here, and every
@@ -81,6 +88,7 @@ export class WorkerRunner {
     this.size = size;
     this.settings = {
       script: resolveWorkerScript(options.workerScript),
+      threadSettings: cloneable(options.threadSettings),
       resourceLimits: {
         maxOldGenerationSizeMb: maxHeapMb,
         maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(maxHeapMb / 8))),
@@ -204,4 +212,14 @@ export class WorkerRunner {
     }
     this.dispatch();
   };
+}
+
+/** `threadSettings` as given, once it is known to cross into a thread (a TypeError otherwise). */
+function cloneable(threadSettings: unknown): unknown {
+  try {
+    structuredClone(threadSettings);
+  } catch (error) {
+    throw new TypeError(`WorkerRunner threadSettings must be plain data: ${messageOf(error)}`);
+  }
+  return threadSettings;
 }

@@ -3,6 +3,7 @@ import type { PieceServices } from '../context/piece-services';
 import { ChildPool } from './child-pool';
 import { cleanEnv } from './clean-env';
 import { errorMessage } from './error-message';
+import { InstalledVersions } from './installed-versions';
 import { ChildCallFailure, PieceChild } from './piece-child';
 import type { NpmPieceMetadata } from './piece-metadata';
 import { resolveProcessScript } from './process-script';
@@ -58,14 +59,12 @@ export class NpmPieceHost {
   private readonly callTimeoutMs: number;
   private readonly pool: ChildPool;
   private readonly metadataCache = new Map<string, Promise<NpmPieceMetadata>>();
-  private readonly missingRecheckMs: number;
-  /** `name@version` -> found (true), or the time until which it counts as missing. */
-  private readonly presence = new Map<string, true | number>();
+  private readonly installed: InstalledVersions;
 
   constructor(options: NpmPieceHostOptions = {}) {
     this.resolvePiece = options.resolvePiece ?? createPieceResolver();
     this.callTimeoutMs = options.callTimeoutMs ?? 30_000;
-    this.missingRecheckMs = options.missingRecheckMs ?? 1_000;
+    this.installed = new InstalledVersions(this.resolvePiece, options.missingRecheckMs ?? 1_000);
     const script = resolveProcessScript(options.processScript);
     const env = cleanEnv(options.env);
     const { log } = options;
@@ -89,20 +88,8 @@ export class NpmPieceHost {
   }
 
   /** True when that exact version can be found (a miss is remembered for `missingRecheckMs`). */
-  async has(name: string, version: string): Promise<boolean> {
-    const key = `${name}@${version}`;
-    const known = this.presence.get(key);
-    if (known === true || (known !== undefined && Date.now() < known)) return known === true;
-    let found: true | number;
-    try {
-      await this.resolvePiece(name, version);
-      found = true;
-    } catch {
-      found = Date.now() + this.missingRecheckMs;
-    }
-    if (this.presence.size >= 10_000) this.presence.clear();
-    this.presence.set(key, found);
-    return found === true;
+  has(name: string, version: string): Promise<boolean> {
+    return this.installed.has(name, version);
   }
 
   /**

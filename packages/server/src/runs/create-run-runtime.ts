@@ -8,10 +8,17 @@ import { hostname, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { EngineOptions, PieceRunner } from '@piecework/engine';
 import { WorkerRunner } from '@piecework/engine/worker';
-import { BUILTIN_PIECES, NpmPieceHost, createPieceResolver, createPieceRunner } from '@piecework/pieces';
+import {
+  BUILTIN_PIECES,
+  NpmPieceHost,
+  createPieceResolver,
+  createPieceRunner,
+  type ThreadPieceSettings,
+} from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import { insertRun } from './create-run';
+import { resolveEngineThreadScript } from './engine-thread-script';
 import { enqueueFollowUp } from './follow-up-jobs';
 import { JobDispatcher } from './job-dispatcher';
 import { RunExecutor, type ExecutionListener } from './run-executor';
@@ -56,7 +63,11 @@ export interface RunRuntimeOptions {
    * which its run ends INTERNAL_ERROR instead of running again. Default 5.
    */
   maxAttempts?: number;
-  /** The piece runner (default: built-in pieces and npm pieces of `<AP_CONFIG_PATH>/pieces`). */
+  /**
+   * The piece runner, called on the main thread for every piece step (tests inject one). Default:
+   * built-in pieces run in the engine's worker threads (`engine-thread`), npm pieces of
+   * `<AP_CONFIG_PATH>/pieces` in piece processes managed by the main thread.
+   */
   pieces?: PieceRunner;
 }
 
@@ -72,7 +83,12 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     timestamp: base.now,
   });
   const workerId = `${hostname()}:${String(process.pid)}:${randomBytes(6).toString('hex')}`;
+  const urls = { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` };
+  const piecesDir = join(dataDir, 'pieces');
+  // Built-in pieces run in the worker threads, unless a custom runner takes every piece call.
+  const threadSettings: ThreadPieceSettings = { piecesDir, urls, ssrfAllowList: config.ssrfAllowList };
   const runner = new WorkerRunner({
+    ...(options.pieces === undefined ? { workerScript: resolveEngineThreadScript(), threadSettings } : {}),
     size: options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism())),
     maxHeapMb: options.maxHeapMb ?? 256,
     options: {
@@ -86,7 +102,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const npm =
     options.pieces === undefined
       ? new NpmPieceHost({
-          resolvePiece: createPieceResolver({ piecesDir: join(dataDir, 'pieces'), searchNodeModules: false }),
+          resolvePiece: createPieceResolver({ piecesDir, searchNodeModules: false }),
           log: {
             log: (level, message, fields) => base.logger[level]({ ...fields, source: 'piece' }, message),
           },
@@ -97,10 +113,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     createPieceRunner({
       builtins: BUILTIN_PIECES,
       ...(npm ? { npm } : {}),
-      services: {
-        urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
-        ssrfAllowList: config.ssrfAllowList,
-      },
+      services: { urls, ssrfAllowList: config.ssrfAllowList },
     });
 
   // Whoever ends a run without the engine (a cancel) announces it here too: its waiters are told.
