@@ -36,6 +36,21 @@ describe('WorkerRunner.prestart', () => {
     }
   });
 
+  it('starts only the threads asked for; a run arriving meanwhile waits for them', async () => {
+    const runner = new WorkerRunner({ size: 3 });
+    try {
+      const started = runner.prestart(1);
+      expect(runner.stats.threadsStarted).toBe(1);
+      expect(await runMany(runner, 1)).toEqual([0]);
+      await started;
+      expect(runner.stats.threadsStarted).toBe(1);
+      expect(await runMany(runner, 6)).toHaveLength(6);
+      expect(runner.stats.threadsStarted).toBe(3);
+    } finally {
+      await runner.close();
+    }
+  });
+
   it('fills a pool whose first thread started with a run', async () => {
     const runner = new WorkerRunner({ size: 2 });
     try {

@@ -112,7 +112,7 @@ export class WorkerRunner {
   }
 
   /**
-   * Starts the pool's threads (up to `size`) ahead of runs, so that the first runs do not wait
+   * Starts `threads` of the pool's threads (default and at most `size`) ahead of runs, so that the first runs do not wait
    * for a thread to load the engine and QuickJS (a few hundred ms): call it at start-up, e.g.
    * while a server starts listening. Resolves as soon as one thread is ready (at once if one
    * already is); the others go on starting, and runs arriving meanwhile wait for them rather than
@@ -120,12 +120,13 @@ export class WorkerRunner {
    * broken worker script), and when the runner is closed first. Threads waiting idle do not keep
    * the process alive; the starting ones do while the returned promise is pending.
    */
-  prestart(): Promise<void> {
+  prestart(threads: number = this.size): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The WorkerRunner is closed'));
     const ready = this.readyWaiters.wait();
     if ([...this.workers].some((worker) => worker.state === 'idle' || worker.state === 'busy'))
       this.readyWaiters.resolve();
-    while (this.workers.size < this.size && this.spawn()) {
+    const wanted = Math.min(this.size, Math.max(1, Math.floor(threads)));
+    while (this.workers.size < wanted && this.spawn()) {
       // Until the pool is full, or a thread cannot even be made.
     }
     this.dispatch();

@@ -35,9 +35,10 @@ export interface RunRuntimeOptions {
   /** Engine worker threads. Default: AP_WORKER_CONCURRENCY, at most the number of cores. */
   workerThreads?: number;
   /**
-   * Start the engine's worker threads at `start()`, while the server begins listening, so that
-   * the first run does not wait for a thread to load the engine and QuickJS (~250 ms). Test
-   * servers that run no flows turn it off. Default true.
+   * Start the engine's worker threads as soon as the runtime is made (they load the engine, the
+   * built-in pieces and QuickJS, ~250 ms, while the server builds its routes and starts
+   * listening), so that the first run does not wait for one; idle threads do not keep the
+   * process alive. Test servers that run no flows turn it off. Default true.
    */
   prestart?: boolean;
   /** Heap cap of each worker thread in MB; a run exhausting it ends MEMORY_LIMIT_EXCEEDED. Default 256. */
@@ -71,7 +72,7 @@ export interface RunRuntimeOptions {
   pieces?: PieceRunner;
 }
 
-/** The run machinery over the server's base context. Nothing runs before `start()`. */
+/** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
 export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = {}): RunRuntime {
   const { config, dataDir, publicUrl } = base.settings;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -176,6 +177,13 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     execute: (started) => executor.execute(started),
     requeued: markQueued,
   });
+  if (options.prestart !== false) {
+    // One thread: on a small machine more would slow the start-up they run beside; the
+    // others start with the first runs that need them.
+    runner.prestart(1).catch((error: unknown) => {
+      base.logger.error({ err: error }, 'The engine worker threads could not start');
+    });
+  }
   let running = false;
 
   return {
@@ -222,11 +230,6 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       if (runIds.length > 0)
         base.logger.warn({ count: runIds.length }, 'Runs left running were taken up again');
       dispatcher.start();
-      if (options.prestart !== false) {
-        runner.prestart().catch((error: unknown) => {
-          base.logger.error({ err: error }, 'The engine worker threads could not start');
-        });
-      }
     },
     async stop() {
       const ended = await dispatcher.stop(options.stopGraceMs ?? 10_000);
