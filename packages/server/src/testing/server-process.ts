@@ -1,5 +1,6 @@
 /**
- * The server as a real child process (`piecework start` from sources), for tests that kill it:
+ * The server as a real child process (`piecework start` from sources, or the built bundle), for
+ * tests that kill it or check the command users run:
  * start it on a data directory and port, wait until it answers, kill it with any signal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,13 +30,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `piecework start` with its data in `dataDir` on `port`, resolving once it answers health. */
+/** The built standalone `piecework` command (`npm run build` makes it). */
+export const BUILT_CLI = resolve(repoRoot, 'packages/server/dist/standalone/cli.js');
+
+/**
+ * Starts `piecework start` with its data in `dataDir` on `port`, resolving once it answers health:
+ * from sources (through tsx), or with `built` the standalone bundle users run ({@link BUILT_CLI}).
+ */
 export async function startServerProcess(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  options: { built?: boolean } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'], {
+  const command = options.built
+    ? [BUILT_CLI, 'start']
+    : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
+  const child = spawn(process.execPath, command, {
     cwd: repoRoot,
     env: { ...process.env, AP_CONFIG_PATH: dataDir, AP_PORT: String(port), AP_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
