@@ -30,7 +30,8 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
       lastName: 'Alone',
     });
     const client = anonymous.withToken(user.token);
-    const flow = await client.flows.create({ displayName: 'Standalone', projectId: user.projectId });
+    expect(user.projectId).toEqual(expect.any(String));
+    const flow = await client.flows.create({ displayName: 'Standalone', projectId: String(user.projectId) });
     await client.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
     await client.flows.update(flow.id, {
       type: 'ADD_ACTION',
