@@ -20,7 +20,10 @@ export interface OpenSqliteOptions {
  *
  * Pragmas: `journal_mode = WAL` (readers never block the writer, nor the writer readers),
  * `synchronous = NORMAL` (durable at each WAL checkpoint; safe with WAL), `foreign_keys = ON`
- * (off by default in SQLite) and `busy_timeout` (wait for a lock instead of failing at once).
+ * (off by default in SQLite), `busy_timeout` (wait for a lock instead of failing at once), and
+ * `wal_autocheckpoint = 10000` pages with `journal_size_limit = 64 MB`: a checkpoint (two
+ * fsyncs, every changed page copied into the database file) every ~40 MB of WAL instead of every
+ * 4 MB — a page rewritten by many runs is copied once — with the WAL file cut back afterwards.
  *
  * One Kysely instance holds one connection and runs its queries one at a time; share it within a
  * process. Write through a store's `write` (`groupCommitWrites`) or {@link writeTransaction},
@@ -33,6 +36,8 @@ export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database>
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma(`busy_timeout = ${String(busyTimeoutMs)}`);
+  connection.pragma('wal_autocheckpoint = 10000');
+  connection.pragma(`journal_size_limit = ${String(64 * 1024 * 1024)}`);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     ...(log === undefined ? {} : { log }),
