@@ -35,6 +35,16 @@ export interface PoolWorkerListener {
   exited(worker: PoolWorker, death: { startupError?: Error; endedJob: boolean }): void;
 }
 
+/** How long closing waits for a thread that is still loading its modules, in ms. */
+const STARTUP_WAIT_MS = 10_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** The longest delay setTimeout takes (longer ones fire at once). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -56,6 +66,9 @@ export class PoolWorker {
   private wasReady = false;
   private endedJob = false;
   private readonly versions: SentVersions;
+  /** Settles when the thread said `ready` or exited: it is no longer loading its modules. */
+  private readonly loaded: Promise<void>;
+  private settleLoaded: () => void = () => {};
 
   constructor(
     private readonly settings: PoolWorkerSettings,
@@ -63,6 +76,7 @@ export class PoolWorker {
   ) {
     const { script, resourceLimits, options, threadSettings } = settings;
     this.versions = new SentVersions(settings.versionKeys);
+    this.loaded = new Promise((resolve) => (this.settleLoaded = resolve));
     const workerData: ThreadData = {
       options,
       ...(threadSettings === undefined ? {} : { settings: threadSettings }),
@@ -112,13 +126,19 @@ export class PoolWorker {
 
   /** Stops the thread; a job it runs is rejected with `error`. */
   async close(error: Error): Promise<void> {
+    const loading = this.state === 'starting';
     this.finishJob()?.reject(error);
     this.state = 'dead';
+    // A thread still loading its modules is let finish first (at most STARTUP_WAIT_MS): stopping a
+    // worker in the middle of module loading (with loader hooks, as under tsx) can abort the
+    // whole process on Node 20.
+    if (loading) await settledWithin(this.loaded, STARTUP_WAIT_MS);
     await this.worker.terminate();
   }
 
   private onMessage(message: FromThread): void {
     if (message.type === 'ready') {
+      this.settleLoaded();
       if (this.state !== 'starting') return;
       this.wasReady = true;
       this.state = 'idle';
@@ -216,6 +236,7 @@ export class PoolWorker {
   }
 
   private onExit(code: number): void {
+    this.settleLoaded();
     this.endJob('INTERNAL_ERROR', `Internal error: the worker thread exited with code ${code}`);
     this.state = 'dead';
     const startupError = this.wasReady
