@@ -25,7 +25,7 @@ import { RunExecutor, type ExecutionListener } from './run-executor';
 import { RunFlowVersions } from './run-flow-versions';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntime, RunRuntimeEvents } from './run-runtime';
-import { loadOffloadedOutputs, loadStepRows, runSteps } from './run-steps';
+import { runWithSteps } from './run-steps';
 import { ResponseWaiters } from './response-waiters';
 import { SqlJobQueue } from './sql-job-queue';
 import { startClaimedRuns, type StartedJob } from './start-claimed-runs';
@@ -216,10 +216,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
         .selectAll()
         .where('id', '=', runId)
         .executeTakeFirst();
-      if (row === undefined) return null;
-      const steps = runSteps(row, await loadStepRows(base.store.db, runId));
-      await loadOffloadedOutputs(base.store, row.projectId, steps);
-      return flowRunFromRow(row, steps);
+      return row === undefined ? null : runWithSteps(base.store, row);
     },
     async start() {
       if (running) return;

@@ -4,13 +4,13 @@
  * offloaded outputs loaded back from their files.
  */
 import { isOffloadedOutput } from '@piecework/engine';
-import type { StepOutput, StepOutputs, StepOutputType } from '@piecework/shared';
+import type { FlowRun, StepOutput, StepOutputs, StepOutputType } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database } from '../storage/database';
 import { fromJson } from '../storage/json-column';
 import { loadRunFile } from './run-files';
-import type { FlowRunRow } from './run-rows';
+import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import { assembleSteps, forEachStepRecord } from './step-records';
 
 /** A saved step row, parsed. */
@@ -77,4 +77,14 @@ export async function loadOffloadedOutputs(
       // A missing file leaves the marker: the record still says how large the output was.
     }
   }
+}
+
+/**
+ * The run of `row` with its `steps` (assembled from its step records, large outputs read back):
+ * what `GET /v1/flow-runs/:id` answers. Use it when the row is already read (e.g. to authorize).
+ */
+export async function runWithSteps(store: DataStore, row: FlowRunRow): Promise<FlowRun> {
+  const steps = runSteps(row, await loadStepRows(store.db, row.id));
+  await loadOffloadedOutputs(store, row.projectId, steps);
+  return flowRunFromRow(row, steps);
 }

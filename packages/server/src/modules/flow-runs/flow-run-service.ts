@@ -19,6 +19,7 @@ import type { Principal } from '../../auth/principal';
 import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
 import { notFound, ruleViolation } from '../../errors';
 import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../runs/run-rows';
+import { runWithSteps } from '../../runs/run-steps';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
@@ -50,8 +51,8 @@ export class FlowRunService {
 
   /** The run with its steps. */
   async get(principal: Principal, runId: string): Promise<FlowRun> {
-    await this.authorizeRun(principal, runId, 'READ_RUN');
-    return this.readRun(runId);
+    const { entity: row } = await this.authorizeRun(principal, runId, 'READ_RUN');
+    return runWithSteps(this.ctx.store, row);
   }
 
   /**
