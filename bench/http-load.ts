@@ -45,3 +45,13 @@ export async function callJson<T>(
   if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** Signs up the benchmarks' user on the server at `origin`; answers its token and project. */
+export function signUpBenchUser(origin: string): Promise<{ token: string; projectId: string }> {
+  return callJson(origin, 'POST', '/v1/authentication/sign-up', undefined, {
+    email: 'bench@example.com',
+    password: 'a long bench password',
+    firstName: 'Bench',
+    lastName: 'Mark',
+  });
+}

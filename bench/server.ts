@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createServer } from '../packages/server/src/index';
-import { callJson, runLoad } from './http-load';
+import { callJson, runLoad, signUpBenchUser } from './http-load';
 import type { LoadResult, LoadSpec } from './load-generator';
 import { printTable } from './support';
 
@@ -38,18 +38,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-server-'));
 const server = await createServer({ env: { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'warn' } });
 const origin = await server.listen({ port: 0, host: '127.0.0.1' });
 
-const user = await api<{ token: string; projectId: string }>(
-  origin,
-  'POST',
-  '/v1/authentication/sign-up',
-  undefined,
-  {
-    email: 'bench@example.com',
-    password: 'a long bench password',
-    firstName: 'Bench',
-    lastName: 'Mark',
-  },
-);
+const user = await signUpBenchUser(origin);
 const created = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
   displayName: 'Bench flow',
   projectId: user.projectId,

@@ -12,9 +12,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { returnResponse } from '../packages/server/src/modules/flows/flow-test-kit';
+import { code, returnResponse, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
 import { createServer } from '../packages/server/src/index';
-import { callJson, runLoad } from './http-load';
+import { callJson, runLoad, signUpBenchUser } from './http-load';
 import type { LoadSpec } from './load-generator';
 import { printTable } from './support';
 
@@ -23,19 +23,10 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const load = (spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>) => runLoad(spec, seconds);
 const api = callJson;
 
-const codeStep = (index: number) => ({
-  name: `step_${String(index)}`,
-  displayName: `Step ${String(index)}`,
-  type: 'CODE',
-  valid: true,
-  settings: {
-    input: { n: index === 1 ? "{{trigger['output'].body.n}}" : `{{step_${String(index - 1)}['output'].n}}` },
-    sourceCode: {
-      code: 'export const code = async (inputs) => ({ n: Number(inputs.n) + 1 });',
-      packageJson: '{}',
-    },
-  },
-});
+const codeStep = (index: number) =>
+  code(`step_${String(index)}`, 'return { n: Number(inputs.n) + 1 };', {
+    n: index === 1 ? "{{trigger['output'].body.n}}" : `{{step_${String(index - 1)}['output'].n}}`,
+  });
 const respondStep = returnResponse('step_10', { status: 200, body: { n: "{{step_9['output'].n}}" } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-webhooks-'));
@@ -47,39 +38,13 @@ const env = {
 };
 const server = await createServer({ env });
 const origin = await server.listen({ port: 0, host: '127.0.0.1' });
-const user = await api<{ token: string; projectId: string }>(
-  origin,
-  'POST',
-  '/v1/authentication/sign-up',
-  undefined,
-  {
-    email: 'bench@example.com',
-    password: 'a long bench password',
-    firstName: 'Bench',
-    lastName: 'Mark',
-  },
-);
+const user = await signUpBenchUser(origin);
 const flow = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
   displayName: 'Webhook bench',
   projectId: user.projectId,
 });
 const operations: unknown[] = [
-  {
-    type: 'UPDATE_TRIGGER',
-    request: {
-      name: 'trigger',
-      displayName: 'Webhook',
-      type: 'PIECE_TRIGGER',
-      valid: true,
-      settings: {
-        pieceName: '@activepieces/piece-webhook',
-        pieceVersion: '~0.1.29',
-        triggerName: 'catch_webhook',
-        propertySettings: {},
-        input: {},
-      },
-    },
-  },
+  { type: 'UPDATE_TRIGGER', request: webhookTrigger() },
   ...Array.from({ length: 9 }, (_, i) => ({
     type: 'ADD_ACTION',
     request: { parentStep: i === 0 ? 'trigger' : `step_${String(i)}`, action: codeStep(i + 1) },
