@@ -38,7 +38,16 @@ function forbidWithPatterns(names, extraPatterns, why) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'docs/api/**', 'coverage/**', '.piecework/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'docs/api/**',
+      'coverage/**',
+      '.piecework/**',
+      '.scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -24,7 +24,7 @@ export {
   PieceworkError,
   isPieceworkError,
 } from './common/errors';
-export { Id, generateId } from './common/id';
+export { Id, generateId, generateTimeOrderedId } from './common/id';
 export { Page, PageQuery } from './common/page';
 export { QueryList } from './common/query-list';
 export {

@@ -2,7 +2,7 @@
  * Writes audit events, inside the transaction of the change they describe (so an event exists
  * exactly when its change committed). Read them back with `GET /v1/audit-events`.
  */
-import { generateId, type AuditEventAction, type AuditEventData } from '@piecework/shared';
+import { generateTimeOrderedId, type AuditEventAction, type AuditEventData } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { Database } from '../storage/database';
@@ -54,7 +54,7 @@ export async function recordAuditEvent(
   event: AuditEventInput,
 ): Promise<void> {
   await insertAuditEvent.run(trx, {
-    id: generateId(),
+    id: generateTimeOrderedId(),
     platformId: actor.platformId,
     projectId: event.project?.id ?? null,
     projectDisplayName: event.project?.displayName ?? null,

@@ -5,7 +5,7 @@
  * When the process has a free slot and nothing else waits, the job is inserted claimed in the same
  * transaction (the run starts RUNNING): no second transaction, no wake-up delay.
  */
-import { generateId } from '@piecework/shared';
+import { generateTimeOrderedId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { ServerBase } from '../server-context';
 import type { Database } from '../storage/database';
@@ -60,7 +60,7 @@ export async function insertRun(
 /** The row of a new run: QUEUED, or QUOTA_EXCEEDED (finished at once) without credits. */
 function newRunRow(run: NewRun, queued: boolean, now: string): FlowRunRow {
   return {
-    id: generateId(),
+    id: generateTimeOrderedId(),
     projectId: run.projectId,
     platformId: run.platformId,
     flowId: run.flowId,

@@ -8,7 +8,7 @@
  * Answers the run row as written.
  */
 import type { PauseMetadata, RunResult } from '@piecework/engine';
-import { generateId } from '@piecework/shared';
+import { generateTimeOrderedId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database, FlowRunStepTable } from '../storage/database';
 import { toJson } from '../storage/json-column';
@@ -100,7 +100,7 @@ async function addWaitpoint(
   }
   const resumeTime = Date.parse(pause.resumeDateTime);
   const resumeAt = Number.isFinite(resumeTime) ? timestampOf(resumeTime) : undefined;
-  const waitpointId = generateId();
+  const waitpointId = generateTimeOrderedId();
   await trx
     .insertInto('waitpoint')
     .values({ id: waitpointId, runId: run.id, type: 'DELAY', resumeAt: resumeAt ?? null, created: now })

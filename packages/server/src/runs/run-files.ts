@@ -4,7 +4,7 @@
  * as FLOW_RUN_LOG files of the run's project, and read back when a resume or a fetch needs them.
  */
 import type { FileStore } from '@piecework/engine';
-import { generateId } from '@piecework/shared';
+import { generateTimeOrderedId } from '@piecework/shared';
 import type { DataStore } from '../storage/data-store';
 
 /** The `file.type` of a run's stored outputs. */
@@ -19,7 +19,7 @@ export function runFileStore(
 ): FileStore {
   return {
     async save(content) {
-      const id = generateId();
+      const id = generateTimeOrderedId();
       const now = timestamp();
       await store.write((trx) =>
         trx

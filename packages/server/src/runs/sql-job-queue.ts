@@ -3,7 +3,7 @@
  * change is one write transaction, so a job exists exactly when the change that made it
  * committed (a run and its job commit together).
  */
-import { generateId } from '@piecework/shared';
+import { generateTimeOrderedId } from '@piecework/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
@@ -49,7 +49,7 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string> {
-    const id = generateId();
+    const id = generateTimeOrderedId();
     const now = this.options.timestamp();
     const claimed = claimedBy !== undefined;
     await insertJobRow.run(trx, {

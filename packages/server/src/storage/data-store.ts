@@ -26,9 +26,13 @@ export interface DataStore {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the SQLite file and migrates it to the latest schema. */
+/**
+ * Opens (creating if needed) the SQLite file and migrates it to the latest schema. The store owns
+ * the file while it is open (see `exclusive` of `openSqliteDatabase`): one process per database
+ * file; opening a file another process holds fails with an error that says so.
+ */
 export async function openSqliteStore(file: string): Promise<DataStore> {
-  const db = openSqliteDatabase({ file });
+  const db = openSqliteDatabase({ file, exclusive: true });
   await migrateToLatest(db);
   return {
     db,

@@ -63,10 +63,12 @@ class BrokenTransaction {
  * Runs write calls in shared transactions: use it to implement a store's `write` when commits are
  * expensive and calls arrive concurrently (SQLite: a COMMIT costs more than a small write).
  *
- * A call made while no transaction runs starts one at once. Calls made while one runs wait; when
- * it ends, up to `maxBatch` of them run in the next transaction, one after the other in the order
- * they were made (each sees the writes of those before it), each in its own savepoint, then one
- * COMMIT. A call whose `fn` throws is rolled back to its savepoint and rejects with its own error;
+ * A call made while no transaction runs starts one at the end of the current turn of the event
+ * loop (`setImmediate`), so that the calls made by everything the loop handles in that turn —
+ * several requests read from their sockets, several runs ending — share it. Calls made while one
+ * runs wait; when it ends, up to `maxBatch` of them run in the next transaction, one after the
+ * other in the order they were made (each sees the writes of those before it), each in its own
+ * savepoint, then one COMMIT. A call whose `fn` throws is rolled back to its savepoint and rejects with its own error;
  * the others still commit. A call's promise resolves only once its transaction has committed, and
  * a failed BEGIN or COMMIT rejects every call of the batch (those whose `fn` threw keep their own
  * error), with nothing written. A batch of one call uses no savepoint.
@@ -85,6 +87,7 @@ export class GroupCommit<Trx> {
   readonly #deferred: Call<Trx>[] = [];
   #deferTimer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
+  #scheduled = false;
 
   constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
     this.#primitives = primitives;
@@ -105,6 +108,16 @@ export class GroupCommit<Trx> {
         return;
       }
       this.#waiting.push(call);
+      this.#schedule();
+    });
+  }
+
+  /** Starts a transaction at the end of this event-loop turn, unless one runs or is due. */
+  #schedule(): void {
+    if (this.#running || this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
       if (!this.#running) void this.#drain();
     });
   }

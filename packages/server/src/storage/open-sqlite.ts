@@ -13,6 +13,16 @@ export interface OpenSqliteOptions {
   busyTimeoutMs?: number;
   /** Kysely's query log, e.g. to trace or count the statements run. Default none. */
   log?: KyselyConfig['log'];
+  /**
+   * Hold the file for this connection alone (`locking_mode = EXCLUSIVE`), from the first read
+   * until it closes: no other connection or process can read or write it meanwhile. SQLite then
+   * keeps the WAL index in the process's memory and takes no file lock per transaction, which
+   * makes every statement outside a transaction several microseconds cheaper (a lock and unlock
+   * per read otherwise) and commits cheaper. For the one process that owns a database file (the
+   * server's store); tools that read the file while the server runs must open it without this.
+   * Default false.
+   */
+  exclusive?: boolean;
 }
 
 /**
@@ -20,7 +30,7 @@ export interface OpenSqliteOptions {
  *
  * Pragmas: `journal_mode = WAL` (readers never block the writer, nor the writer readers),
  * `synchronous = NORMAL` (durable at each WAL checkpoint; safe with WAL), `foreign_keys = ON`
- * (off by default in SQLite), `busy_timeout` (wait for a lock instead of failing at once), and
+ * (off by default in SQLite), a busy timeout (wait for a lock instead of failing at once), and
  * `wal_autocheckpoint = 10000` pages with `journal_size_limit = 64 MB`: a checkpoint (two
  * fsyncs, every changed page copied into the database file) every ~40 MB of WAL instead of every
  * 4 MB — a page rewritten by many runs is copied once — with the WAL file cut back afterwards.
@@ -30,18 +40,34 @@ export interface OpenSqliteOptions {
  * never `db.transaction()`.
  */
 export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database> {
-  const { file, busyTimeoutMs = 5000, log } = options;
-  const connection = new SqliteDatabase(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma(`busy_timeout = ${String(busyTimeoutMs)}`);
-  connection.pragma('wal_autocheckpoint = 10000');
-  connection.pragma(`journal_size_limit = ${String(64 * 1024 * 1024)}`);
+  const { file, busyTimeoutMs = 5000, log, exclusive = false } = options;
+  const connection = new SqliteDatabase(file, { timeout: busyTimeoutMs });
+  try {
+    // Before the journal mode: in WAL mode, EXCLUSIVE must be set before the first access.
+    if (exclusive) connection.pragma('locking_mode = EXCLUSIVE');
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = NORMAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('wal_autocheckpoint = 10000');
+    connection.pragma(`journal_size_limit = ${String(64 * 1024 * 1024)}`);
+    // Takes the write lock now, and so keeps it (EXCLUSIVE locking mode never gives it back).
+    if (exclusive) connection.exec('begin immediate; commit');
+  } catch (error) {
+    connection.close();
+    throw (error as { code?: unknown }).code === 'SQLITE_BUSY' ? fileInUse(file, error) : error;
+  }
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     ...(log === undefined ? {} : { log }),
   });
+}
+
+/** The error of opening a file another process holds (exclusively, or while it writes). */
+function fileInUse(file: string, cause: unknown): Error {
+  return new Error(
+    `The database file ${file} is in use by another process (is a Piecework server already running on this data directory?)`,
+    { cause },
+  );
 }
 
 /** How many prepared statements a connection keeps (least recently prepared ones go first). */
