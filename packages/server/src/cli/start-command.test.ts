@@ -73,6 +73,46 @@ describe('piecework start', () => {
     }
   });
 
+  it('refuses to start a second server on a data directory in use, saying so, and leaves the first serving', async () => {
+    const dataDir = tempDir();
+    const first = collector();
+    const started = await runStartCommand(
+      first.io({ AP_CONFIG_PATH: dataDir, AP_PORT: String(await freePort()), AP_LOG_LEVEL: 'silent' }),
+    );
+    if (typeof started === 'number') throw new Error('start failed');
+    try {
+      const second = collector();
+      const result = await runStartCommand(
+        second.io({ AP_CONFIG_PATH: dataDir, AP_PORT: String(await freePort()), AP_LOG_LEVEL: 'silent' }),
+      );
+      expect(result).toBe(1);
+      expect(second.err.join('\n')).toContain(
+        `piecework: cannot start: The database file ${join(dataDir, 'piecework.db')} is in use by another process`,
+      );
+      const health = await fetch(`${started.url}/api/v1/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      await started.server.close();
+    }
+  }, 20_000);
+
+  it('stops with the reason when its port is taken', async () => {
+    const taken = createNetServer();
+    const port = await new Promise<number>((done) =>
+      taken.listen(0, () => done((taken.address() as { port: number }).port)),
+    );
+    try {
+      const { err, io } = collector();
+      const result = await runStartCommand(
+        io({ AP_CONFIG_PATH: tempDir(), AP_PORT: String(port), AP_LOG_LEVEL: 'silent' }),
+      );
+      expect(result).toBe(1);
+      expect(err.join('\n')).toMatch(/^piecework: cannot start: .*EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('runs as the `piecework` command and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'], {

@@ -1,7 +1,9 @@
 /**
  * `piecework start`: reads the configuration once, opens (or creates) the SQLite file under
  * AP_CONFIG_PATH, listens on AP_PORT and prints where the server is and what to do next. An
- * invalid `AP_*` value stops start-up with a message naming the variable (exit code 1).
+ * invalid `AP_*` value stops start-up with a message naming the variable (exit code 1); so does a
+ * server that cannot start (its database file held by another process, its port taken), with
+ * the reason.
  */
 import { isPieceworkError } from '@piecework/shared';
 import { loadServerSettings } from '../config/server-settings';
@@ -35,8 +37,16 @@ export async function runStartCommand(io: CommandIo): Promise<StartedServer | nu
     }
     throw error;
   }
-  const server = await createServer({ settings });
-  const url = await server.listen();
+  let server: PieceworkServer | undefined;
+  let url: string;
+  try {
+    server = await createServer({ settings });
+    url = await server.listen();
+  } catch (error) {
+    await server?.close();
+    io.err(`piecework: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   const api = `${url}/api`;
   for (const line of [
     `Piecework is listening on ${url}`,
