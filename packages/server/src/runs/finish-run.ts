@@ -17,7 +17,7 @@ import type { StoredPause } from './follow-up-jobs';
 import type { ClaimedJob, JobQueue } from './job-queue';
 import type { FlowRunRow } from './run-rows';
 import { recordRunEvent, type RunProject } from './start-claimed-runs';
-import { updateWholeRun } from './run-statements';
+import { updateRunEnd } from './run-statements';
 import { writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 
@@ -77,7 +77,7 @@ export async function finishRun(
     internalError: result.status === 'INTERNAL_ERROR' ? result.message : null,
     pause: null,
   };
-  await updateWholeRun.run(trx, finished);
+  await updateRunEnd.run(trx, finished);
   await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
   return finished;
 }

@@ -38,17 +38,30 @@ const RUN_COLUMNS = [
 /** Inserts a whole run row. */
 export const insertRunRow = compiledInsert('flowRun', RUN_COLUMNS);
 
-type RunColumns = Required<Omit<Updateable<FlowRunTable>, 'id'>>;
+/**
+ * The columns a run's end changes. Its other columns were written when it was created or
+ * claimed; leaving them out of the UPDATE leaves the indexes over them (project, flow, created)
+ * untouched.
+ */
+const RUN_END_COLUMNS = [
+  'status',
+  'stepsCount',
+  'logsFileId',
+  'response',
+  'failedStep',
+  'internalError',
+  'pause',
+  'finishTime',
+  'updated',
+] as const;
 
-/** Sets every column but `id` of run `id` (a run's end: the row as it finished). */
-export const updateWholeRun = compiledStatement<RunColumns & { id: string }>((db, param) =>
+type RunEndColumns = Required<Pick<Updateable<FlowRunTable>, (typeof RUN_END_COLUMNS)[number]>>;
+
+/** Writes the end of run `id` (its {@link RUN_END_COLUMNS}). */
+export const updateRunEnd = compiledStatement<RunEndColumns & { id: string }>((db, param) =>
   db
     .updateTable('flowRun')
-    .set(
-      Object.fromEntries(
-        RUN_COLUMNS.filter((column) => column !== 'id').map((column) => [column, param(column)]),
-      ) as never,
-    )
+    .set(Object.fromEntries(RUN_END_COLUMNS.map((column) => [column, param(column)])) as never)
     .where('id', '=', param('id')),
 );
 

@@ -17,7 +17,7 @@ describe('migrateToLatest on a SQLite file', () => {
 
   it('applies every migration once, then nothing on a second run', async () => {
     const db = freshDatabase();
-    expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-runs']);
+    expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-runs', '0003-lean-run-indexes']);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
@@ -51,6 +51,16 @@ describe('migrateToLatest on a SQLite file', () => {
     expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
     expect(await pragma('synchronous')).toEqual({ synchronous: 1 });
+    await db.destroy();
+  });
+
+  it('indexes runs by project and by flow, not by status (a status change touches no index)', async () => {
+    const db = freshDatabase();
+    await migrateToLatest(db);
+    const { rows } = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'index' and tbl_name = 'flowRun' and sql is not null
+      order by name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(['flow_run_flow_idx', 'flow_run_project_created_idx']);
     await db.destroy();
   });
 

@@ -31,7 +31,7 @@ export class WebhookService {
     const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
     const payload = await this.payloadOf(target, request);
     const { run, queued } = await this.ctx.runs.createRun({
-      projectId: target.flow.projectId,
+      projectId: target.project.id,
       platformId: target.project.platformId,
       flowId,
       flowVersionId: target.version.id,
@@ -65,6 +65,6 @@ export class WebhookService {
   }
 
   private payloadOf(target: WebhookTarget, request: IncomingRequest): Promise<TriggerPayload> {
-    return toTriggerPayload(request, payloadFileStore(this.ctx, target.flow.projectId));
+    return toTriggerPayload(request, payloadFileStore(this.ctx, target.project.id));
   }
 }

@@ -7,46 +7,80 @@
  * 410 uses the code ENTITY_NOT_FOUND with status 410, so the error codes stay one fixed list.
  */
 import { PieceworkError } from '@piecework/shared';
+import { sql } from 'kysely';
 import type { ProjectRow } from '../../auth/project-access';
 import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../storage/compiled-statement';
-import { findFlow, findLatestVersion, findVersionOfFlow } from '../flows/flow-repository';
-import type { FlowRow, FlowVersionRow } from '../flows/flow-rows';
 
 /** PUBLISHED: the production routes; LATEST: `/draft` and `/test`. */
 export type WebhookVersion = 'PUBLISHED' | 'LATEST';
 
 /** The flow a webhook request is for, the version it runs, and the flow's project. */
 export interface WebhookTarget {
-  flow: FlowRow;
-  version: FlowVersionRow;
+  flowId: string;
+  /** The version to run: its id and display name (the run reads the version itself). */
+  version: { id: string; displayName: string };
   project: ProjectRow;
 }
 
-/** The target of a webhook request for `flowId`, or the error to answer. */
+/**
+ * The target of a webhook request for `flowId`, or the error to answer. The production routes'
+ * target is one read (the flow, its project and its published version's name joined); the draft
+ * and test routes add a read of the latest version.
+ */
 export async function findWebhookTarget(
   ctx: Pick<ServerBase, 'store'>,
   flowId: string,
   which: WebhookVersion,
 ): Promise<WebhookTarget> {
   const { db } = ctx.store;
-  const flow = await findFlow(db, flowId);
-  if (flow === undefined) throw flowGone(flowId);
-  let version: FlowVersionRow | undefined;
+  const [found] = (await selectTarget.run(db, { flowId })).rows;
+  if (found === undefined) throw flowGone(flowId);
+  const { flowStatus, publishedVersionId, publishedDisplayName, ...project } = found;
   if (which === 'LATEST') {
-    version = await findLatestVersion(db, flowId);
-  } else {
-    if (flow.status !== 'ENABLED') throw flowNotRunnable(flowId, 'The flow is disabled');
-    if (flow.publishedVersionId === null) throw flowNotRunnable(flowId, 'The flow has no published version');
-    version = await findVersionOfFlow(db, flowId, flow.publishedVersionId);
+    const [latest] = (await selectLatestVersion.run(db, { flowId })).rows;
+    if (latest === undefined) throw flowGone(flowId);
+    return { flowId, version: latest, project };
   }
-  const [project] = (await selectProject.run(db, { id: flow.projectId })).rows;
-  if (version === undefined || project === undefined) throw flowGone(flowId);
-  return { flow, version, project };
+  if (flowStatus !== 'ENABLED') throw flowNotRunnable(flowId, 'The flow is disabled');
+  if (publishedVersionId === null) throw flowNotRunnable(flowId, 'The flow has no published version');
+  if (publishedDisplayName === null) throw flowGone(flowId);
+  return { flowId, version: { id: publishedVersionId, displayName: publishedDisplayName }, project };
 }
 
-const selectProject = compiledStatement<{ id: string }, ProjectRow>((db, param) =>
-  db.selectFrom('project').selectAll().where('id', '=', param('id')),
+type TargetRow = ProjectRow & {
+  flowStatus: string;
+  publishedVersionId: string | null;
+  publishedDisplayName: string | null;
+};
+
+const selectTarget = compiledStatement<{ flowId: string }, TargetRow>((db, param) =>
+  db
+    .selectFrom('flow')
+    .innerJoin('project', 'project.id', 'flow.projectId')
+    .leftJoin('flowVersion', (join) =>
+      join.onRef('flowVersion.id', '=', 'flow.publishedVersionId').onRef('flowVersion.flowId', '=', 'flow.id'),
+    )
+    .selectAll('project')
+    .select([
+      'flow.status as flowStatus',
+      'flow.publishedVersionId as publishedVersionId',
+      'flowVersion.displayName as publishedDisplayName',
+    ])
+    .where('flow.id', '=', param('flowId')),
+);
+
+/** The latest version's id and name: the draft if there is one, else the newest. */
+const selectLatestVersion = compiledStatement<{ flowId: string }, { id: string; displayName: string }>(
+  (db, param) =>
+    db
+      .selectFrom('flowVersion')
+      .select(['id', 'displayName'])
+      .where('flowId', '=', param('flowId'))
+      .orderBy(sql`case when ${sql.ref('state')} = 'DRAFT' then 0 else 1 end`)
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
 );
 
 /** 410: no flow has this id (any more). */

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { runs } from './0002-runs';
+import { leanRunIndexes } from './0003-lean-run-indexes';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -9,6 +10,7 @@ import { runs } from './0002-runs';
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-runs': runs,
+  '0003-lean-run-indexes': leanRunIndexes,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
