@@ -10,10 +10,13 @@ import type { DataStore } from '../storage/data-store';
 /** The `file.type` of a run's stored outputs. */
 export const FLOW_RUN_LOG_FILE_TYPE = 'FLOW_RUN_LOG';
 
-/** A file store for one run of `projectId`; `onSaved` hears of every file saved. */
+/**
+ * A file store for one run of flow `flowId` in `projectId` (its files go with the flow);
+ * `onSaved` hears of every file saved.
+ */
 export function runFileStore(
   store: DataStore,
-  projectId: string,
+  { projectId, flowId }: { projectId: string; flowId: string },
   timestamp: () => string,
   onSaved: (fileId: string) => void,
 ): FileStore {
@@ -27,6 +30,7 @@ export function runFileStore(
           .values({
             id,
             projectId,
+            flowId,
             type: FLOW_RUN_LOG_FILE_TYPE,
             data: content,
             size: Buffer.byteLength(content, 'utf8'),

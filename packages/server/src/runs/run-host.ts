@@ -37,7 +37,7 @@ export function createRunHost(
     pieces,
     connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
     store: runKeyValueStore(base.store, ids, base.now),
-    files: runFileStore(base.store, ids.projectId, base.now, onFileSaved),
+    files: runFileStore(base.store, ids, base.now, onFileSaved),
     log: {
       log(level: LogLevel, message: string, fields?: Record<string, unknown>) {
         runLogger()[level](fields ?? {}, message);

@@ -146,6 +146,11 @@ export interface FileTable extends Timestamps {
   data: JsonText;
   /** Size of `data` in bytes (UTF-8). */
   size: number;
+  /**
+   * The flow whose runs stored it (run outputs, webhook and resume bodies): deleted with the
+   * flow. Null (or left out) for files of no flow, such as sample data.
+   */
+  flowId?: string | null;
 }
 
 /** `auditEvent`: an append-only record of who did what. */

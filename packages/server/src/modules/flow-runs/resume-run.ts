@@ -30,10 +30,7 @@ export async function resumeRun(
   if (run === undefined || run.status !== 'PAUSED' || !(await hasWebhookWaitpoint(db, runId, requestId))) {
     throw notFound('waitpoint', requestId);
   }
-  const { method, headers, body, queryParams } = await toTriggerPayload(
-    request,
-    payloadFileStore(ctx, run.projectId),
-  );
+  const { method, headers, body, queryParams } = await toTriggerPayload(request, payloadFileStore(ctx, run));
   try {
     await ctx.runs.enqueue(runId, {
       kind: 'RESUME',

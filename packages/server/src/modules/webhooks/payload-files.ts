@@ -10,8 +10,14 @@ import { toJson } from '../../storage/json-column';
 /** The `file.type` of a stored request body. */
 export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
 
-/** A function storing a binary body of project `projectId` and answering the file's id. */
-export function payloadFileStore(ctx: Pick<ServerBase, 'store' | 'now'>, projectId: string) {
+/**
+ * A function storing a binary body sent to flow `flowId` of project `projectId` (deleted with the
+ * flow) and answering the file's id.
+ */
+export function payloadFileStore(
+  ctx: Pick<ServerBase, 'store' | 'now'>,
+  { projectId, flowId }: { projectId: string; flowId: string },
+) {
   return async (bytes: Buffer): Promise<string> => {
     const id = generateId();
     const data = toJson(bytes.toString('base64'));
@@ -22,6 +28,7 @@ export function payloadFileStore(ctx: Pick<ServerBase, 'store' | 'now'>, project
         .values({
           id,
           projectId,
+          flowId,
           type: WEBHOOK_PAYLOAD_FILE_TYPE,
           data,
           size: Buffer.byteLength(data, 'utf8'),

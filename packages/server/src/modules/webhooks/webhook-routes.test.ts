@@ -223,6 +223,55 @@ describe('the trigger payload', () => {
   });
 });
 
+describe('files of runs', () => {
+  /** A published flow whose step outputs ~40 KB (over the 32 KB slice threshold: stored apart). */
+  const bigOutputFlow = () =>
+    buildFlow(server, user.token, projectId, chainOf(code('step_1', "return 'x'.repeat(40 * 1024);")));
+
+  async function filesOf(flowId: string) {
+    return server.server.context.store.db
+      .selectFrom('file')
+      .select(['id', 'type'])
+      .where('flowId', '=', flowId)
+      .orderBy('type')
+      .execute();
+  }
+
+  it('are deleted with their flow (stored outputs, binary bodies), the files of other flows kept', async () => {
+    const doomed = await bigOutputFlow();
+    const kept = await bigOutputFlow();
+    for (const { flowId } of [doomed, kept]) {
+      const response = await callWebhook(server, flowId, '', {
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.from([1, 2, 3]),
+      });
+      const run = await waitForRun(server, user.token, response.headers.get('x-webhook-id')!);
+      expect(run.status).toBe('SUCCEEDED');
+      expect(run.steps!['step_1']!.output).toBe('x'.repeat(40 * 1024));
+    }
+    expect((await filesOf(doomed.flowId)).map((file) => file.type)).toEqual([
+      'FLOW_RUN_LOG',
+      'WEBHOOK_PAYLOAD',
+    ]);
+
+    await flowsApi(server, user.token).delete(doomed.flowId);
+    expect(await filesOf(doomed.flowId)).toEqual([]);
+    expect(await runRowsOf(server, doomed.flowId)).toEqual([]);
+    expect((await filesOf(kept.flowId)).map((file) => file.type)).toEqual([
+      'FLOW_RUN_LOG',
+      'WEBHOOK_PAYLOAD',
+    ]);
+    const keptRun = (await runRowsOf(server, kept.flowId))[0]!;
+    const fetched = await callApi<{ steps: Record<string, { output: unknown }> }>(
+      server.apiUrl,
+      'GET',
+      `/v1/flow-runs/${keptRun.id}`,
+      { token: user.token },
+    );
+    expect(fetched.body.steps['step_1']!.output).toBe('x'.repeat(40 * 1024));
+  });
+});
+
 describe('draft and test webhooks', () => {
   it('/draft runs the draft as a TESTING run, even when the flow is not published', async () => {
     const { flowId, versionId } = await respondingFlow(false);

@@ -65,6 +65,9 @@ export class WebhookService {
   }
 
   private payloadOf(target: WebhookTarget, request: IncomingRequest): Promise<TriggerPayload> {
-    return toTriggerPayload(request, payloadFileStore(this.ctx, target.project.id));
+    return toTriggerPayload(
+      request,
+      payloadFileStore(this.ctx, { projectId: target.project.id, flowId: target.flowId }),
+    );
   }
 }

@@ -59,7 +59,9 @@ const selectTarget = compiledStatement<{ flowId: string }, TargetRow>((db, param
     .selectFrom('flow')
     .innerJoin('project', 'project.id', 'flow.projectId')
     .leftJoin('flowVersion', (join) =>
-      join.onRef('flowVersion.id', '=', 'flow.publishedVersionId').onRef('flowVersion.flowId', '=', 'flow.id'),
+      join
+        .onRef('flowVersion.id', '=', 'flow.publishedVersionId')
+        .onRef('flowVersion.flowId', '=', 'flow.id'),
     )
     .selectAll('project')
     .select([

@@ -1,7 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { runs } from './0002-runs';
-import { leanRunIndexes } from './0003-lean-run-indexes';
+import { runStorage } from './0003-run-storage';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -10,7 +10,7 @@ import { leanRunIndexes } from './0003-lean-run-indexes';
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-runs': runs,
-  '0003-lean-run-indexes': leanRunIndexes,
+  '0003-run-storage': runStorage,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
