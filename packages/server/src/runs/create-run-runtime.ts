@@ -132,6 +132,13 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
           waiters.settle(run.id, { kind: 'RESPONDED', response, run });
           events.emit('run.responded', run.id, response);
         }
+        // A run asleep past its callers' timeouts cannot answer them: they get the timeout's
+        // answer now rather than at its end.
+        if (result.pause.type === 'DELAY') {
+          waiters.settleThoseDoneBefore(run.id, Date.parse(result.pause.resumeDateTime), {
+            kind: 'TIMED_OUT',
+          });
+        }
         events.emit('run.paused', run);
         return;
       }

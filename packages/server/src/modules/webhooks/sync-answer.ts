@@ -5,7 +5,8 @@
  *   at once rather than after the timeout (the reference platform also answers 204, after waiting);
  *   a failed run is 500, a run over its time limit 504, both `{code: 'INTERNAL_ERROR', params:
  *   {message, flowRunId, status}}` with the reference platform's messages;
- * - nothing within AP_WEBHOOK_TIMEOUT_SECONDS: 204 with no body.
+ * - nothing within AP_WEBHOOK_TIMEOUT_SECONDS: 204 with no body — at once when the run pauses
+ *   for a delay that ends after that time.
  * Every answer carries `x-webhook-id`, the run's id.
  */
 import type { FlowRunStatus } from '@piecework/shared';

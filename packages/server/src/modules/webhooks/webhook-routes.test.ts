@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
+import { pieceAction } from '../../runs/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
@@ -140,6 +141,30 @@ describe('sync webhooks', () => {
       await quick.close();
     }
   });
+
+  it(
+    'answer 204 at once when the flow sleeps past the timeout, but wait through a shorter sleep',
+    { timeout: 30_000 },
+    async () => {
+      const delay = (name: string, seconds: number) =>
+        pieceAction(name, '@activepieces/piece-delay', 'delayFor', { delayFor: seconds, unit: 'seconds' });
+      const respond = returnResponse('step_2', { status: 200, body: { woke: true } });
+      // AP_WEBHOOK_TIMEOUT_SECONDS is 20 here.
+      const long = await buildFlow(server, user.token, projectId, chainOf(delay('step_1', 60), respond));
+      const started = Date.now();
+      const slept = await callWebhook(server, long.flowId, '/sync', jsonBody({}));
+      expect(slept.status).toBe(204);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const run = await waitForRun(server, user.token, slept.headers.get('x-webhook-id')!);
+      expect(run.status).toBe('PAUSED');
+
+      // Over 10 s the delay pauses the run (a RESUME job), yet it ends before the caller's timeout.
+      const short = await buildFlow(server, user.token, projectId, chainOf(delay('step_1', 11), respond));
+      const woke = await callWebhook(server, short.flowId, '/sync', jsonBody({}));
+      expect(woke.status).toBe(200);
+      expect(await woke.json()).toEqual({ woke: true });
+    },
+  );
 
   it('answer 500 in the error shape when the flow fails without a response', async () => {
     const { flowId } = await buildFlow(
