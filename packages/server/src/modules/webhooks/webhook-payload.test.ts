@@ -31,7 +31,7 @@ describe('bodyKindOf', () => {
     ['application/octet-stream', 'BINARY'],
     ['text/plain', 'TEXT'],
     ['application/xml', 'TEXT'],
-    ['multipart/form-data', 'TEXT'],
+    ['multipart/form-data', 'MULTIPART'],
     ['', 'TEXT'],
   ])('%s is read as %s', (mediaType, kind) => {
     expect(bodyKindOf(mediaType)).toBe(kind);
@@ -86,5 +86,84 @@ describe('toTriggerPayload', () => {
     expect(stored).toEqual([[bytes, 'image/png']]);
     expect(payload.body).toEqual({ fileId: 'file_1', mimeType: 'image/png', size: 6 });
     expect(payload).not.toHaveProperty('rawBody');
+  });
+
+  describe('a multipart/form-data body', () => {
+    const boundary = '----piecework-test-7MA4YWxk';
+    /** A multipart body of `parts` (a part with a filename is a file). */
+    function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+      const chunks: Buffer[] = [];
+      for (const part of parts) {
+        const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+        const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type === undefined ? '' : `Content-Type: ${part.type}\r\n`}\r\n`;
+        chunks.push(Buffer.from(head), Buffer.from(part.value), Buffer.from('\r\n'));
+      }
+      chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      return Buffer.concat(chunks);
+    }
+    const contentType = `multipart/form-data; boundary=${boundary}`;
+
+    it('reads its fields (a repeated name as an array) and keeps rawBody when no part is a file', async () => {
+      const body = multipart([
+        { name: 'name', value: 'Ada' },
+        { name: 'tag', value: 'a' },
+        { name: 'tag', value: 'b' },
+        { name: 'tag', value: 'c' },
+        { name: 'note', value: 'héllo\r\nworld' },
+      ]);
+      const payload = await toTriggerPayload(requestWith(contentType, body), noFiles);
+      expect(payload.body).toEqual({ name: 'Ada', tag: ['a', 'b', 'c'], note: 'héllo\r\nworld' });
+      expect(payload.rawBody).toBe(body.toString('utf8'));
+    });
+
+    it('stores each file part, in order, and carries {fileId, filename, mimeType, size} without rawBody', async () => {
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x00, 0xff]);
+      const stored: [Buffer, string][] = [];
+      const payload = await toTriggerPayload(
+        requestWith(
+          contentType,
+          multipart([
+            { name: 'title', value: 'Report' },
+            { name: 'image', value: png, filename: 'dot.png', type: 'image/png' },
+            { name: 'notes', value: 'plain text file', filename: 'notes.txt', type: 'text/plain' },
+          ]),
+        ),
+        async (bytes, mimeType) => {
+          stored.push([bytes, mimeType]);
+          return `file_${String(stored.length)}`;
+        },
+      );
+      expect(stored).toEqual([
+        [png, 'image/png'],
+        [Buffer.from('plain text file'), 'text/plain'],
+      ]);
+      expect(payload.body).toEqual({
+        title: 'Report',
+        image: { fileId: 'file_1', filename: 'dot.png', mimeType: 'image/png', size: 8 },
+        notes: { fileId: 'file_2', filename: 'notes.txt', mimeType: 'text/plain', size: 15 },
+      });
+      expect(payload).not.toHaveProperty('rawBody');
+    });
+
+    it('keeps a field named __proto__ as a plain key, changing no prototype', async () => {
+      const payload = await toTriggerPayload(
+        requestWith(contentType, multipart([{ name: '__proto__', value: 'x' }])),
+        noFiles,
+      );
+      const body = payload.body as Record<string, unknown>;
+      expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+      expect(Object.hasOwn(body, '__proto__') && body['__proto__']).toBe('x');
+    });
+
+    it('keeps a body that is not well-formed multipart as its text, storing nothing', async () => {
+      const cut = multipart([{ name: 'file', value: 'abc', filename: 'a.txt' }]).subarray(0, 60);
+      for (const [type, text] of [
+        [contentType, cut.toString('utf8')],
+        ['multipart/form-data', 'no boundary given'],
+      ] as const) {
+        const payload = await toTriggerPayload(requestWith(type, text), noFiles);
+        expect(payload).toMatchObject({ body: text, rawBody: text });
+      }
+    });
   });
 });

@@ -5,15 +5,19 @@
  * The body, by content type:
  * - `application/json` and `*+json`: parsed; text that is not valid JSON is kept as the string;
  * - `application/x-www-form-urlencoded`: parsed to an object (`qs`, as query strings are);
+ * - `multipart/form-data`: an object of its fields; file parts are stored as files of the project
+ *   and read `{fileId, filename, mimeType, size}` (see `readMultipartBody`); there is no `rawBody`
+ *   when a part was a file. A body that is not well-formed multipart is kept as its text;
  * - binary types (`image/*`, `audio/*`, `video/*`, `application/pdf`, `application/zip`,
  *   `application/gzip`, `application/octet-stream`): the bytes are stored as a file of the
  *   project, and the body is `{fileId, mimeType, size}`; there is no `rawBody`;
- * - anything else (text, XML, multipart, no content type): the UTF-8 text;
+ * - anything else (text, XML, no content type): the UTF-8 text;
  * - no body at all: `{}`.
  * `rawBody` is the body as UTF-8 text (`''` when empty), kept for signature checks. Headers are as
  * received (lower-case names; repeated ones joined with `, `); `queryParams` is the parsed query.
  */
 import qs from 'qs';
+import { readMultipartBody } from './multipart-body';
 
 /** The parts of an HTTP request a payload is built from. */
 export interface IncomingRequest {
@@ -44,7 +48,7 @@ export interface TriggerPayload {
 export type StoreBinaryBody = (bytes: Buffer, mimeType: string) => Promise<string>;
 
 /** How a body is read, by its content type. */
-export type BodyKind = 'JSON' | 'FORM' | 'BINARY' | 'TEXT';
+export type BodyKind = 'JSON' | 'FORM' | 'MULTIPART' | 'BINARY' | 'TEXT';
 
 const BINARY_TYPES = new Set([
   'application/pdf',
@@ -64,6 +68,7 @@ export function mediaTypeOf(contentType: string | string[] | undefined): string 
 export function bodyKindOf(mediaType: string): BodyKind {
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return 'JSON';
   if (mediaType === 'application/x-www-form-urlencoded') return 'FORM';
+  if (mediaType === 'multipart/form-data') return 'MULTIPART';
   if (BINARY_TYPES.has(mediaType) || BINARY_FAMILIES.some((family) => mediaType.startsWith(family))) {
     return 'BINARY';
   }
@@ -89,6 +94,11 @@ export async function toTriggerPayload(
     return { ...head, body };
   }
   const rawBody = request.body.toString('utf8');
+  if (kind === 'MULTIPART') {
+    const contentType = String(request.headers['content-type']);
+    const form = await readMultipartBody(request.body, contentType, storeBinary).catch(() => undefined);
+    if (form !== undefined) return { ...head, body: form.fields, ...(form.hasFiles ? {} : { rawBody }) };
+  }
   return { ...head, body: parseText(kind, rawBody), rawBody };
 }
 
@@ -102,6 +112,7 @@ function parseText(kind: Exclude<BodyKind, 'BINARY'>, text: string): unknown {
       }
     case 'FORM':
       return qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
+    case 'MULTIPART':
     case 'TEXT':
       return text;
   }

@@ -227,6 +227,29 @@ describe('the trigger payload', () => {
     });
   });
 
+  it('reads a multipart form: fields as values, file parts stored as files of the flow', async () => {
+    const { flowId } = await recordingFlow();
+    const form = new FormData();
+    form.append('name', 'Ada');
+    form.append('tags', 'a');
+    form.append('tags', 'b');
+    form.append('photo', new Blob([new Uint8Array([1, 2, 3, 255])], { type: 'image/jpeg' }), 'me.jpg');
+    const output = await triggerOutputOf(await callWebhook(server, flowId, '', { body: form }));
+    const body = output['body'] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Ada',
+      tags: ['a', 'b'],
+      photo: { filename: 'me.jpg', mimeType: 'image/jpeg', size: 4 },
+    });
+    const file = await server.server.context.store.db
+      .selectFrom('file')
+      .selectAll()
+      .where('id', '=', (body['photo'] as { fileId: string }).fileId)
+      .executeTakeFirstOrThrow();
+    expect(file).toMatchObject({ projectId, flowId, type: 'WEBHOOK_PAYLOAD' });
+    expect(Buffer.from(JSON.parse(file.data) as string, 'base64')).toEqual(Buffer.from([1, 2, 3, 255]));
+  });
+
   it('stores a binary body as a file of the project and carries {fileId, mimeType, size}', async () => {
     const { flowId } = await recordingFlow();
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
