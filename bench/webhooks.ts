@@ -4,11 +4,17 @@
  * c=1 and c=16, beside a bare Fastify route in the same run; then the time from process start to
  * the first answered webhook. The load comes from a second process (bench/load-generator.ts).
  *
- * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; run `npm run build` first
- * for the start-up figure to use the built CLI)
+ * The server measured is the built `piecework start` command (the standalone bundle users run),
+ * as a process of its own, when `npm run build` has made it; otherwise the server from its
+ * TypeScript sources, in this process, through tsx (slower: its engine threads load through tsx's
+ * loader). The table says which. "Server CPU" is that server process's CPU time (every thread)
+ * per run, read from /proc for the built one.
+ *
+ * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; BENCH_FROM_SOURCES=1 to
+ * measure the sources even when a build exists)
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -36,8 +42,41 @@ const env = {
   AP_WORKER_CONCURRENCY: '16',
   AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '16',
 };
-const server = await createServer({ env });
-const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+const built = join('packages', 'server', 'dist', 'standalone', 'cli.js');
+const measureBuilt = existsSync(built) && process.env['BENCH_FROM_SOURCES'] !== '1';
+const cli = measureBuilt ? [built, 'start'] : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
+
+/** The built CLI as a process on `port`, once it answers. */
+async function startBuiltServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, cli, {
+    env: { ...process.env, ...env, AP_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${String(port)}/api/v1/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/** CPU time (user + system, every thread) of process `pid` so far, in ms. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+}
+
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const child = measureBuilt ? await startBuiltServer(port) : undefined;
+const server = child ? undefined : await createServer({ env });
+const origin = server
+  ? await server.listen({ port: 0, host: '127.0.0.1' })
+  : `http://127.0.0.1:${String(port)}`;
+const cpuMsNow = () =>
+  child ? processCpuMs(child.pid!) : (process.cpuUsage().user + process.cpuUsage().system) / 1000;
 const user = await signUpBenchUser(origin);
 const flow = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
   displayName: 'Webhook bench',
@@ -71,7 +110,7 @@ const rows: string[][] = [];
 const body = ['{"n":0}'];
 const json = { 'content-type': 'application/json' };
 for (const connections of [1, 16]) {
-  const cpuBefore = process.cpuUsage();
+  const cpuBefore = cpuMsNow();
   const ours = await load({
     origin,
     path: `/api/v1/webhooks/${flow.id}/sync`,
@@ -80,9 +119,8 @@ for (const connections of [1, 16]) {
     bodies: body,
     connections,
   });
-  const cpu = process.cpuUsage(cpuBefore);
   // The server process's CPU (every thread) per run, warm-up second included.
-  const cpuMsPerRun = (cpu.user + cpu.system) / 1000 / (ours.requestsPerSecond * (seconds + 1));
+  const cpuMsPerRun = (cpuMsNow() - cpuBefore) / (ours.requestsPerSecond * (seconds + 1));
   const baseline = await load({
     origin: bareOrigin,
     path: '/bare',
@@ -104,23 +142,22 @@ for (const connections of [1, 16]) {
   ]);
 }
 await bare.close();
-await server.close();
+await server?.close();
+if (child) {
+  child.kill('SIGTERM');
+  await new Promise((done) => child.once('exit', done));
+}
 
 process.stdout.write(
-  `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case\n`,
+  `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case; server: ${measureBuilt ? 'the built piecework command, its own process' : 'TypeScript sources via tsx, in this process'}\n`,
 );
 printTable(
   ['c', 'runs/s', 'p50 ms', 'p99 ms', 'server CPU ms/run', 'bare req/s', 'bare p50', 'bare p99', 'errors'],
   rows,
 );
 
-const built = join('packages', 'server', 'dist', 'standalone', 'cli.js');
-const cli = existsSync(built)
-  ? [built, 'start']
-  : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
-const port = 20_000 + Math.floor(Math.random() * 20_000);
 const started = performance.now();
-const child = spawn(process.execPath, cli, {
+const fresh = spawn(process.execPath, cli, {
   env: { ...process.env, ...env, AP_PORT: String(port) },
   stdio: 'ignore',
 });
@@ -141,9 +178,9 @@ for (;;) {
   }
   await new Promise((done) => setTimeout(done, 2));
 }
-child.kill('SIGTERM');
+fresh.kill('SIGTERM');
 process.stdout.write(
   `process start -> first answered sync webhook: ${firstAnswer.toFixed(0)} ms (${existsSync(built) ? 'built CLI' : 'CLI from sources via tsx'})\n`,
 );
-await new Promise((done) => child.once('exit', done));
+await new Promise((done) => fresh.once('exit', done));
 rmSync(dataDir, { recursive: true, force: true });
