@@ -11,7 +11,8 @@
  * per run, read from /proc for the built one.
  *
  * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; BENCH_FROM_SOURCES=1 to
- * measure the sources even when a build exists)
+ * measure the sources even when a build exists; BENCH_SERVER_FLAGS='--cpu-prof' passes Node flags
+ * to the built server measured, e.g. to profile it under load)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,7 +49,8 @@ const cli = measureBuilt ? [built, 'start'] : ['--import', 'tsx', 'packages/serv
 
 /** The built CLI as a process on `port`, once it answers. */
 async function startBuiltServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, cli, {
+  const flags = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...cli], {
     env: { ...process.env, ...env, AP_PORT: String(port) },
     stdio: 'ignore',
   });

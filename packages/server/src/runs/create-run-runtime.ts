@@ -158,6 +158,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     stopping: () => cuttingShort,
     stepWriteDelayMs: options.stepWriteDelayMs ?? 20,
     maxAttempts: options.maxAttempts ?? 5,
+    mayDeferEnd: (): boolean => dispatcher.hasSpareSlot(),
   });
   const markQueued = async (runIds: string[]) => {
     if (runIds.length === 0) return;

@@ -52,6 +52,15 @@ export class JobDispatcher<T extends { job: { id: string } }> {
   }
 
   /**
+   * Whether a job could start now without waiting for a running one to end: fewer jobs run or
+   * are about to than `concurrency`. A running job may then hold its slot a little longer (e.g.
+   * to share a commit) without making a new job wait.
+   */
+  hasSpareSlot(): boolean {
+    return this.active.size + this.reserved < this.deps.concurrency;
+  }
+
+  /**
    * Takes a free slot for a job about to be claimed outside the claim loop (a run claimed in the
    * transaction that creates it); false when there is none. Follow with {@link launchReserved}
    * or {@link unreserve}.

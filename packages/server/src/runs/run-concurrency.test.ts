@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { returnResponse } from '../modules/flows/flow-test-kit';
 import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
 
 const busy = (ms: number) =>
@@ -90,5 +91,37 @@ describe('fairness', () => {
     const finishedBefore = backlogDone.filter((run) => run.finishTime! < lateDone.finishTime!).length;
     // One run at a time: the late project's run goes right after the one running when it came.
     expect(finishedBefore).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a run that answered its caller', () => {
+  let server: TestServer;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { AP_WORKER_CONCURRENCY: '1', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '1' },
+      { runs: { workerThreads: 1 } },
+    );
+    user = await signUpTestUser(server);
+  });
+  afterAll(() => server.close());
+
+  it('frees its slot at once when it is the last one: the caller’s next request starts without queueing', async () => {
+    const flow = await publishedFlow(
+      server,
+      user,
+      chain([returnResponse('step_1', { status: 200, body: { ok: true } })]),
+    );
+    const runIds: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const answer = await fetch(`${server.apiUrl}/v1/webhooks/${flow.id}/sync`, { method: 'POST' });
+      expect(answer.status).toBe(200);
+      runIds.push(answer.headers.get('x-webhook-id')!);
+    }
+    const runs = await Promise.all(runIds.map((id) => waitForRun(server, id)));
+    expect(runs.every((run) => run.status === 'SUCCEEDED')).toBe(true);
+    // Claimed in the transaction that created it: started the instant it was created.
+    expect(runs.map((run) => run.startTime === run.created)).toEqual(runs.map(() => true));
   });
 });

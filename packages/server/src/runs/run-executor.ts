@@ -58,6 +58,11 @@ export interface RunExecutorDeps {
   /** How long records of steps without outside effects may wait to be written with others (ms). */
   stepWriteDelayMs: number;
   /**
+   * Whether a run's end, once its caller has the answer, may wait a moment to share a commit:
+   * only when that does not make a new run wait for the slot it still holds.
+   */
+  mayDeferEnd(): boolean;
+  /**
    * Claims of one job after which its run ends INTERNAL_ERROR instead of running again: a run
    * that kills its process every time must not loop forever.
    */
@@ -123,10 +128,14 @@ export class RunExecutor {
     }
     const stepRows = await writer.close();
     const now = base.now();
-    // Once the caller has its answer, the end may wait a moment to share the next write's commit.
+    // Once the caller has its answer, the end may wait a moment to share the next write's commit
+    // (a steady stream of single requests then costs one commit per run) — unless every slot is
+    // taken: the caller's next request would then wait for this slot, so the end is written in
+    // this turn of the event loop (with the other writes of the turn) and the slot freed.
+    const defer = respondedEarly && this.deps.mayDeferEnd();
     const written = await base.store.write(
       (trx) => finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
-      { deferMs: respondedEarly ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
+      { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
     this.deps.listener.ended(written, result, respondedEarly);
   }
