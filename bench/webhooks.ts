@@ -8,7 +8,8 @@
  * as a process of its own, when `npm run build` has made it; otherwise the server from its
  * TypeScript sources, in this process, through tsx (slower: its engine threads load through tsx's
  * loader). The table says which. "Server CPU" is that server process's CPU time (every thread)
- * per run, read from /proc for the built one.
+ * per run, read from /proc for the built one; "main thread" the part of it spent on the thread
+ * that answers HTTP and writes the database (the built server only).
  *
  * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; BENCH_FROM_SOURCES=1 to
  * measure the sources even when a build exists; BENCH_SERVER_FLAGS='--cpu-prof' passes Node flags
@@ -64,9 +65,10 @@ async function startBuiltServer(port: number): Promise<ChildProcess> {
   }
 }
 
-/** CPU time (user + system, every thread) of process `pid` so far, in ms. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+/** CPU time (user + system) so far, in ms, of process `pid` (every thread), or of its main thread. */
+function processCpuMs(pid: number, mainThreadOnly = false): number {
+  const path = mainThreadOnly ? `/proc/${String(pid)}/task/${String(pid)}/stat` : `/proc/${String(pid)}/stat`;
+  const stat = readFileSync(path, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
 }
@@ -79,6 +81,8 @@ const origin = server
   : `http://127.0.0.1:${String(port)}`;
 const cpuMsNow = () =>
   child ? processCpuMs(child.pid!) : (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+/** The main thread's CPU ms so far (the built server only: /proc has it per thread). */
+const mainCpuMsNow = () => (child ? processCpuMs(child.pid!, true) : Number.NaN);
 const user = await signUpBenchUser(origin);
 const flow = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
   displayName: 'Webhook bench',
@@ -113,6 +117,7 @@ const body = ['{"n":0}'];
 const json = { 'content-type': 'application/json' };
 for (const connections of [1, 16]) {
   const cpuBefore = cpuMsNow();
+  const mainBefore = mainCpuMsNow();
   const ours = await load({
     origin,
     path: `/api/v1/webhooks/${flow.id}/sync`,
@@ -122,7 +127,9 @@ for (const connections of [1, 16]) {
     connections,
   });
   // The server process's CPU (every thread) per run, warm-up second included.
-  const cpuMsPerRun = (cpuMsNow() - cpuBefore) / (ours.requestsPerSecond * (seconds + 1));
+  const runs = ours.requestsPerSecond * (seconds + 1);
+  const cpuMsPerRun = (cpuMsNow() - cpuBefore) / runs;
+  const mainMsPerRun = (mainCpuMsNow() - mainBefore) / runs;
   const baseline = await load({
     origin: bareOrigin,
     path: '/bare',
@@ -137,6 +144,7 @@ for (const connections of [1, 16]) {
     ours.p50.toFixed(2),
     ours.p99.toFixed(2),
     cpuMsPerRun.toFixed(2),
+    Number.isNaN(mainMsPerRun) ? '-' : mainMsPerRun.toFixed(2),
     baseline.requestsPerSecond.toFixed(0),
     baseline.p50.toFixed(2),
     baseline.p99.toFixed(2),
@@ -154,7 +162,18 @@ process.stdout.write(
   `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case; server: ${measureBuilt ? 'the built piecework command, its own process' : 'TypeScript sources via tsx, in this process'}\n`,
 );
 printTable(
-  ['c', 'runs/s', 'p50 ms', 'p99 ms', 'server CPU ms/run', 'bare req/s', 'bare p50', 'bare p99', 'errors'],
+  [
+    'c',
+    'runs/s',
+    'p50 ms',
+    'p99 ms',
+    'server CPU ms/run',
+    'main thread ms/run',
+    'bare req/s',
+    'bare p50',
+    'bare p99',
+    'errors',
+  ],
   rows,
 );
 
