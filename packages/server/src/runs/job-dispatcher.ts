@@ -43,6 +43,8 @@ export class JobDispatcher<T extends { job: { id: string } }> {
   private again = false;
   private woken = false;
   private running = false;
+  /** A wake-up found every slot taken: a job may wait for the next slot to free. */
+  private backlog = false;
 
   constructor(private readonly deps: JobDispatcherDeps<T>) {}
 
@@ -134,7 +136,12 @@ export class JobDispatcher<T extends { job: { id: string } }> {
       do {
         this.again = false;
         const free = this.deps.concurrency - this.active.size - this.reserved;
-        if (!this.running || free <= 0) break;
+        if (!this.running) break;
+        if (free <= 0) {
+          this.backlog = true;
+          break;
+        }
+        this.backlog = false;
         const started = await this.deps.queue.claim(this.deps.workerId, free, this.deps.start);
         for (const item of started) this.launch(item);
         if (started.length === free) this.again = true;
@@ -155,7 +162,8 @@ export class JobDispatcher<T extends { job: { id: string } }> {
       })
       .finally(() => {
         this.active.delete(id);
-        this.notify();
+        // Its slot is free: look for waiting jobs, unless none can be waiting for it.
+        if (this.backlog || this.deps.queue.mayHaveAvailable()) this.notify();
       });
     this.active.set(id, done);
   }

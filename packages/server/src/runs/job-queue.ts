@@ -67,6 +67,13 @@ export interface JobQueue {
    * process has a free slot. An implementation may always answer false.
    */
   mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean>;
+  /**
+   * False only when the queue knows that no job is available now: its last look found none, and
+   * no job was added, released or queued again through it since. Lets a worker that just ended a
+   * job skip looking. Jobs that become available with time (delays) or come from another process
+   * are found by polling, which looks anyway. An implementation may always answer true.
+   */
+  mayHaveAvailable(): boolean;
   /** Removes a finished job, in `trx`. */
   complete(trx: Kysely<Database>, jobId: string): Promise<void>;
   /** Gives a claimed job back to the queue (claimable again from `availableAt`, default now). */

@@ -170,4 +170,36 @@ describe('SqlJobQueue', () => {
     clock += 1_000;
     expect(await queue.claim('w1', 1)).toMatchObject([{ runId, attempts: 2 }]);
   });
+
+  it('knows when no job is available, until something may have added one', async () => {
+    expect(queue.mayHaveAvailable()).toBe(true); // it has not looked yet
+    expect(await queue.claim('w1', 5)).toEqual([]);
+    expect(queue.mayHaveAvailable()).toBe(false);
+
+    const runId = await addJob('A');
+    expect(queue.mayHaveAvailable()).toBe(true);
+    const [job] = await queue.claim('w1', 5);
+    expect(job).toMatchObject({ runId });
+    expect(queue.mayHaveAvailable()).toBe(true); // it found one: there may be more
+    expect(await queue.claim('w1', 5)).toEqual([]);
+    expect(queue.mayHaveAvailable()).toBe(false);
+
+    await queue.release(job!.id);
+    expect(queue.mayHaveAvailable()).toBe(true);
+    await queue.claim('w1', 5);
+    expect(await queue.claim('w1', 5)).toEqual([]);
+    clock += 60_000; // its lease runs out
+    expect(await queue.requeueExpired()).toEqual([runId]);
+    expect(queue.mayHaveAvailable()).toBe(true);
+  });
+
+  it('still looks after a job that is not available yet was added (a delay), and finds it in time', async () => {
+    await addJob('A', { availableAt: timestampOf(clock + 1_000), kind: 'RESUME' });
+    expect(queue.mayHaveAvailable()).toBe(true);
+    expect(await queue.claim('w1', 5)).toEqual([]);
+    // Not available now; the dispatcher's poll (which looks whatever this says) finds it later.
+    expect(queue.mayHaveAvailable()).toBe(false);
+    clock += 1_000;
+    expect((await queue.claim('w1', 5)).map((job) => job.kind)).toEqual(['RESUME']);
+  });
 });

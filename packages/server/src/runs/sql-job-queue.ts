@@ -40,6 +40,10 @@ export class SqlJobQueue implements JobQueue {
   /** When each project was last given a slot (a counter), for round-robin among equals. */
   private readonly lastServed = new Map<string, number>();
   private serveCount = 0;
+  /** Set when a look found no available job; cleared by anything that may add one. */
+  private knownEmpty = false;
+  /** Counts what may have added an available job, so that a look overtaken by one sets nothing. */
+  private additions = 0;
 
   constructor(
     private readonly store: DataStore,
@@ -67,7 +71,17 @@ export class SqlJobQueue implements JobQueue {
       updated: now,
     });
     if (claimed) this.lastServed.set(job.projectId, ++this.serveCount);
+    else this.mayHaveAdded();
     return id;
+  }
+
+  mayHaveAvailable(): boolean {
+    return !this.knownEmpty;
+  }
+
+  private mayHaveAdded(): void {
+    this.additions += 1;
+    this.knownEmpty = false;
   }
 
   async mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean> {
@@ -86,8 +100,13 @@ export class SqlJobQueue implements JobQueue {
   async claim<T>(workerId: string, max: number, onClaimed?: OnClaimed<T>): Promise<(T | ClaimedJob)[]> {
     if (max <= 0) return [];
     // A read first: an idle poll takes no write lock.
+    const additionsBefore = this.additions;
     const available = await anyAvailableJob.run(this.store.db, { now: this.isoNow() });
-    if (available.rows.length === 0) return [];
+    if (available.rows.length === 0) {
+      if (this.additions === additionsBefore) this.knownEmpty = true;
+      return [];
+    }
+    this.knownEmpty = false;
     return this.store.write(async (trx) => {
       const now = this.isoNow();
       const rows = await this.pickJobs(trx, now, max);
@@ -117,6 +136,7 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async release(jobId: string, availableAt?: string): Promise<void> {
+    this.mayHaveAdded();
     await this.store.write((trx) =>
       trx
         .updateTable('job')
@@ -159,6 +179,7 @@ export class SqlJobQueue implements JobQueue {
         .returning('runId')
         .execute(),
     );
+    if (rows.length > 0) this.mayHaveAdded();
     return rows.map((row) => row.runId);
   }
 
