@@ -54,12 +54,13 @@ export const packageBuilds: Options[] = readdirSync(packagesDir)
  * pieces' child-process script (each found beside the code that starts it). Loading one bundle
  * instead of hundreds of package files (Kysely alone is ~400 ESM modules) halves the time from
  * process start to a listening server. Native and WebAssembly packages stay external: they load
- * files of their own from their package folders.
+ * files of their own from their package folders. The entry `cli.js` is small (`cli/piecework.ts`):
+ * it starts the first engine thread, then imports the command (`cli/main.ts`, its own chunk).
  */
 export const standaloneServerBuild: Options = {
   name: 'server (standalone CLI)',
   entry: {
-    cli: 'packages/server/src/cli/main.ts',
+    cli: 'packages/server/src/cli/piecework.ts',
     'engine-thread': 'packages/server/src/runs/engine-thread.ts',
     'worker-thread': 'packages/engine/src/worker/worker-thread.ts',
     'piece-process': 'packages/pieces/src/npm/piece-process.ts',

@@ -4,11 +4,16 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests import packages by name; during tests the names resolve to the TypeScript sources:
- * `@piecework/<dir>` to `packages/<dir>/src/index.ts`, and the engine's worker entry point.
+ * `@piecework/<dir>` to `packages/<dir>/src/index.ts`, and the engine's worker and deferred-thread
+ * entry points.
  */
 const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 const alias = [
   { find: /^@piecework\/engine\/worker$/, replacement: `${packagesDir}engine/src/worker/index.ts` },
+  {
+    find: /^@piecework\/engine\/deferred-thread$/,
+    replacement: `${packagesDir}engine/src/worker/deferred-thread.ts`,
+  },
   ...readdirSync(packagesDir).map((dir) => ({
     find: new RegExp(`^@piecework/${dir}$`),
     replacement: `${packagesDir}${dir}/src/index.ts`,

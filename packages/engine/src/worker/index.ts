@@ -15,7 +15,9 @@
  * ```
  *
  * A thread script of its own ({@link runWorkerThread} with a {@link WorkerThreadSetup}, given as
- * `workerScript`) can run pieces inside the threads instead of on the main thread.
+ * `workerScript`) can run pieces inside the threads instead of on the main thread. A process can
+ * start a runner's first thread before it loads the engine at all (`startDeferredThread`, from
+ * `@piecework/engine/deferred-thread`), for the runner to adopt (`WorkerRunnerOptions.adopt`).
  * @module
  */
 export { runWorkerThread } from './run-worker-thread';

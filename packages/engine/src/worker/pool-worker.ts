@@ -3,7 +3,7 @@ import type { EngineOptions } from '../run/engine-options';
 import { timeoutMessage } from '../run/halt';
 import type { FailedRunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
-import type { FromThread, Relayed, ThreadData, ToThread } from './protocol';
+import type { FromThread, Relayed, ThreadConfig, ThreadData, ToThread } from './protocol';
 import type { WorkerRunnerStats } from './runner-stats';
 import { SentVersions } from './sent-versions';
 import { serveHostCall } from './serve-host-call';
@@ -70,24 +70,31 @@ export class PoolWorker {
   private readonly loaded: Promise<void>;
   private settleLoaded: () => void = () => {};
 
+  /**
+   * Starts a thread, or takes `adopted`: a deferred thread (started early with the pool's script
+   * and limits, see `startDeferredThread`) that waits for its config and is sent it here.
+   */
   constructor(
     private readonly settings: PoolWorkerSettings,
     private readonly listener: PoolWorkerListener,
+    adopted?: Worker,
   ) {
     const { script, resourceLimits, options, threadSettings } = settings;
     this.versions = new SentVersions(settings.versionKeys);
     this.loaded = new Promise((resolve) => (this.settleLoaded = resolve));
-    const workerData: ThreadData = {
+    const config: ThreadConfig = {
       options,
       ...(threadSettings === undefined ? {} : { settings: threadSettings }),
     };
-    this.worker = new Worker(script.filename, { eval: script.eval, resourceLimits, workerData });
+    const workerData: ThreadData = config;
+    this.worker = adopted ?? new Worker(script.filename, { eval: script.eval, resourceLimits, workerData });
     this.worker.on('message', (message: FromThread) => this.onMessage(message));
     this.worker.on('messageerror', (error) =>
       this.fail(`a message of the worker thread cannot be read: ${error.message}`),
     );
     this.worker.on('error', (error) => this.onError(error));
     this.worker.on('exit', (code) => this.onExit(code));
+    if (adopted) this.post({ type: 'setup', data: config });
   }
 
   /** Whether the thread keeps the process alive (only while it runs or is about to run a job). */

@@ -17,13 +17,21 @@ import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
 
 /**
- * What a thread is started with (its `workerData`): the engine options of every run, and the
- * runner's `threadSettings` for the thread script's setup (see `WorkerThreadSetup`).
+ * What a thread runs with: the engine options of every run, and the runner's `threadSettings` for
+ * the thread script's setup (see `WorkerThreadSetup`).
  */
-export interface ThreadData {
+export interface ThreadConfig {
   options: EngineOptions;
   settings?: unknown;
 }
+
+/**
+ * What a thread is started with (its `workerData`): its {@link ThreadConfig}, or `{deferred: true}`
+ * for a thread started before its runner exists (`startDeferredThread`). A deferred thread loads
+ * its modules, then waits for its first message: `setup`, from the runner that adopts it, after
+ * which it warms up and says `ready` as any other; or `stop` when no runner wants it.
+ */
+export type ThreadData = ThreadConfig | { deferred: true };
 
 /** A piece call as it crosses the thread boundary: its `services` (functions) stay behind and the parent re-attaches its own. */
 export type PortablePieceRunRequest = Omit<PieceRunRequest, 'services'>;
@@ -67,9 +75,12 @@ export interface VersionRef {
 
 /**
  * Parent -> thread: start a run, or answer a host call. `startedEvents` is false when nobody
- * listens to `step.started`: the thread then does not send them.
+ * listens to `step.started`: the thread then does not send them. A deferred thread (see
+ * {@link ThreadData}) gets `setup` (its config) or `stop` (exit, unused) first, and only once.
  */
 export type ToThread =
+  | { type: 'setup'; data: ThreadConfig }
+  | { type: 'stop' }
   | {
       type: 'run';
       jobId: number;

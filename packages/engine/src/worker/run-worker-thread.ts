@@ -1,22 +1,24 @@
 /**
  * The code of a `WorkerRunner` thread, as a function a thread script calls (the package's own
  * `worker-thread` entry calls it without a setup). It loads the engine and prepares a warm
- * QuickJS sandbox once, makes the setup's piece runner, says `ready`, then runs one `runEngine`
- * per `run` message with a {@link ThreadHost}, keeping the flow versions it is sent
- * ({@link HeldVersions}) and sending the run's events and logs in batches ({@link Outbox}), the
- * last ones with the result.
+ * QuickJS sandbox once (a deferred thread, see `startDeferredThread`, first waits for the
+ * `setup` message of the runner that adopts it), makes the setup's piece runner, says `ready`,
+ * then runs one `runEngine` per `run` message with a {@link ThreadHost}, keeping the flow
+ * versions it is sent ({@link HeldVersions}) and sending the run's events and logs in batches
+ * ({@link Outbox}), the last ones with the result.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { EventEmitter } from 'eventemitter3';
 import type { PieceRunner } from '../host/piece-runner';
 import type { EngineEvents } from '../run/engine-events';
+import type { EngineOptions } from '../run/engine-options';
 import type { EngineRequest } from '../run/engine-request';
 import { runEngine } from '../run/run-engine';
 import type { RunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
 import { HeldVersions } from './held-versions';
 import { Outbox, type ParentLink } from './outbox';
-import type { FromThread, ThreadData, ToThread } from './protocol';
+import type { FromThread, ThreadConfig, ThreadData, ToThread } from './protocol';
 import { ThreadHost } from './thread-host';
 import { warmUpThread } from './warm-up-thread';
 
@@ -52,30 +54,47 @@ export function runWorkerThread(setup: WorkerThreadSetup = {}): void {
   if (!parentPort)
     throw new Error('runWorkerThread runs a WorkerRunner thread; it cannot run on the main thread');
   const port = parentPort;
-  const { options, settings } = workerData as ThreadData;
+  const data = workerData as ThreadData;
   const parent: ParentLink = { postMessage: (message: FromThread) => port.postMessage(message) };
   const threadHost = new ThreadHost();
   const versions = new HeldVersions();
+  let options: EngineOptions | undefined;
   let pieces: PieceRunner | undefined;
 
   port.on('message', (message: ToThread) => {
-    if (message.type === 'run') void run(message);
-    else threadHost.settle(message);
+    switch (message.type) {
+      case 'setup':
+        return start(message.data);
+      case 'stop':
+        // A deferred thread no runner wants: nothing else keeps it alive.
+        return port.close();
+      case 'run':
+        return void run(message);
+      case 'reply':
+        return threadHost.settle(message);
+    }
   });
-  const setUp = Promise.resolve()
-    .then(() => setup.pieces?.(threadHost.parentPieces, settings))
-    .then((made) => {
-      pieces = made;
-    });
-  void Promise.all([warmUpThread(options), setUp]).then(
-    () => parent.postMessage({ type: 'ready' }),
-    (error: unknown) => {
-      // Thrown outside any promise: the thread dies with it, and its runner reports it.
-      setImmediate(() => {
-        throw new Error(`The worker thread's setup failed: ${messageOf(error)}`, { cause: error });
+  // A deferred thread waits for its config (`setup`) before it warms up.
+  if (!('deferred' in data)) start(data);
+
+  function start(config: ThreadConfig): void {
+    if (options) throw new Error('A worker thread is set up only once');
+    options = config.options;
+    const setUp = Promise.resolve()
+      .then(() => setup.pieces?.(threadHost.parentPieces, config.settings))
+      .then((made) => {
+        pieces = made;
       });
-    },
-  );
+    void Promise.all([warmUpThread(options), setUp]).then(
+      () => parent.postMessage({ type: 'ready' }),
+      (error: unknown) => {
+        // Thrown outside any promise: the thread dies with it, and its runner reports it.
+        setImmediate(() => {
+          throw new Error(`The worker thread's setup failed: ${messageOf(error)}`, { cause: error });
+        });
+      },
+    );
+  }
 
   async function run(message: RunMessage): Promise<void> {
     const { jobId } = message;
@@ -83,6 +102,7 @@ export function runWorkerThread(setup: WorkerThreadSetup = {}): void {
     const { host, end } = threadHost.open(message.request.run.id, outbox, pieces);
     let result: RunResult;
     try {
+      if (!options) throw new Error('A run reached the worker thread before its setup');
       // Synchronously, in message order: the held versions follow the parent's account of them.
       const request: EngineRequest = versions.request(message.request, message.version);
       const events = new EventEmitter<EngineEvents>();

@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
 import type { EngineEvents } from '../run/engine-events';
@@ -5,6 +6,7 @@ import { resolveEngineOptions, type EngineOptions } from '../run/engine-options'
 import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
+import { adoptDeferredThread, stopDeferredThread, threadResourceLimits } from './deferred-thread';
 import { PoolWorker, type PoolWorkerSettings } from './pool-worker';
 import { ReadyWaiters } from './ready-waiters';
 import type { WorkerRunnerStats } from './runner-stats';
@@ -39,6 +41,18 @@ export interface WorkerRunnerOptions {
    * script ignores it. Default: undefined.
    */
   threadSettings?: unknown;
+  /**
+   * A thread started early with `startDeferredThread` (from `@piecework/engine/deferred-thread`),
+   * taken as the pool's first thread (at the first `prestart` or run) when it was started with
+   * this runner's `workerScript` (resolved the same way: the same path or URL) and resource
+   * limits (`maxHeapMb`), and is still alive; it is then set up with this runner's `options` and
+   * `threadSettings` and counts in `stats.threadsStarted` and `stats.threadsAdopted`. Otherwise
+   * it is stopped and ignored (a `Worker` not made by `startDeferredThread` is terminated), as
+   * it is when the runner is closed before it needs a thread. Once adopted, it fails like any
+   * other thread (an error of its setup fails `prestart` and runs as a thread failing to start).
+   * Default: none.
+   */
+  adopt?: Worker;
 }
 
 /**
@@ -76,8 +90,10 @@ export class WorkerRunner {
   private readonly workers = new Set<PoolWorker>();
   private readonly queue: WorkerJob[] = [];
   private readonly readyWaiters = new ReadyWaiters();
-  private readonly counters: WorkerRunnerStats = { threadsStarted: 0, versionsSent: 0 };
+  private readonly counters: WorkerRunnerStats = { threadsStarted: 0, threadsAdopted: 0, versionsSent: 0 };
   private closed = false;
+  /** The `adopt` option, until the first thread is needed. */
+  private adoptable: Worker | undefined;
 
   constructor(options: WorkerRunnerOptions = {}) {
     const { size = 2, maxHeapMb = 256, graceMs = 1000 } = options;
@@ -89,16 +105,13 @@ export class WorkerRunner {
     this.settings = {
       script: resolveWorkerScript(options.workerScript),
       threadSettings: cloneable(options.threadSettings),
-      resourceLimits: {
-        maxOldGenerationSizeMb: maxHeapMb,
-        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(maxHeapMb / 8))),
-        stackSizeMb: 4,
-      },
+      resourceLimits: threadResourceLimits(maxHeapMb),
       options: resolveEngineOptions(options.options),
       graceMs,
       versionKeys: new VersionKeys(),
       stats: this.counters,
     };
+    this.adoptable = options.adopt;
   }
 
   /** The engine options every run gets. */
@@ -106,7 +119,7 @@ export class WorkerRunner {
     return this.settings.options;
   }
 
-  /** What the pool did so far (a snapshot): threads started, flow versions sent. */
+  /** What the pool did so far (a snapshot): threads started (adopted ones among them), flow versions sent. */
   get stats(): WorkerRunnerStats {
     return { ...this.counters };
   }
@@ -153,6 +166,8 @@ export class WorkerRunner {
   /** Stops every worker thread. Runs still waiting or running are rejected. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.adoptable) stopDeferredThread(this.adoptable);
+    this.adoptable = undefined;
     const error = new Error('The WorkerRunner was closed before the run finished');
     for (const job of this.queue.splice(0)) job.reject(error);
     this.readyWaiters.reject(new Error('The WorkerRunner was closed before a worker thread was ready'));
@@ -175,16 +190,27 @@ export class WorkerRunner {
     }
   }
 
-  /** Adds a thread to the pool; false when it cannot even be made. */
+  /** Adds a thread to the pool (the first may be the `adopt` thread); false when it cannot be made. */
   private spawn(): boolean {
+    const adopted = this.takeAdoptable();
     try {
-      this.workers.add(new PoolWorker(this.settings, { ready: this.onReady, exited: this.onExit }));
+      const listener = { ready: this.onReady, exited: this.onExit };
+      this.workers.add(new PoolWorker(this.settings, listener, adopted));
       this.counters.threadsStarted++;
+      if (adopted) this.counters.threadsAdopted++;
       return true;
     } catch (error) {
+      adopted?.terminate().catch(() => {});
       this.startFailed(new Error(`A worker thread failed to start: ${messageOf(error)}`));
       return false;
     }
+  }
+
+  private takeAdoptable(): Worker | undefined {
+    const adopt = this.adoptable;
+    this.adoptable = undefined;
+    if (!adopt) return undefined;
+    return adoptDeferredThread(adopt, this.settings.script, this.settings.resourceLimits);
   }
 
   /** One failed start fails one waiting run, and prestart callers once no thread can get ready. */

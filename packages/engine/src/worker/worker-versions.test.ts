@@ -77,7 +77,7 @@ describe('WorkerRunner flow versions', () => {
       const stopped = await runner.run(executeRequest(stuck), host);
       expect(['TIMEOUT', 'MEMORY_LIMIT_EXCEEDED']).toContain(stopped.status);
       expect(await outputOf(runner, version, 2)).toBe('v2');
-      expect(runner.stats).toEqual({ threadsStarted: 2, versionsSent: 3 });
+      expect(runner.stats).toEqual({ threadsStarted: 2, threadsAdopted: 0, versionsSent: 3 });
     } finally {
       await runner.close();
     }

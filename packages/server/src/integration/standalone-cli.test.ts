@@ -1,8 +1,9 @@
 /**
  * The command users run: the built standalone `piecework` bundle (one file of JavaScript with its
  * dependencies, beside its engine-thread and piece-process scripts) starts, and a synchronous
- * webhook runs a code step and a built-in piece in its worker thread. `npm test` builds first;
- * a plain `vitest run` without a build skips this file.
+ * webhook runs a code step and a built-in piece in its worker thread: the engine thread the
+ * command started at its very beginning (`cli/piecework.ts`), adopted by the run runtime. `npm test`
+ * builds first; a plain `vitest run` without a build skips this file.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,8 @@ afterAll(async () => {
 
 describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
   it('starts and answers a synchronous webhook through a code step and Return Response', async () => {
-    server = await startServerProcess(dataDir, await freePort(), {}, { built: true });
+    // NODE_DEBUG=worker: Node reports each Worker the process creates, with its options.
+    server = await startServerProcess(dataDir, await freePort(), { NODE_DEBUG: 'worker' }, { built: true });
     const anonymous = createPieceworkClient({ baseUrl: server.url });
     const user = await anonymous.authentication.signUp({
       email: 'standalone@example.com',
@@ -56,5 +58,10 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
     });
     expect(answer.status).toBe(201);
     expect(await answer.json()).toEqual({ doubled: 42 });
+    // The run ran in the only thread created: the deferred one, started before the server loaded.
+    const created = server.output().match(/create new worker[^]*?isInternal/g) ?? [];
+    expect(created).toHaveLength(1);
+    expect(created[0]).toContain('engine-thread.js');
+    expect(created[0]).toContain('workerData: { deferred: true }');
   });
 });

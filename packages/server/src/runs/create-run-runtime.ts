@@ -18,6 +18,7 @@ import {
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import { insertRun } from './create-run';
+import { takeEarlyEngineThread } from './early-engine-thread';
 import { resolveEngineThreadScript } from './engine-thread-script';
 import { enqueueFollowUp } from './follow-up-jobs';
 import { JobDispatcher } from './job-dispatcher';
@@ -89,7 +90,9 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   // Built-in pieces run in the worker threads, unless a custom runner takes every piece call.
   const threadSettings: ThreadPieceSettings = { piecesDir, urls, ssrfAllowList: config.ssrfAllowList };
   const runner = new WorkerRunner({
-    ...(options.pieces === undefined ? { workerScript: resolveEngineThreadScript(), threadSettings } : {}),
+    ...(options.pieces === undefined
+      ? { workerScript: resolveEngineThreadScript(), threadSettings, adopt: takeEarlyEngineThread() }
+      : {}),
     size: options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism())),
     maxHeapMb: options.maxHeapMb ?? 256,
     options: {

@@ -1,0 +1,24 @@
+/**
+ * The engine thread the `piecework start` command starts at the very beginning of the process
+ * (see `cli/piecework.ts`), handed from the command's entry to the run runtime, whose
+ * `WorkerRunner` adopts it as its first thread: it loads the engine while the main thread loads
+ * the server, instead of after.
+ */
+import type { Worker } from 'node:worker_threads';
+
+let early: Worker | undefined;
+
+/** Leaves `worker` (from `startDeferredThread` of the engine thread script) for the run runtime to take. */
+export function offerEarlyEngineThread(worker: Worker): void {
+  early = worker;
+}
+
+/**
+ * The thread offered by {@link offerEarlyEngineThread}, once (undefined after, and when none was):
+ * for the `adopt` option of the run runtime's `WorkerRunner` of the engine thread script.
+ */
+export function takeEarlyEngineThread(): Worker | undefined {
+  const taken = early;
+  early = undefined;
+  return taken;
+}
