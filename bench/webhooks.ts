@@ -13,7 +13,8 @@
  *
  * Run: npm run bench:webhooks   (BENCH_SECONDS=5 by default per case; BENCH_FROM_SOURCES=1 to
  * measure the sources even when a build exists; BENCH_SERVER_FLAGS='--cpu-prof' passes Node flags
- * to the built server measured, e.g. to profile it under load)
+ * to the built server measured, e.g. to profile it under load; BENCH_SERVER_CLI=path/cli.js measures
+ * another build of the command, e.g. a copy of an earlier one, side by side)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -44,7 +45,7 @@ const env = {
   AP_WORKER_CONCURRENCY: '16',
   AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '16',
 };
-const built = join('packages', 'server', 'dist', 'standalone', 'cli.js');
+const built = process.env['BENCH_SERVER_CLI'] ?? join('packages', 'server', 'dist', 'standalone', 'cli.js');
 const measureBuilt = existsSync(built) && process.env['BENCH_FROM_SOURCES'] !== '1';
 const cli = measureBuilt ? [built, 'start'] : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
 
