@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
@@ -47,27 +47,40 @@ export const packageBuilds: Options[] = readdirSync(packagesDir)
   .sort((a, b) => rank(a) - rank(b))
   .map(packageBuild);
 
+/** Where the standalone build goes. */
+const standaloneDir = 'packages/server/dist/standalone';
+
 /**
- * The `piecework` command as one self-contained bundle (`packages/server/dist/standalone/`): the
- * CLI with every JavaScript dependency inlined, beside the server's engine-thread script (the
- * engine's worker thread with built-in pieces), the engine's default worker-thread script and the
- * pieces' child-process script (each found beside the code that starts it). Loading one bundle
+ * The `piecework` command as self-contained CommonJS bundles (`packages/server/dist/standalone/`,
+ * a folder of CommonJS by its own `package.json`), each with every JavaScript dependency inlined:
+ * the command (`main.js`, from `cli/main.ts`), the server's engine thread (`engine-thread-main.js`,
+ * the engine's worker thread with built-in pieces), the engine's default worker-thread script and
+ * the pieces' child-process script (each found beside the code that starts it). Loading bundles
  * instead of hundreds of package files (Kysely alone is ~400 ESM modules) halves the time from
  * process start to a listening server. Native and WebAssembly packages stay external: they load
- * files of their own from their package folders. The entry `cli.js` is small (`cli/piecework.ts`):
- * it starts the first engine thread, then imports the command (`cli/main.ts`, its own chunk).
+ * files of their own from their package folders.
+ *
+ * Most of what is left of start-up is V8 compiling the two big bundles, so their entries are tiny
+ * and run them through a V8 code cache (`cli/compile-cache.ts`, kept in `.compile-cache/` beside
+ * them): `cli.js` (`cli/piecework.ts`) starts the first engine thread, then runs `main.js`; the
+ * thread's script `engine-thread.js` (`cli/standalone-engine-thread.ts`) runs
+ * `engine-thread-main.js`. CommonJS because Node 20 caches no code of ES modules; no `import()`
+ * left in the bundles because on Node 20 an `import()` in code compiled from a cache fails.
  */
 export const standaloneServerBuild: Options = {
   name: 'server (standalone CLI)',
   entry: {
     cli: 'packages/server/src/cli/piecework.ts',
-    'engine-thread': 'packages/server/src/runs/engine-thread.ts',
+    main: 'packages/server/src/cli/main.ts',
+    'engine-thread': 'packages/server/src/cli/standalone-engine-thread.ts',
+    'engine-thread-main': 'packages/server/src/runs/engine-thread.ts',
     'worker-thread': 'packages/engine/src/worker/worker-thread.ts',
     'piece-process': 'packages/pieces/src/npm/piece-process.ts',
   },
-  outDir: 'packages/server/dist/standalone',
-  format: ['esm'],
-  splitting: true,
+  outDir: standaloneDir,
+  format: ['cjs'],
+  outExtension: () => ({ js: '.js' }),
+  splitting: false,
   sourcemap: true,
   clean: true,
   dts: false,
@@ -77,17 +90,12 @@ export const standaloneServerBuild: Options = {
   // Everything but the native and WebAssembly packages (tsup lets noExternal win over external).
   noExternal: [/^(?!better-sqlite3$|quickjs-emscripten|@jitl\/)/],
   external: ['better-sqlite3', /^quickjs-emscripten/, /^@jitl\//],
-  // CommonJS dependencies inlined in an ES module still use `require` (for Node built-ins),
-  // `__filename` and `__dirname`: each file of the bundle gets its own.
-  banner: {
-    js: [
-      "import { createRequire as createRequireOfBundle } from 'node:module';",
-      "import { fileURLToPath as fileURLToPathOfBundle } from 'node:url';",
-      'const require = createRequireOfBundle(import.meta.url);',
-      'const __filename = fileURLToPathOfBundle(import.meta.url);',
-      "const __dirname = fileURLToPathOfBundle(new URL('.', import.meta.url));",
-    ].join(' '),
+  esbuildOptions(options) {
+    // Every `import()` becomes a `require()` (which loads ES modules too on Node >= 20.19).
+    options.supported = { ...options.supported, 'dynamic-import': false };
   },
+  // The `.js` files of the server package are ES modules; those of this folder are CommonJS.
+  onSuccess: async () => writeFileSync(join(standaloneDir, 'package.json'), '{ "type": "commonjs" }\n'),
 };
 
 function rank(dir: string): number {

@@ -1,29 +1,60 @@
 /**
- * The command users run: the built standalone `piecework` bundle (one file of JavaScript with its
- * dependencies, beside its engine-thread and piece-process scripts) starts, and a synchronous
- * webhook runs a code step and a built-in piece in its worker thread: the engine thread the
- * command started at its very beginning (`cli/piecework.ts`), adopted by the run runtime. `npm test`
- * builds first; a plain `vitest run` without a build skips this file.
+ * The command users run: the built standalone `piecework` bundles (the command and the engine
+ * thread, each with its dependencies, loaded through a V8 code cache by tiny entries, beside the
+ * piece-process script) start, and a synchronous webhook runs a code step and a built-in piece in
+ * its worker thread: the engine thread the command started at its very beginning
+ * (`cli/piecework.ts`), adopted by the run runtime. A first start writes the code caches of both
+ * bundles; the next start compiles from them. `npm test` builds first; a plain `vitest run`
+ * without a build skips this file.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient } from '@piecework/client';
 import { code, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { BUILT_CLI, freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-standalone-'));
+const cacheDir = join(dirname(BUILT_CLI), '.compile-cache');
+// NODE_DEBUG=worker: Node reports each Worker the process creates, with its options;
+// piecework-compile-cache: what each bundle did with its code cache.
+const debug = { NODE_DEBUG: 'worker,piecework-compile-cache' };
 let server: ServerProcess | undefined;
+let flowId = '';
 afterAll(async () => {
   await server?.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+async function runWebhook(started: ServerProcess): Promise<void> {
+  const answer = await fetch(`${started.apiUrl}/v1/webhooks/${flowId}/sync`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ n: 21 }),
+  });
+  expect(answer.status).toBe(201);
+  expect(await answer.json()).toEqual({ doubled: 42 });
+}
+
+/** The run ran in the only thread created: the deferred one, started before the server loaded. */
+function expectOnlyTheDeferredThread(output: string): void {
+  const created = output.match(/create new worker[^]*?isInternal/g) ?? [];
+  expect(created).toHaveLength(1);
+  expect(created[0]).toContain('engine-thread.js');
+  expect(created[0]).toContain('workerData: { deferred: true }');
+}
+
+/** The bundles (`main.js`, `engine-thread-main.js`) with a code cache in the cache folder. */
+function cachedBundles(): string[] {
+  const names = existsSync(cacheDir) ? readdirSync(cacheDir) : [];
+  return names.flatMap((name) => /^(.+\.js)\.[0-9a-f]{16}\.cache$/.exec(name)?.[1] ?? []).sort();
+}
+
 describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
   it('starts and answers a synchronous webhook through a code step and Return Response', async () => {
-    // NODE_DEBUG=worker: Node reports each Worker the process creates, with its options.
-    server = await startServerProcess(dataDir, await freePort(), { NODE_DEBUG: 'worker' }, { built: true });
+    rmSync(cacheDir, { recursive: true, force: true });
+    server = await startServerProcess(dataDir, await freePort(), debug, { built: true });
     const anonymous = createPieceworkClient({ baseUrl: server.url });
     const user = await anonymous.authentication.signUp({
       email: 'standalone@example.com',
@@ -50,18 +81,26 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
       },
     });
     await client.flows.update(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+    flowId = flow.id;
 
-    const answer = await fetch(`${server.apiUrl}/v1/webhooks/${flow.id}/sync`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ n: 21 }),
-    });
-    expect(answer.status).toBe(201);
-    expect(await answer.json()).toEqual({ doubled: 42 });
-    // The run ran in the only thread created: the deferred one, started before the server loaded.
-    const created = server.output().match(/create new worker[^]*?isInternal/g) ?? [];
-    expect(created).toHaveLength(1);
-    expect(created[0]).toContain('engine-thread.js');
-    expect(created[0]).toContain('workerData: { deferred: true }');
+    await runWebhook(server);
+    expectOnlyTheDeferredThread(server.output());
+    expect(server.output()).toMatch(/: main\.js: no code cache yet/);
+    expect(server.output()).toMatch(/: engine-thread-main\.js: no code cache yet/);
+  });
+
+  it('writes the code caches of both bundles about a second after a start; the next start compiles from them', async () => {
+    const deadline = Date.now() + 15_000;
+    while (cachedBundles().length < 2 && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(cachedBundles()).toEqual(['engine-thread-main.js', 'main.js']);
+    await server?.kill('SIGTERM');
+
+    server = await startServerProcess(dataDir, await freePort(), debug, { built: true });
+    await runWebhook(server);
+    expectOnlyTheDeferredThread(server.output());
+    expect(server.output()).toMatch(/: main\.js: code cache used/);
+    expect(server.output()).toMatch(/: engine-thread-main\.js: code cache used/);
   });
 });

@@ -13,9 +13,9 @@ const meta: Partial<Pick<ImportMeta, 'url'>> = import.meta;
  *   thread is `src/runs/engine-thread.ts` (`WorkerRunner` starts a `.ts` script through tsx);
  * - the built package: this code runs from `dist/index.js` (or a chunk beside it) or
  *   `dist/index.cjs`, and the thread is the entry `dist/engine-thread.js` / `.cjs`;
- * - the standalone CLI bundle: this code runs from `dist/standalone/cli.js` or a chunk beside it
- *   (each file gets its own `__filename` from the bundle's banner), and the thread is
- *   `dist/standalone/engine-thread.js`.
+ * - the standalone CLI bundle (CommonJS): this code runs from `dist/standalone/cli.js` or the
+ *   command's bundle `main.js` beside it, and the thread is `dist/standalone/engine-thread.js`
+ *   (whose code, `engine-thread-main.js`, it loads through the V8 code cache).
  */
 export function resolveEngineThreadScript(): URL {
   // `__filename` in the CJS build, the standalone bundle and under vitest; `import.meta.url` in
