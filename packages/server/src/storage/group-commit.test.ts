@@ -75,47 +75,6 @@ describe('groupCommitWrites on a SQLite file', () => {
     expect(commits).toBe(1);
   });
 
-  /**
-   * Writes platform `ids`, one per turn of the event loop, as requests read from sockets do: each
-   * write is made by a callback that runs in its turn before the group commit looks for more.
-   */
-  function writeOnePerTurn(writeFn: Write, idsToWrite: string[]): Promise<void[]> {
-    return new Promise((resolve) => {
-      const written: Promise<void>[] = [];
-      const turn = (index: number): void => {
-        // The next turn's write is queued before this turn's write asks for a transaction.
-        if (index + 1 < idsToWrite.length) setImmediate(() => turn(index + 1));
-        written.push(writeFn((trx) => insertPlatform(trx, idsToWrite[index]!)));
-        if (index + 1 === idsToWrite.length) resolve(Promise.all(written));
-      };
-      setImmediate(() => turn(0));
-    });
-  }
-
-  it.each([
-    ['gathers the writes of consecutive turns into one transaction', undefined, 4, 1],
-    ['starts the transaction after maxGatherTurns turns while writes keep coming', 2, 4, 2],
-  ])('%s', async (_, maxGatherTurns, count, expectedCommits) => {
-    const gathering = groupCommitWrites(db, maxGatherTurns === undefined ? {} : { maxGatherTurns });
-    await writeOnePerTurn(gathering, ids(count));
-    expect(await platformIds()).toEqual(ids(count));
-    expect(commits).toBe(expectedCommits);
-  });
-
-  it('with maxGatherTurns 1, starts each transaction at the end of the turn of its first write', async () => {
-    await writeOnePerTurn(groupCommitWrites(db, { maxGatherTurns: 1 }), ids(4));
-    expect(await platformIds()).toEqual(ids(4));
-    expect(commits).toBeGreaterThan(1);
-  });
-
-  it('starts a lone write after one turn, without waiting for more', async () => {
-    const started = performance.now();
-    await write((trx) => insertPlatform(trx, 'alone'));
-    expect(commits).toBe(1);
-    // Nothing like a timer's wait: well under the 5 ms a deferred write may wait.
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
-
   it('puts writes made while a transaction runs in the next one, together', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

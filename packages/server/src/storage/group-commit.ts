@@ -26,11 +26,6 @@ export interface TransactionPrimitives<Trx> {
 export interface GroupCommitOptions {
   /** Most calls in one transaction; the rest wait for the next one. Default 256. */
   maxBatch?: number;
-  /**
-   * Most turns of the event loop a transaction waits for more calls before it starts (see
-   * {@link GroupCommit}). 1 starts it at the end of the turn of its first call, always. Default 4.
-   */
-  maxGatherTurns?: number;
 }
 
 /** One waiting call of {@link GroupCommit.run}. */
@@ -70,12 +65,7 @@ class BrokenTransaction {
  *
  * A call made while no transaction runs starts one at the end of the current turn of the event
  * loop (`setImmediate`), so that the calls made by everything the loop handles in that turn —
- * several requests read from their sockets, several runs ending — share it; when that turn
- * brought more calls, it waits one more turn, as long as each turn brings more (at most
- * `maxGatherTurns` turns): a lone call starts after one turn, while under load a transaction
- * gathers the calls of a few turns (each commit writes every page its calls touched, so the
- * fewer commits the fewer pages: at 16 concurrent webhook runs, 0.6 -> 0.4 commits and 11 -> 9
- * WAL pages per run). Calls made while one
+ * several requests read from their sockets, several runs ending — share it. Calls made while one
  * runs wait; when it ends, up to `maxBatch` of them run in the next transaction, one after the
  * other in the order they were made (each sees the writes of those before it), each in its own
  * savepoint, then one COMMIT. A call whose `fn` throws is rolled back to its savepoint and rejects with its own error;
@@ -93,7 +83,6 @@ class BrokenTransaction {
 export class GroupCommit<Trx> {
   readonly #primitives: TransactionPrimitives<Trx>;
   readonly #maxBatch: number;
-  readonly #maxGatherTurns: number;
   readonly #waiting: Call<Trx>[] = [];
   readonly #deferred: Call<Trx>[] = [];
   #deferTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,7 +92,6 @@ export class GroupCommit<Trx> {
   constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
     this.#primitives = primitives;
     this.#maxBatch = Math.max(1, options.maxBatch ?? 256);
-    this.#maxGatherTurns = Math.max(1, Math.floor(options.maxGatherTurns ?? 4));
   }
 
   /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
@@ -124,26 +112,14 @@ export class GroupCommit<Trx> {
     });
   }
 
-  /**
-   * Starts a transaction at the end of this event-loop turn, or of a later one while each turn
-   * brings more calls (at most `maxGatherTurns`), unless one runs or is due.
-   */
+  /** Starts a transaction at the end of this event-loop turn, unless one runs or is due. */
   #schedule(): void {
     if (this.#running || this.#scheduled) return;
     this.#scheduled = true;
-    let turns = 1;
-    let seen = this.#waiting.length;
-    const endOfTurn = (): void => {
-      if (!this.#running && this.#waiting.length > seen && turns < this.#maxGatherTurns) {
-        turns += 1;
-        seen = this.#waiting.length;
-        setImmediate(endOfTurn);
-        return;
-      }
+    setImmediate(() => {
       this.#scheduled = false;
       if (!this.#running) void this.#drain();
-    };
-    setImmediate(endOfTurn);
+    });
   }
 
   /** Moves the deferred calls to the front of the queue (they were issued first). */
