@@ -209,9 +209,9 @@ async function timeToFirstAnswer(): Promise<number> {
   return firstAnswer;
 }
 
-const starts: number[] = [];
-for (let i = 0; i < 7; i++) starts.push(await timeToFirstAnswer());
-const sorted = [...starts].sort((a, b) => a - b);
+const sorted: number[] = [];
+for (let i = 0; i < 7; i++) sorted.push(await timeToFirstAnswer());
+sorted.sort((a, b) => a - b);
 process.stdout.write(
   `process start -> first answered sync webhook: median ${sorted[3]!.toFixed(0)} ms of 7 starts (${sorted[0]!.toFixed(0)}-${sorted[6]!.toFixed(0)}; ${measureBuilt ? 'built CLI' : 'CLI from sources via tsx'})\n`,
 );

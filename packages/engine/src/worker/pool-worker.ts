@@ -3,7 +3,7 @@ import type { EngineOptions } from '../run/engine-options';
 import { timeoutMessage } from '../run/halt';
 import type { FailedRunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
-import type { FromThread, Relayed, ThreadConfig, ThreadData, ToThread } from './protocol';
+import type { FromThread, Relayed, ThreadConfig, ToThread } from './protocol';
 import type { WorkerRunnerStats } from './runner-stats';
 import { SentVersions } from './sent-versions';
 import { serveHostCall } from './serve-host-call';
@@ -86,8 +86,8 @@ export class PoolWorker {
       options,
       ...(threadSettings === undefined ? {} : { settings: threadSettings }),
     };
-    const workerData: ThreadData = config;
-    this.worker = adopted ?? new Worker(script.filename, { eval: script.eval, resourceLimits, workerData });
+    this.worker =
+      adopted ?? new Worker(script.filename, { eval: script.eval, resourceLimits, workerData: config });
     this.worker.on('message', (message: FromThread) => this.onMessage(message));
     this.worker.on('messageerror', (error) =>
       this.fail(`a message of the worker thread cannot be read: ${error.message}`),
