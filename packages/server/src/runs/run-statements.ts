@@ -2,7 +2,7 @@
  * The statements every flow run executes, compiled once (see `compiledStatement`): creating the
  * run and its job, and writing its end. Other run queries stay ordinary Kysely calls.
  */
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { compiledInsert, compiledStatement } from '../storage/compiled-statement';
 import type { FlowRunTable } from '../storage/database';
 
@@ -100,3 +100,21 @@ export const anyAvailableJob = compiledStatement<{ now: string }, { id: string }
 export const platformCredits = compiledStatement<{ id: string }, { credits: number | null }>((db, param) =>
   db.selectFrom('platform').select('credits').where('id', '=', param('id')),
 );
+
+/**
+ * Whether a job is waiting (available by `now`) and how many more jobs project `projectId` may
+ * run (its `maxConcurrentJobs`, else `defaultLimit`, minus its RUNNING jobs): what a new job must
+ * know to be inserted already claimed.
+ */
+export const queueRoomForNewJob = compiledStatement<
+  { now: string; projectId: string; defaultLimit: number },
+  { waiting: number; free: number }
+>((db, param) => ({
+  compile: () =>
+    sql<{ waiting: number; free: number }>`
+      select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${param('now')}) as waiting,
+        coalesce((select maxConcurrentJobs from project where id = ${param('projectId')}), ${param('defaultLimit')})
+        - (select count(*) from job where projectId = ${param('projectId')} and status = 'RUNNING') as free`.compile(
+      db,
+    ),
+}));

@@ -9,7 +9,7 @@ import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
 import { fromJson, toJson } from '../storage/json-column';
 import type { ClaimedJob, JobKind, JobQueue, NewJob, OnClaimed } from './job-queue';
-import { anyAvailableJob, deleteJob, insertJobRow } from './run-statements';
+import { anyAvailableJob, deleteJob, insertJobRow, queueRoomForNewJob } from './run-statements';
 import { timestampOf } from '../storage/timestamp';
 
 /** Options of {@link SqlJobQueue}. */
@@ -85,12 +85,11 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean> {
-    const { rows } = await sql<{ waiting: number; free: number }>`
-      select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${this.isoNow()}) as waiting,
-        coalesce((select maxConcurrentJobs from project where id = ${projectId}), ${this.options.defaultConcurrentJobsLimit})
-        - (select count(*) from job where projectId = ${projectId} and status = 'RUNNING') as free`.execute(
-      trx,
-    );
+    const { rows } = await queueRoomForNewJob.run(trx, {
+      now: this.isoNow(),
+      projectId,
+      defaultLimit: this.options.defaultConcurrentJobsLimit,
+    });
     const row = rows[0];
     return row !== undefined && Number(row.waiting) === 0 && Number(row.free) > 0;
   }

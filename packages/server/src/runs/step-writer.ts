@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { compiledStatement, type CompiledStatement } from '../storage/compiled-statement';
+import { compiledPositionalStatement, type PositionalStatement } from '../storage/compiled-statement';
 import type { DataStore } from '../storage/data-store';
 import type { Database, FlowRunStepTable } from '../storage/database';
 
@@ -21,28 +21,31 @@ const ROWS_PER_STATEMENT = 500;
 export async function writeStepRows(trx: Kysely<Database>, rows: readonly FlowRunStepTable[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const params: Record<string, unknown> = {};
-    chunk.forEach((row, index) => {
-      for (const column of STEP_COLUMNS) params[`${column}${String(index)}`] = row[column];
-    });
-    await upsertStepRows(chunk.length).run(trx, params);
+    const values: unknown[] = [];
+    for (const row of chunk)
+      values.push(row.runId, row.path, row.stepName, row.position, row.record, row.created);
+    await upsertStepRows(chunk.length).run(trx, values);
   }
 }
 
+/** The columns of a step row, in the order {@link writeStepRows} gives their values. */
 const STEP_COLUMNS = ['runId', 'path', 'stepName', 'position', 'record', 'created'] as const;
 
 /** The upsert of `count` step rows, compiled once per count (runs mostly write 1 to 30 rows). */
-const upsertStatements = new Map<number, CompiledStatement<Record<string, unknown>, never>>();
+const upsertStatements = new Map<number, PositionalStatement<never>>();
 
-function upsertStepRows(count: number): CompiledStatement<Record<string, unknown>, never> {
+function upsertStepRows(count: number): PositionalStatement<never> {
   let statement = upsertStatements.get(count);
   if (statement === undefined) {
-    statement = compiledStatement<Record<string, unknown>, never>((db, param) =>
+    const rowNames = Array.from({ length: count }, (_, index) =>
+      STEP_COLUMNS.map((column) => `${column}${String(index)}`),
+    );
+    statement = compiledPositionalStatement<never>(rowNames.flat(), (db, param) =>
       db
         .insertInto('flowRunStep')
         .values(
-          Array.from({ length: count }, (_, index) =>
-            Object.fromEntries(STEP_COLUMNS.map((column) => [column, param(`${column}${String(index)}`)])),
+          rowNames.map((names) =>
+            Object.fromEntries(STEP_COLUMNS.map((column, index) => [column, param(names[index]!)])),
           ) as never,
         )
         .onConflict((conflict) =>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compiledStatement } from './compiled-statement';
+import { compiledPositionalStatement, compiledStatement } from './compiled-statement';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
@@ -57,5 +57,39 @@ describe('compiledStatement', () => {
     await expect(renamePlatform.run(db, { id: 'p1', name: 'x' } as never)).rejects.toThrow(
       'Missing parameter "updated" of a compiled statement',
     );
+  });
+
+  it('binds values by position in the order of its names, constants of the builder kept', async () => {
+    await insertPlatform(db, 'p1');
+    await insertPlatform(db, 'p2');
+    const renameBoth = compiledPositionalStatement(['name1', 'id1', 'name2'], (on, param) =>
+      on
+        .updateTable('platform')
+        .set({ name: param('name2'), updated: 'constant' })
+        .where('id', 'in', [param('id1'), 'p2'])
+        .where('name', '!=', param('name1')),
+    );
+    const result = await renameBoth.run(db, ['never', 'p1', 'Renamed']);
+    expect(result.numAffectedRows).toBe(2n);
+    const rows = await db.selectFrom('platform').select(['id', 'name', 'updated']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'p1', name: 'Renamed', updated: 'constant' },
+      { id: 'p2', name: 'Renamed', updated: 'constant' },
+    ]);
+  });
+
+  it('refuses a placeholder its names do not list, before running anything', async () => {
+    await insertPlatform(db, 'p1');
+    const broken = compiledPositionalStatement(['id'], (on, param) =>
+      on
+        .updateTable('platform')
+        .set({ name: param('name') })
+        .where('id', '=', param('id')),
+    );
+    await expect(broken.run(db, ['p1'])).rejects.toThrow(
+      'Parameter "name" is not among the statement\'s names',
+    );
+    const [row] = await db.selectFrom('platform').select('name').execute();
+    expect(row?.name).not.toBe(undefined);
   });
 });

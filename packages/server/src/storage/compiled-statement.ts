@@ -4,7 +4,7 @@
  * SQLite takes to run it); the statements a flow run executes thousands of times a second are
  * compiled once per dialect instead, with named placeholders where the values go.
  */
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './database';
 
 /** Where a value goes in a compiled statement: a parameter named `name`. */
@@ -38,17 +38,10 @@ export interface CompiledStatement<P, R> {
 export function compiledStatement<P extends Record<string, unknown>, R = unknown>(
   build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
 ): CompiledStatement<P, R> {
-  // One compilation per dialect (adapter class): a process may hold stores of two dialects.
-  const compiled = new Map<unknown, CompiledQuery<R>>();
-  const param: ParamOf<P> = (name) => new Placeholder(name) as never;
+  const compiledOn = compiledPerDialect((db) => build(db, placeholder as ParamOf<P>).compile());
   return {
     async run(db, params) {
-      const dialect = db.getExecutor().adapter.constructor;
-      let query = compiled.get(dialect);
-      if (query === undefined) {
-        query = build(db, param).compile();
-        compiled.set(dialect, query);
-      }
+      const query = compiledOn(db);
       const parameters = query.parameters.map((value) => {
         if (!(value instanceof Placeholder)) return value;
         if (!(value.name in params))
@@ -57,6 +50,69 @@ export function compiledStatement<P extends Record<string, unknown>, R = unknown
       });
       return db.executeQuery<R>({ ...query, parameters });
     },
+  };
+}
+
+/** A statement compiled once whose values are given by position; see {@link compiledPositionalStatement}. */
+export interface PositionalStatement<R> {
+  /** Runs the statement on `db` with `values`, in the order of the statement's `names`. */
+  run(db: Kysely<Database>, values: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/**
+ * A statement built by `build` with `param(name)` wherever a value goes, run with its values by
+ * position: `names` lists every parameter, in the order `run` takes their values. Use it instead
+ * of {@link compiledStatement} where the call would have to build an object of computed keys (a
+ * multi-row insert's `runId0`, `path0`, ... for every row): making and looking up such keys costs
+ * more than SQLite takes to insert the rows. A placeholder missing from `names` fails the first run.
+ */
+export function compiledPositionalStatement<R = unknown>(
+  names: readonly string[],
+  build: (db: Kysely<Database>, param: (name: string) => unknown) => Compilable<R>,
+): PositionalStatement<R> {
+  const positions = new Map(names.map((name, position) => [name, position]));
+  const compiledOn = compiledPerDialect((db) => {
+    const query = build(db, placeholder).compile();
+    // Where each bound value of the compiled query comes from: a position in `values`, or the
+    // value itself (a constant the builder put in the statement).
+    const sources = query.parameters.map((value) => {
+      if (!(value instanceof Placeholder)) return { value };
+      const position = positions.get(value.name);
+      if (position === undefined)
+        throw new Error(`Parameter "${value.name}" is not among the statement's names`);
+      return position;
+    });
+    return { query, sources };
+  });
+  return {
+    async run(db, values) {
+      const { query, sources } = compiledOn(db);
+      const parameters = sources.map((source) =>
+        typeof source === 'number' ? values[source] : source.value,
+      );
+      return db.executeQuery<R>({ ...query, parameters });
+    },
+  };
+}
+
+function placeholder(name: string): never {
+  return new Placeholder(name) as never;
+}
+
+/**
+ * `compile(db)` made once per dialect (adapter class) and remembered: a process may hold stores of
+ * two dialects.
+ */
+function compiledPerDialect<C>(compile: (db: Kysely<Database>) => C): (db: Kysely<Database>) => C {
+  const compiled = new Map<unknown, C>();
+  return (db) => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let made = compiled.get(dialect);
+    if (made === undefined) {
+      made = compile(db);
+      compiled.set(dialect, made);
+    }
+    return made;
   };
 }
 
