@@ -1,5 +1,5 @@
 import { collectReferencedSteps, type TemplateToken } from '@piecework/shared';
-import { parsePlainPath } from './plain-path';
+import { plainPathOf } from './template-analysis';
 import { readPlainPath } from './read-plain-path';
 import type { ExpressionEvaluator, ResolutionScope } from './resolution-scope';
 import { SandboxLimitError } from './sandbox-limit-error';
@@ -31,7 +31,7 @@ export class ExpressionResolver {
     if (expression === '') {
       return undefined;
     }
-    const path = parsePlainPath(expression);
+    const path = plainPathOf(expression);
     if (path !== null) {
       return readPlainPath(this.scope, path);
     }

@@ -1,9 +1,10 @@
-import { findTemplateTokens, type TemplateToken } from '@piecework/shared';
+import type { TemplateToken } from '@piecework/shared';
 import { readsConnection } from '@piecework/shared';
 import { REDACTED } from './redacted';
 import { ExpressionResolver } from './expression-resolver';
 import type { ExpressionEvaluator, ResolutionScope } from './resolution-scope';
 import { templateText } from './template-text';
+import { templateTokensOf } from './template-analysis';
 
 /** Options of {@link resolveTemplate} and `resolveValue`. */
 export interface ResolveOptions {
@@ -27,7 +28,7 @@ export interface TemplateParts {
 
 /** Splits `text` into its tokens, resolving each through `resolver` on first use. */
 export function templateParts(text: string, resolver: ExpressionResolver): TemplateParts {
-  const tokens = findTemplateTokens(text);
+  const tokens = templateTokensOf(text);
   const first = tokens[0];
   const single =
     tokens.length === 1 &&
