@@ -68,7 +68,7 @@ export interface PositionalStatement<R> {
  */
 export function compiledPositionalStatement<R = unknown>(
   names: readonly string[],
-  build: (db: Kysely<Database>, param: (name: string) => unknown) => Compilable<R>,
+  build: (db: Kysely<Database>, param: (name: string) => never) => Compilable<R>,
 ): PositionalStatement<R> {
   const positions = new Map(names.map((name, position) => [name, position]));
   const compiledOn = compiledPerDialect((db) => {
