@@ -17,20 +17,27 @@ type LoopRecord = StepOutput & { output: LoopOutput };
 export class RunProgress {
   private readonly owned = new WeakSet<object>();
   private readonly records: StepOutputs;
+  /** Records not filed yet: filing waits until {@link steps} is read (rarely: a run the parent ends). */
+  private readonly unfiled: { stepName: string; path: StepPath; record: StepOutput }[] = [];
 
   constructor(request: EngineRequest) {
     this.records = this.own({ ...savedRecords(request) });
   }
 
-  /** Files a finished step's record. */
+  /** Files a finished step's record (when {@link steps} is next read; until then it is only kept). */
   finished(stepName: string, path: StepPath, record: StepOutput): void {
-    let records = this.records;
-    for (const { loopName, iteration } of path) records = this.iterationRecords(records, loopName, iteration);
-    records[stepName] = record;
+    this.unfiled.push({ stepName, path, record });
   }
 
   /** The records known so far. */
   get steps(): StepOutputs {
+    for (const { stepName, path, record } of this.unfiled) {
+      let records = this.records;
+      for (const { loopName, iteration } of path)
+        records = this.iterationRecords(records, loopName, iteration);
+      records[stepName] = record;
+    }
+    this.unfiled.length = 0;
     return this.records;
   }
 
