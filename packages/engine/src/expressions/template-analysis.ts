@@ -21,7 +21,9 @@ const pathsByExpression = new BoundedCache<string, PlainPath | null>(ENTRIES_KEP
 export function templateTokensOf(text: string): readonly TemplateToken[] {
   const known = tokensByText.get(text);
   if (known !== undefined) return known;
-  const tokens = Object.freeze(findTemplateTokens(text).map((token) => Object.freeze(token)));
+  const tokens = findTemplateTokens(text);
+  for (const token of tokens) Object.freeze(token);
+  Object.freeze(tokens);
   if (text.length <= LONGEST_KEPT) tokensByText.set(text, tokens);
   return tokens;
 }
@@ -30,9 +32,11 @@ export function templateTokensOf(text: string): readonly TemplateToken[] {
 export function plainPathOf(expression: string): PlainPath | null {
   const known = pathsByExpression.get(expression);
   if (known !== undefined) return known;
-  const parsed = parsePlainPath(expression);
-  const path =
-    parsed === null ? null : Object.freeze({ ...parsed, segments: Object.freeze([...parsed.segments]) });
+  const path = parsePlainPath(expression);
+  if (path !== null) {
+    Object.freeze(path);
+    Object.freeze(path.segments);
+  }
   if (expression.length <= LONGEST_KEPT) pathsByExpression.set(expression, path);
   return path;
 }

@@ -105,7 +105,7 @@ export function loadCommonJs(file: string, options: LoadCommonJsOptions = {}): L
     debug('%s: code cache used', label);
   }
   const exports = run(script, file);
-  let unsaved = cache === 'missing' || cache === 'rejected';
+  let unsaved = wantsCache(cache);
   return {
     exports,
     cache,
@@ -138,8 +138,13 @@ export function loadCommonJs(file: string, options: LoadCommonJsOptions = {}): L
  * right after {@link loadCommonJs} when the process has no better moment to tell "started".
  */
 export function saveCompileCacheLater(loaded: LoadedCommonJs, delayMs = 1000): void {
-  if (loaded.cache !== 'missing' && loaded.cache !== 'rejected') return;
+  if (!wantsCache(loaded.cache)) return;
   setTimeout(() => loaded.saveCache(), delayMs).unref();
+}
+
+/** Whether a load left its file without a usable code cache that a save would write. */
+function wantsCache(cache: CompileCacheUse): boolean {
+  return cache === 'missing' || cache === 'rejected';
 }
 
 function run(script: Script, file: string): unknown {

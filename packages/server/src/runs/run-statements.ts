@@ -109,12 +109,9 @@ export const platformCredits = compiledStatement<{ id: string }, { credits: numb
 export const queueRoomForNewJob = compiledStatement<
   { now: string; projectId: string; defaultLimit: number },
   { waiting: number; free: number }
->((db, param) => ({
-  compile: () =>
-    sql<{ waiting: number; free: number }>`
-      select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${param('now')}) as waiting,
-        coalesce((select maxConcurrentJobs from project where id = ${param('projectId')}), ${param('defaultLimit')})
-        - (select count(*) from job where projectId = ${param('projectId')} and status = 'RUNNING') as free`.compile(
-      db,
-    ),
-}));
+>(
+  (_db, param) => sql<{ waiting: number; free: number }>`
+    select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${param('now')}) as waiting,
+      coalesce((select maxConcurrentJobs from project where id = ${param('projectId')}), ${param('defaultLimit')})
+      - (select count(*) from job where projectId = ${param('projectId')} and status = 'RUNNING') as free`,
+);

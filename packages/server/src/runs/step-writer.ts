@@ -13,6 +13,9 @@ import type { Database, FlowRunStepTable } from '../storage/database';
 /** Rows per INSERT statement (SQLite allows 32766 bound values; 6 per row). */
 const ROWS_PER_STATEMENT = 500;
 
+/** The columns of a step row, in the order of the upsert's values. */
+const STEP_COLUMNS = ['runId', 'path', 'stepName', 'position', 'record', 'created'] as const;
+
 /**
  * Inserts step rows in `trx`. A place already recorded gets the new record and keeps its
  * position: the engine records a place again only when it legitimately finishes it again (a
@@ -22,14 +25,10 @@ export async function writeStepRows(trx: Kysely<Database>, rows: readonly FlowRu
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const values: unknown[] = [];
-    for (const row of chunk)
-      values.push(row.runId, row.path, row.stepName, row.position, row.record, row.created);
+    for (const row of chunk) for (const column of STEP_COLUMNS) values.push(row[column]);
     await upsertStepRows(chunk.length).run(trx, values);
   }
 }
-
-/** The columns of a step row, in the order {@link writeStepRows} gives their values. */
-const STEP_COLUMNS = ['runId', 'path', 'stepName', 'position', 'record', 'created'] as const;
 
 /** The upsert of `count` step rows, compiled once per count (runs mostly write 1 to 30 rows). */
 const upsertStatements = new Map<number, PositionalStatement<never>>();

@@ -4,7 +4,7 @@
  * SQLite takes to run it); the statements a flow run executes thousands of times a second are
  * compiled once per dialect instead, with named placeholders where the values go.
  */
-import type { Compilable, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder } from 'kysely';
 import type { Database } from './database';
 
 /** Where a value goes in a compiled statement: a parameter named `name`. */
@@ -22,8 +22,8 @@ export interface CompiledStatement<P, R> {
 }
 
 /**
- * A statement built by `build` with `param('name')` wherever a value of `P` goes, compiled on
- * first use. Use it for queries on a hot path whose SHAPE never changes (no optional clauses, no
+ * A statement built by `build` (a query builder, or a `sql` template) with `param('name')`
+ * wherever a value of `P` goes, compiled on first use. Use it for queries on a hot path whose SHAPE never changes (no optional clauses, no
  * `in` lists of varying length); every other query stays an ordinary Kysely call. Each
  * placeholder must stand where Kysely keeps a bound value (`values`, `set`, `where` operands).
  *
@@ -36,17 +36,16 @@ export interface CompiledStatement<P, R> {
  * ```
  */
 export function compiledStatement<P extends Record<string, unknown>, R = unknown>(
-  build: (db: Kysely<Database>, param: ParamOf<P>) => Compilable<R>,
+  build: (db: Kysely<Database>, param: ParamOf<P>) => Buildable<R>,
 ): CompiledStatement<P, R> {
-  const compiledOn = compiledPerDialect((db) => build(db, placeholder as ParamOf<P>).compile());
+  const compiledOn = compiledWithSources(build as Build<R>, (name) => name);
   return {
     async run(db, params) {
-      const query = compiledOn(db);
-      const parameters = query.parameters.map((value) => {
-        if (!(value instanceof Placeholder)) return value;
-        if (!(value.name in params))
-          throw new Error(`Missing parameter "${value.name}" of a compiled statement`);
-        return params[value.name];
+      const { query, sources } = compiledOn(db);
+      const parameters = sources.map((source) => {
+        if (typeof source !== 'string') return source.value;
+        if (!(source in params)) throw new Error(`Missing parameter "${source}" of a compiled statement`);
+        return params[source];
       });
       return db.executeQuery<R>({ ...query, parameters });
     },
@@ -68,21 +67,13 @@ export interface PositionalStatement<R> {
  */
 export function compiledPositionalStatement<R = unknown>(
   names: readonly string[],
-  build: (db: Kysely<Database>, param: (name: string) => never) => Compilable<R>,
+  build: (db: Kysely<Database>, param: (name: string) => never) => Buildable<R>,
 ): PositionalStatement<R> {
   const positions = new Map(names.map((name, position) => [name, position]));
-  const compiledOn = compiledPerDialect((db) => {
-    const query = build(db, placeholder).compile();
-    // Where each bound value of the compiled query comes from: a position in `values`, or the
-    // value itself (a constant the builder put in the statement).
-    const sources = query.parameters.map((value) => {
-      if (!(value instanceof Placeholder)) return { value };
-      const position = positions.get(value.name);
-      if (position === undefined)
-        throw new Error(`Parameter "${value.name}" is not among the statement's names`);
-      return position;
-    });
-    return { query, sources };
+  const compiledOn = compiledWithSources(build, (name) => {
+    const position = positions.get(name);
+    if (position === undefined) throw new Error(`Parameter "${name}" is not among the statement's names`);
+    return position;
   });
   return {
     async run(db, values) {
@@ -95,25 +86,43 @@ export function compiledPositionalStatement<R = unknown>(
   };
 }
 
-function placeholder(name: string): never {
-  return new Placeholder(name) as never;
+/** What a statement is built as: a query builder, or a raw `sql` template. */
+type Buildable<R> = Compilable<R> | RawBuilder<R>;
+type Build<R> = (db: Kysely<Database>, param: (name: string) => never) => Buildable<R>;
+
+/** A bound value the builder put in the statement itself, as opposed to a parameter's key. */
+interface Constant {
+  value: unknown;
 }
 
 /**
- * `compile(db)` made once per dialect (adapter class) and remembered: a process may hold stores of
- * two dialects.
+ * The statement of `build`, compiled once per dialect (adapter class: a process may hold stores of
+ * two dialects), with where each of its bound values comes from: the key `keyOf` gives its
+ * parameter's name, or the {@link Constant} the builder put there.
  */
-function compiledPerDialect<C>(compile: (db: Kysely<Database>) => C): (db: Kysely<Database>) => C {
-  const compiled = new Map<unknown, C>();
+function compiledWithSources<R, K extends string | number>(
+  build: Build<R>,
+  keyOf: (name: string) => K,
+): (db: Kysely<Database>) => { query: CompiledQuery<R>; sources: (K | Constant)[] } {
+  const compiled = new Map<unknown, { query: CompiledQuery<R>; sources: (K | Constant)[] }>();
   return (db) => {
     const dialect = db.getExecutor().adapter.constructor;
     let made = compiled.get(dialect);
     if (made === undefined) {
-      made = compile(db);
+      const built = build(db, placeholder);
+      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const sources = query.parameters.map((value) =>
+        value instanceof Placeholder ? keyOf(value.name) : { value },
+      );
+      made = { query, sources };
       compiled.set(dialect, made);
     }
     return made;
   };
+}
+
+function placeholder(name: string): never {
+  return new Placeholder(name) as never;
 }
 
 /**
