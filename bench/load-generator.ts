@@ -1,7 +1,7 @@
 /**
  * A closed-loop HTTP load generator, run as its own process so it does not share a core's event
  * loop with the server it measures. `c` connections each send one request after another for
- * `seconds` (after a warm-up); prints `{requests, seconds, p50, p99, errors}` as JSON (ms).
+ * `seconds` (after a warm-up); prints `{requests, seconds, p50, p99, errors, answered}` as JSON (ms).
  *
  * Usage: node --import tsx bench/load-generator.ts '<json spec>'
  */
@@ -28,12 +28,15 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered below 400 from the first to the last, warm-up included. */
+  answered: number;
 }
 
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const pool = new Pool(spec.origin, { connections: spec.connections, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
+  let answered = 0;
   let sent = 0;
   let measuring = false;
   let stop = false;
@@ -51,6 +54,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
         });
         await response.body.dump();
         if (response.statusCode >= 400) errors += 1;
+        else answered += 1;
       } catch {
         errors += 1;
       }
@@ -77,6 +81,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     p50: at(0.5),
     p99: at(0.99),
     errors,
+    answered,
   };
 }
 

@@ -22,6 +22,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { code, returnResponse, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
 import { createServer } from '../packages/server/src/index';
@@ -116,6 +117,8 @@ bare.post('/bare', (request, reply) => {
 const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const rows: string[][] = [];
+/** Sync webhooks answered (the check above, then every load, warm-ups included). */
+let answered = check.status === 200 ? 1 : 0;
 const body = ['{"n":0}'];
 const json = { 'content-type': 'application/json' };
 for (const connections of [1, 16]) {
@@ -129,6 +132,7 @@ for (const connections of [1, 16]) {
     bodies: body,
     connections,
   });
+  answered += ours.answered;
   // The server process's CPU (every thread) per run, warm-up second included.
   const runs = ours.requestsPerSecond * (seconds + 1);
   const cpuMsPerRun = (cpuMsNow() - cpuBefore) / runs;
@@ -160,6 +164,7 @@ if (child) {
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));
 }
+const recorded = recordedRuns();
 
 process.stdout.write(
   `webhook -> 10-step flow (9 code steps + Return Response) -> sync answer; ${String(seconds)} s per case; server: ${measureBuilt ? 'the built piecework command, its own process' : 'TypeScript sources via tsx, in this process'}\n`,
@@ -179,6 +184,32 @@ printTable(
   ],
   rows,
 );
+
+// Throughput counts answers, and an answer leaves before its run's end is written: once the
+// server has stopped, every answered run must be recorded SUCCEEDED, and nothing else.
+const succeeded = recorded.get('SUCCEEDED') ?? 0;
+const others = [...recorded].filter(([status]) => status !== 'SUCCEEDED');
+process.stdout.write(
+  `runs recorded once the server stopped: ${String(succeeded)} SUCCEEDED for ${String(answered)} answered; other statuses: ${others.length === 0 ? 'none' : others.map(([status, count]) => `${status} ${String(count)}`).join(', ')}\n`,
+);
+if (succeeded !== answered || others.length > 0) {
+  process.stdout.write('MISMATCH: answered runs and recorded runs differ\n');
+  process.exitCode = 1;
+}
+
+/** Runs in the stopped server's database, counted by status. */
+function recordedRuns(): Map<string, number> {
+  const db = new Database(join(dataDir, 'piecework.db'), { readonly: true });
+  try {
+    const counts = db.prepare('select status, count(*) as count from flowRun group by status').all() as {
+      status: string;
+      count: number;
+    }[];
+    return new Map(counts.map(({ status, count }) => [status, count]));
+  } finally {
+    db.close();
+  }
+}
 
 /** A fresh process of the command: ms from its spawn to its first answered sync webhook. */
 async function timeToFirstAnswer(): Promise<number> {
