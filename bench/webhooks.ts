@@ -19,13 +19,15 @@
  * another build of the command, e.g. a copy of an earlier one, side by side)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { code, returnResponse, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
+import { loadServerSettings } from '../packages/server/src/config/server-settings';
 import { createServer } from '../packages/server/src/index';
+import { procStatFields } from '../packages/server/src/testing/proc-stat';
 import { callJson, runLoad, signUpBenchUser } from './http-load';
 import type { LoadSpec } from './load-generator';
 import { printTable } from './support';
@@ -72,8 +74,7 @@ async function startBuiltServer(port: number): Promise<ChildProcess> {
 /** CPU time (user + system) so far, in ms, of process `pid` (every thread), or of its main thread. */
 function processCpuMs(pid: number, mainThreadOnly = false): number {
   const path = mainThreadOnly ? `/proc/${String(pid)}/task/${String(pid)}/stat` : `/proc/${String(pid)}/stat`;
-  const stat = readFileSync(path, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = procStatFields(path);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
 }
 
@@ -133,8 +134,8 @@ for (const connections of [1, 16]) {
     connections,
   });
   answered += ours.answered;
-  // The server process's CPU (every thread) per run, warm-up second included.
-  const runs = ours.requestsPerSecond * (seconds + 1);
+  // The server process's CPU (every thread) per run, warm-up included: every run answered.
+  const runs = ours.answered;
   const cpuMsPerRun = (cpuMsNow() - cpuBefore) / runs;
   const mainMsPerRun = (mainCpuMsNow() - mainBefore) / runs;
   const baseline = await load({
@@ -199,7 +200,7 @@ if (succeeded !== answered || others.length > 0) {
 
 /** Runs in the stopped server's database, counted by status. */
 function recordedRuns(): Map<string, number> {
-  const db = new Database(join(dataDir, 'piecework.db'), { readonly: true });
+  const db = new Database(loadServerSettings(env).databaseFile, { readonly: true });
   try {
     const counts = db.prepare('select status, count(*) as count from flowRun group by status').all() as {
       status: string;

@@ -16,13 +16,12 @@ type LoopRecord = StepOutput & { output: LoopOutput };
  */
 export class RunProgress {
   private readonly owned = new WeakSet<object>();
-  private readonly records: StepOutputs;
+  /** The records filed so far; made from the request when {@link steps} is first read. */
+  private records: StepOutputs | undefined;
   /** Records not filed yet: filing waits until {@link steps} is read (rarely: a run the parent ends). */
   private readonly unfiled: { stepName: string; path: StepPath; record: StepOutput }[] = [];
 
-  constructor(request: EngineRequest) {
-    this.records = this.own({ ...savedRecords(request) });
-  }
+  constructor(private readonly request: EngineRequest) {}
 
   /** Files a finished step's record (when {@link steps} is next read; until then it is only kept). */
   finished(stepName: string, path: StepPath, record: StepOutput): void {
@@ -31,14 +30,15 @@ export class RunProgress {
 
   /** The records known so far. */
   get steps(): StepOutputs {
+    const filed = (this.records ??= this.own({ ...savedRecords(this.request) }));
     for (const { stepName, path, record } of this.unfiled) {
-      let records = this.records;
+      let records = filed;
       for (const { loopName, iteration } of path)
         records = this.iterationRecords(records, loopName, iteration);
       records[stepName] = record;
     }
     this.unfiled.length = 0;
-    return this.records;
+    return filed;
   }
 
   private iterationRecords(records: StepOutputs, loopName: string, iteration: number): StepOutputs {

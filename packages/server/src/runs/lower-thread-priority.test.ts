@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { procStatFields } from '../testing/proc-stat';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser } from '../testing/test-users';
 import { ENGINE_THREAD_NICENESS } from './lower-thread-priority';
@@ -10,9 +11,7 @@ function nicenessByThread(): Map<number, number> {
   const byThread = new Map<number, number>();
   for (const id of readdirSync('/proc/self/task')) {
     try {
-      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byThread.set(Number(id), Number(fields[16])); // field 19 of stat: nice
+      byThread.set(Number(id), Number(procStatFields(`/proc/self/task/${id}/stat`)[16])); // nice
     } catch {
       // The thread ended meanwhile.
     }

@@ -23,9 +23,10 @@ export interface CompiledStatement<P, R> {
 
 /**
  * A statement built by `build` (a query builder, or a `sql` template) with `param('name')`
- * wherever a value of `P` goes, compiled on first use. Use it for queries on a hot path whose SHAPE never changes (no optional clauses, no
- * `in` lists of varying length); every other query stays an ordinary Kysely call. Each
- * placeholder must stand where Kysely keeps a bound value (`values`, `set`, `where` operands).
+ * wherever a value of `P` goes, compiled on first use. Use it for queries on a hot path whose
+ * SHAPE never changes (no optional clauses, no `in` lists of varying length); every other query
+ * stays an ordinary Kysely call. Each placeholder must stand where Kysely keeps a bound value
+ * (`values`, `set`, `where` operands).
  *
  * @example
  * ```ts
@@ -40,15 +41,11 @@ export function compiledStatement<P extends Record<string, unknown>, R = unknown
 ): CompiledStatement<P, R> {
   const compiledOn = compiledWithSources(build as Build<R>, (name) => name);
   return {
-    async run(db, params) {
-      const { query, sources } = compiledOn(db);
-      const parameters = sources.map((source) => {
-        if (typeof source !== 'string') return source.value;
-        if (!(source in params)) throw new Error(`Missing parameter "${source}" of a compiled statement`);
-        return params[source];
-      });
-      return db.executeQuery<R>({ ...query, parameters });
-    },
+    run: (db, params) =>
+      runCompiled(db, compiledOn, (name) => {
+        if (!(name in params)) throw new Error(`Missing parameter "${name}" of a compiled statement`);
+        return params[name];
+      }),
   };
 }
 
@@ -76,13 +73,7 @@ export function compiledPositionalStatement<R = unknown>(
     return position;
   });
   return {
-    async run(db, values) {
-      const { query, sources } = compiledOn(db);
-      const parameters = sources.map((source) =>
-        typeof source === 'number' ? values[source] : source.value,
-      );
-      return db.executeQuery<R>({ ...query, parameters });
-    },
+    run: (db, values) => runCompiled(db, compiledOn, (position) => values[position]),
   };
 }
 
@@ -119,6 +110,17 @@ function compiledWithSources<R, K extends string | number>(
     }
     return made;
   };
+}
+
+/** Runs the statement of `compiledOn` on `db`, each parameter's value given by `valueOf` its key. */
+async function runCompiled<R, K extends string | number>(
+  db: Kysely<Database>,
+  compiledOn: ReturnType<typeof compiledWithSources<R, K>>,
+  valueOf: (key: K) => unknown,
+): Promise<QueryResult<R>> {
+  const { query, sources } = compiledOn(db);
+  const parameters = sources.map((source) => (typeof source === 'object' ? source.value : valueOf(source)));
+  return db.executeQuery<R>({ ...query, parameters });
 }
 
 function placeholder(name: string): never {
