@@ -23,9 +23,13 @@ export interface PausedRunResult extends RunResultBase {
   pause: PauseMetadata;
 }
 
-/** The run ended without success; `failedStep` names the step that stopped it, when one did. */
+/**
+ * The run ended without success; `failedStep` names the step that stopped it, when one did.
+ * CANCELED only comes from a runner that stopped the run on request (`WorkerRunner`'s `signal`).
+ */
 export interface FailedRunResult extends RunResultBase {
-  status: 'FAILED' | 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'LOG_SIZE_EXCEEDED' | 'INTERNAL_ERROR';
+  status:
+    'FAILED' | 'TIMEOUT' | 'MEMORY_LIMIT_EXCEEDED' | 'LOG_SIZE_EXCEEDED' | 'INTERNAL_ERROR' | 'CANCELED';
   failedStep?: FailedStep;
   message: string;
 }

@@ -25,3 +25,4 @@ export type { WorkerThreadSetup } from './run-worker-thread';
 export { WorkerRunner } from './worker-runner';
 export type { WorkerRunnerOptions } from './worker-runner';
 export type { WorkerRunnerStats } from './runner-stats';
+export { currentOsThreadId, setThreadNiceness, threadNiceness } from './thread-priority';

@@ -58,6 +58,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class PoolWorker {
   state: 'starting' | 'idle' | 'busy' | 'dead' = 'starting';
+  /** When the current job started (`performance.now()`), or when the worker last became idle. */
+  since = performance.now();
+  /** The thread's id in the operating system, when the thread told it (Linux), for its priority. */
+  osThreadId: number | undefined;
+  /** The thread runs at a lower priority than it started with, because its job held it long. */
+  demoted = false;
   private readonly worker: Worker;
   private active: ActiveJob | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -125,10 +131,26 @@ export class PoolWorker {
     this.versions.posted(version);
     if (version.flowVersion) this.settings.stats.versionsSent++;
     this.state = 'busy';
+    this.since = performance.now();
     this.active = active;
     const { flowTimeoutSeconds } = this.settings.options;
     const hardDeadlineMs = Math.min(MAX_TIMER_MS, flowTimeoutSeconds * 1000 + this.settings.graceMs);
     this.timer = setTimeout(() => this.stop('TIMEOUT', timeoutMessage(flowTimeoutSeconds)), hardDeadlineMs);
+  }
+
+  /** The job this worker runs now, if any. */
+  get job(): WorkerJob | undefined {
+    return this.active?.job;
+  }
+
+  /**
+   * Ends the job it runs CANCELED, with the records reported so far, and stops the thread (the
+   * only way to stop code that does not yield); false when it does not run `job`.
+   */
+  cancel(job: WorkerJob): boolean {
+    if (this.active?.job !== job || this.state !== 'busy') return false;
+    this.stop('CANCELED', 'The run was canceled');
+    return true;
   }
 
   /** Stops the thread; a job it runs is rejected with `error`. */
@@ -148,7 +170,9 @@ export class PoolWorker {
       this.settleLoaded();
       if (this.state !== 'starting') return;
       this.wasReady = true;
+      this.osThreadId = message.osThreadId;
       this.state = 'idle';
+      this.since = performance.now();
       this.listener.ready(this);
       return;
     }
@@ -219,7 +243,7 @@ export class PoolWorker {
   }
 
   /** Ends the job and stops the thread, which exits and is replaced. */
-  private stop(status: 'TIMEOUT' | 'INTERNAL_ERROR', message: string): void {
+  private stop(status: 'TIMEOUT' | 'INTERNAL_ERROR' | 'CANCELED', message: string): void {
     this.endJob(status, message);
     this.state = 'dead';
     this.worker.terminate().catch(() => {});
@@ -270,6 +294,7 @@ export class PoolWorker {
 
   private becomeIdle(): void {
     this.state = 'idle';
+    this.since = performance.now();
     this.listener.ready(this);
   }
 

@@ -104,11 +104,12 @@ export type CarrierMessage =
   | { type: 'threw'; jobId: number; message: string };
 
 /**
- * Thread -> parent: ready for runs (once, after loading); a run's items alone (`batch`), with a
+ * Thread -> parent: ready for runs (once, after loading; with the thread's id in the operating
+ * system where it has one of its own, for the parent to lower a held thread's priority); a run's items alone (`batch`), with a
  * host call, or with the run's end (`done` with its result, or `threw` when `runEngine` threw for
  * misuse); `unsent` when an event of the run could not be sent (the parent stops the run).
  */
 export type FromThread =
-  | { type: 'ready' }
+  | { type: 'ready'; osThreadId?: number }
   | (CarrierMessage & { items?: Relayed[] })
   | { type: 'unsent'; jobId: number; message: string };

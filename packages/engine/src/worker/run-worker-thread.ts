@@ -17,6 +17,7 @@ import { runEngine } from '../run/run-engine';
 import type { RunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
 import { HeldVersions } from './held-versions';
+import { currentOsThreadId } from './thread-priority';
 import { Outbox, type ParentLink } from './outbox';
 import type { FromThread, ThreadConfig, ThreadData, ToThread } from './protocol';
 import { ThreadHost } from './thread-host';
@@ -86,7 +87,7 @@ export function runWorkerThread(setup: WorkerThreadSetup = {}): void {
         pieces = made;
       });
     void Promise.all([warmUpThread(options), setUp]).then(
-      () => parent.postMessage({ type: 'ready' }),
+      () => parent.postMessage({ type: 'ready', osThreadId: currentOsThreadId() }),
       (error: unknown) => {
         // Thrown outside any promise: the thread dies with it, and its runner reports it.
         setImmediate(() => {

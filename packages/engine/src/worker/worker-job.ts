@@ -13,6 +13,8 @@ export interface WorkerJob {
   request: EngineRequest;
   host: EngineHost;
   events: EventEmitter<EngineEvents> | undefined;
+  /** The tenant the run counts against when threads are shared out (see `FairQueue`). */
+  group: string;
   resolve(result: RunResult): void;
   reject(error: Error): void;
 }
@@ -66,15 +68,9 @@ export class ActiveJob {
   /** Ends the job with a result the parent makes: the records known so far. */
   end(status: FailedRunResult['status'], message: string): void {
     if (!this.settle()) return;
-    const steps = this.progress.steps;
-    this.job.resolve({
-      status,
-      message,
-      steps,
-      duration: Math.round(performance.now() - this.startedAt),
-      stepsCount: countStepRecords(steps),
-      ...(this.response ? { response: this.response } : {}),
-    });
+    this.job.resolve(
+      endedResult(this.progress, status, message, performance.now() - this.startedAt, this.response),
+    );
   }
 
   /** Ends the job without a result (misuse, or the runner closed). */
@@ -87,4 +83,26 @@ export class ActiveJob {
     this.settled = true;
     return true;
   }
+}
+
+/**
+ * The result of a run the parent ends itself (stopped thread, cancel): the records known so far
+ * (`progress`), and the response it gave, if any.
+ */
+export function endedResult(
+  progress: RunProgress,
+  status: FailedRunResult['status'],
+  message: string,
+  durationMs: number,
+  response?: FlowResponse,
+): RunResult {
+  const steps = progress.steps;
+  return {
+    status,
+    message,
+    steps,
+    duration: Math.round(durationMs),
+    stepsCount: countStepRecords(steps),
+    ...(response ? { response } : {}),
+  };
 }

@@ -8,16 +8,42 @@ import type { RunResult } from '../run/run-result';
 import { messageOf } from '../steps/attempt-outcome';
 import { adoptDeferredThread, stopDeferredThread, threadResourceLimits } from './deferred-thread';
 import { PoolWorker, type PoolWorkerSettings } from './pool-worker';
+import { FairQueue } from './fair-queue';
 import { ReadyWaiters } from './ready-waiters';
+import { RunProgress } from './run-progress';
 import type { WorkerRunnerStats } from './runner-stats';
+import { setThreadNiceness, threadNiceness } from './thread-priority';
 import { VersionKeys } from './version-keys';
-import type { WorkerJob } from './worker-job';
+import { endedResult, type WorkerJob } from './worker-job';
 import { resolveWorkerScript } from './worker-script';
 
 /** Options of a {@link WorkerRunner}. */
 export interface WorkerRunnerOptions {
-  /** Worker threads, each running one run at a time; more runs wait in a queue. Default 2. */
+  /**
+   * Worker threads kept for runs, each running one run at a time; more runs wait in a queue. It is
+   * also the most threads one group (see {@link RunOptions.group}) runs on at once. Default 2.
+   */
   size?: number;
+  /**
+   * The most threads the pool grows to while runs hold threads long (see `heldAfterMs`): when
+   * every thread is held, one more is started, so that runs of other groups do not wait for the
+   * held ones to end; threads beyond `size` stop after `idleMs` unused. Default `size` (no growth).
+   */
+  maxThreads?: number;
+  /**
+   * How long one run may keep a thread before the thread counts as held: it may then be given a
+   * lower priority (`heldNiceness`), and when every thread is held the pool grows (`maxThreads`).
+   * In ms. Default 1000.
+   */
+  heldAfterMs?: number;
+  /**
+   * The niceness (Linux, 0 to 19) a held thread runs at until its run ends, so that a runaway run
+   * takes only the CPU that other runs leave; the thread's earlier niceness comes back after (or,
+   * when that is not allowed, the thread is replaced). Default: priorities are not changed.
+   */
+  heldNiceness?: number;
+  /** How long a thread beyond `size` may stay unused before it stops, in ms. Default 30 000. */
+  idleMs?: number;
   /**
    * Heap cap of each worker thread (V8 old generation), in MB. A run that exhausts it ends
    * MEMORY_LIMIT_EXCEEDED. Default 256.
@@ -86,9 +112,18 @@ export interface WorkerRunnerOptions {
  */
 export class WorkerRunner {
   private readonly size: number;
+  private readonly maxThreads: number;
+  private readonly heldAfterMs: number;
+  private readonly idleMs: number;
+  private readonly heldNiceness: number | undefined;
   private readonly settings: PoolWorkerSettings;
   private readonly workers = new Set<PoolWorker>();
-  private readonly queue: WorkerJob[] = [];
+  private readonly queue = new FairQueue<WorkerJob>();
+  /** Jobs taken from the queue and not settled yet. */
+  private readonly taken = new Set<WorkerJob>();
+  /** The niceness each demoted thread had before. */
+  private readonly niceBefore = new Map<PoolWorker, number>();
+  private housekeeping: { timer: ReturnType<typeof setTimeout>; due: number } | undefined;
   private readonly readyWaiters = new ReadyWaiters();
   private readonly counters: WorkerRunnerStats = { threadsStarted: 0, threadsAdopted: 0, versionsSent: 0 };
   private closed = false;
@@ -96,12 +131,27 @@ export class WorkerRunner {
   private adoptable: Worker | undefined;
 
   constructor(options: WorkerRunnerOptions = {}) {
-    const { size = 2, maxHeapMb = 256, graceMs = 1000 } = options;
+    const { size = 2, maxHeapMb = 256, graceMs = 1000, heldAfterMs = 1000, idleMs = 30_000 } = options;
+    const { maxThreads = size, heldNiceness } = options;
     if (!Number.isInteger(size) || size < 1)
       throw new RangeError(`WorkerRunner size must be a positive integer, not ${size}`);
+    if (!Number.isInteger(maxThreads) || maxThreads < size)
+      throw new RangeError(`WorkerRunner maxThreads must be an integer of at least size, not ${maxThreads}`);
+    if (!(heldAfterMs > 0))
+      throw new RangeError(`WorkerRunner heldAfterMs must be positive, not ${heldAfterMs}`);
+    if (!(idleMs >= 0)) throw new RangeError(`WorkerRunner idleMs must be 0 or more, not ${idleMs}`);
+    if (
+      heldNiceness !== undefined &&
+      !(Number.isInteger(heldNiceness) && heldNiceness >= 0 && heldNiceness <= 19)
+    )
+      throw new RangeError(`WorkerRunner heldNiceness must be an integer from 0 to 19, not ${heldNiceness}`);
     if (!(maxHeapMb > 0)) throw new RangeError(`WorkerRunner maxHeapMb must be positive, not ${maxHeapMb}`);
     if (!(graceMs >= 0)) throw new RangeError(`WorkerRunner graceMs must be 0 or more, not ${graceMs}`);
     this.size = size;
+    this.maxThreads = maxThreads;
+    this.heldAfterMs = heldAfterMs;
+    this.idleMs = idleMs;
+    this.heldNiceness = heldNiceness;
     this.settings = {
       script: resolveWorkerScript(options.workerScript),
       threadSettings: cloneable(options.threadSettings),
@@ -155,10 +205,37 @@ export class WorkerRunner {
    * listener at the moment a thread starts the run: a listener added later gets none (every
    * other event is sent whatever the listeners).
    */
-  run(request: EngineRequest, host: EngineHost, events?: EventEmitter<EngineEvents>): Promise<RunResult> {
+  run(
+    request: EngineRequest,
+    host: EngineHost,
+    events?: EventEmitter<EngineEvents>,
+    options: RunOptions = {},
+  ): Promise<RunResult> {
     if (this.closed) return Promise.reject(new Error('The WorkerRunner is closed'));
+    const { group = '', signal } = options;
+    if (signal?.aborted) return Promise.resolve(canceledBeforeStart(request));
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, host, events, resolve, reject });
+      const onAbort = (): void => this.cancel(job);
+      const settled = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        if (this.taken.delete(job)) this.queue.done(group);
+      };
+      const job: WorkerJob = {
+        request,
+        host,
+        events,
+        group,
+        resolve: (result) => {
+          settled();
+          resolve(result);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(job);
       this.dispatch();
     });
   }
@@ -169,25 +246,122 @@ export class WorkerRunner {
     if (this.adoptable) stopDeferredThread(this.adoptable);
     this.adoptable = undefined;
     const error = new Error('The WorkerRunner was closed before the run finished');
-    for (const job of this.queue.splice(0)) job.reject(error);
+    if (this.housekeeping) clearTimeout(this.housekeeping.timer);
+    this.housekeeping = undefined;
+    for (const job of this.queue.drain()) job.reject(error);
     this.readyWaiters.reject(new Error('The WorkerRunner was closed before a worker thread was ready'));
     await Promise.all([...this.workers].map((worker) => worker.close(error)));
     this.workers.clear();
   }
 
+  /** Ends a job CANCELED: taken out of the queue, or its thread stopped. */
+  private cancel(job: WorkerJob): void {
+    if (this.queue.remove(job)) {
+      job.resolve(canceledBeforeStart(job.request));
+      return;
+    }
+    for (const worker of this.workers) if (worker.cancel(job)) return;
+  }
+
+  /** Whether a run of a group that runs `running` runs may start on a thread now. */
+  private readonly mayRun = (_group: string, running: number): boolean => running < this.size;
+
   private dispatch(): void {
+    if (this.closed) return;
     for (const worker of this.workers) {
-      while (worker.state === 'idle' && this.queue.length > 0) worker.start(this.queue.shift()!);
+      while (worker.state === 'idle') {
+        const job = this.queue.take(this.mayRun);
+        if (!job) break;
+        this.taken.add(job);
+        worker.start(job);
+      }
     }
     const starting = [...this.workers].filter((worker) => worker.state === 'starting').length;
-    const missing = Math.min(this.queue.length - starting, this.size - this.workers.size);
+    const runnable = this.queue.hasRunnable(this.mayRun) ? this.queue.length : 0;
+    const missing = Math.min(runnable - starting, this.size - this.workers.size);
     for (let i = 0; i < missing; i++) this.spawn();
+    // Every thread held by a long run: one more, for the runs of other groups.
+    if (starting === 0 && this.workers.size < this.maxThreads && this.everyThreadHeld()) this.spawn();
     // Idle threads do not keep the process alive; one starting, or exiting before its
     // replacement starts, does while runs (or prestart callers) wait for it.
     const waited = this.queue.length > 0 || this.readyWaiters.any;
     for (const worker of this.workers) {
       worker.keepAlive(worker.state === 'busy' || (worker.state !== 'idle' && waited));
     }
+    this.scheduleHousekeeping();
+  }
+
+  /** Whether there are threads and each runs a run that has held it for `heldAfterMs`. */
+  private everyThreadHeld(now = performance.now()): boolean {
+    if (this.workers.size === 0) return false;
+    for (const worker of this.workers) {
+      if (worker.state !== 'busy' || now - worker.since < this.heldAfterMs) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Arms the one timer of the pool for the next moment something changes with time alone: a busy
+   * thread becomes held, an unused thread beyond `size` may stop.
+   */
+  private scheduleHousekeeping(): void {
+    const now = performance.now();
+    let due = Infinity;
+    const mayStop = this.workers.size > this.size;
+    for (const worker of this.workers) {
+      const at =
+        worker.state === 'busy'
+          ? worker.since + this.heldAfterMs
+          : worker.state === 'idle' && mayStop
+            ? worker.since + this.idleMs
+            : Infinity;
+      if (at > now && at < due) due = at;
+    }
+    if (this.housekeeping && this.housekeeping.due <= due) return;
+    if (this.housekeeping) clearTimeout(this.housekeeping.timer);
+    this.housekeeping = undefined;
+    if (due === Infinity) return;
+    const timer = setTimeout(() => {
+      this.housekeeping = undefined;
+      this.lowerHeldThreads();
+      this.stopUnusedThreads();
+      this.dispatch();
+    }, due - now);
+    timer.unref();
+    this.housekeeping = { timer, due };
+  }
+
+  /** Gives every held thread the `heldNiceness` (see the option). */
+  private lowerHeldThreads(): void {
+    if (this.heldNiceness === undefined) return;
+    const now = performance.now();
+    for (const worker of this.workers) {
+      if (worker.state !== 'busy' || worker.demoted || now - worker.since < this.heldAfterMs) continue;
+      const before = threadNiceness(worker.osThreadId);
+      if (before === undefined || before >= this.heldNiceness) continue;
+      if (!setThreadNiceness(worker.osThreadId, this.heldNiceness)) continue;
+      worker.demoted = true;
+      this.niceBefore.set(worker, before);
+    }
+  }
+
+  /** Stops threads beyond `size` unused for `idleMs`, keeping one spare while every other is held. */
+  private stopUnusedThreads(): void {
+    const now = performance.now();
+    for (const worker of this.workers) {
+      if (this.workers.size <= this.size) return;
+      if (worker.state !== 'idle' || now - worker.since < this.idleMs) continue;
+      const others = [...this.workers].filter((other) => other !== worker);
+      if (others.every((other) => other.state === 'busy' && now - other.since >= this.heldAfterMs)) continue;
+      this.retire(worker);
+    }
+  }
+
+  /** Stops a thread that is not needed (or cannot get its priority back). */
+  private retire(worker: PoolWorker): void {
+    this.workers.delete(worker);
+    this.niceBefore.delete(worker);
+    void worker.close(new Error('The worker thread was stopped'));
   }
 
   /** Adds a thread to the pool (the first may be the `adopt` thread); false when it cannot be made. */
@@ -215,12 +389,23 @@ export class WorkerRunner {
 
   /** One failed start fails one waiting run, and prestart callers once no thread can get ready. */
   private startFailed(error: Error): void {
-    this.queue.shift()?.reject(error);
+    const job = this.queue.take(() => true);
+    if (job) {
+      this.taken.add(job);
+      job.reject(error);
+    }
     if (![...this.workers].some((worker) => worker.state !== 'dead')) this.readyWaiters.reject(error);
   }
 
-  private readonly onReady = (): void => {
+  private readonly onReady = (worker: PoolWorker): void => {
     this.readyWaiters.resolve();
+    if (worker.demoted) {
+      // Its held run ended: the thread gets its priority back, or makes way for a fresh one.
+      worker.demoted = false;
+      const before = this.niceBefore.get(worker);
+      this.niceBefore.delete(worker);
+      if (before === undefined || !setThreadNiceness(worker.osThreadId, before)) this.retire(worker);
+    }
     this.dispatch();
   };
 
@@ -229,16 +414,38 @@ export class WorkerRunner {
     death: { startupError?: Error; endedJob: boolean },
   ): void => {
     this.workers.delete(worker);
+    this.niceBefore.delete(worker);
     if (this.closed) return;
     // One failed start fails one waiting run; a thread stopped during a run is replaced at once
     // (warm for the next run). Neither can loop: a thread that dies idle is replaced on demand.
     if (death.startupError) {
       this.startFailed(new Error(`A worker thread failed to start: ${death.startupError.message}`));
-    } else if (death.endedJob) {
+    } else if (death.endedJob && this.workers.size < this.size) {
       this.spawn();
     }
     this.dispatch();
   };
+}
+
+/** What one run asks of the runner beyond its request. */
+export interface RunOptions {
+  /**
+   * The tenant the run counts against (e.g. its project): waiting runs are started fairly across
+   * groups, and one group never runs on more than `size` threads at once, so its long runs cannot
+   * take every thread while others wait. Default: one group for every run.
+   */
+  group?: string;
+  /**
+   * Cancels the run: a waiting run ends at once, a running one within moments (its thread is
+   * stopped, which also ends what its code and pieces had under way there), CANCELED with the
+   * records reported so far.
+   */
+  signal?: AbortSignal;
+}
+
+/** The result of a run canceled before a thread took it: the records it came with. */
+function canceledBeforeStart(request: EngineRequest): RunResult {
+  return endedResult(new RunProgress(request), 'CANCELED', 'The run was canceled', 0);
 }
 
 /** `threadSettings` as given, once it is known to cross into a thread (a TypeError otherwise). */
