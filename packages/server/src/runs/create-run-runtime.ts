@@ -17,11 +17,13 @@ import {
 } from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
+import { cancelRuns } from './cancel-runs';
 import { insertRun } from './create-run';
 import { takeEarlyEngineThread } from './early-engine-thread';
 import { resolveEngineThreadScript } from './engine-thread-script';
 import { enqueueFollowUp } from './follow-up-jobs';
 import { JobDispatcher } from './job-dispatcher';
+import { HELD_ENGINE_THREAD_NICENESS } from './lower-thread-priority';
 import { RunExecutor, type ExecutionListener } from './run-executor';
 import { RunFlowVersions } from './run-flow-versions';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
@@ -33,8 +35,15 @@ import { startClaimedRuns, type StartedJob } from './start-claimed-runs';
 
 /** Options of {@link createRunRuntime}; the rest comes from the server's `AP_*` configuration. */
 export interface RunRuntimeOptions {
-  /** Engine worker threads. Default: AP_WORKER_CONCURRENCY, at most the number of cores. */
+  /**
+   * Engine worker threads kept running, and the most one project's runs use at once. Default:
+   * AP_WORKER_CONCURRENCY, at most the number of cores. While every thread is held by a long run
+   * (over `heldThreadMs`), one more starts for the runs of other projects, up to
+   * AP_WORKER_CONCURRENCY threads in all.
+   */
   workerThreads?: number;
+  /** How long one run may keep an engine thread before it counts as held, in ms. Default 1000. */
+  heldThreadMs?: number;
   /**
    * Start the engine's worker threads as soon as the runtime is made (they load the engine, the
    * built-in pieces and QuickJS, ~250 ms, while the server builds its routes and starts
@@ -89,11 +98,19 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const piecesDir = join(dataDir, 'pieces');
   // Built-in pieces run in the worker threads, unless a custom runner takes every piece call.
   const threadSettings: ThreadPieceSettings = { piecesDir, urls, ssrfAllowList: config.ssrfAllowList };
+  const threads =
+    options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism()));
   const runner = new WorkerRunner({
     ...(options.pieces === undefined
       ? { workerScript: resolveEngineThreadScript(), threadSettings, adopt: takeEarlyEngineThread() }
       : {}),
-    size: options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism())),
+    size: threads,
+    // A project's long runs (a runaway code step, slow calls) never hold every thread while other
+    // projects wait: they run on at most `threads` threads, at the lowest priority once held, and
+    // the pool grows past them for the others.
+    maxThreads: Math.max(threads, config.workerConcurrency),
+    heldAfterMs: options.heldThreadMs ?? 1000,
+    heldNiceness: HELD_ENGINE_THREAD_NICENESS,
     maxHeapMb: options.maxHeapMb ?? 256,
     options: {
       flowTimeoutSeconds: config.flowTimeoutSeconds,
@@ -215,6 +232,10 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       const run = flowRunFromRow(row);
       if (!queued) events.emit('run.finished', run);
       return { run, queued };
+    },
+    async cancel(projectId, runIds) {
+      const rows = await cancelRuns({ base, executor, events }, projectId, runIds);
+      return rows.map((row) => flowRunFromRow(row));
     },
     async enqueue(runId, job) {
       await enqueueFollowUp(base, queue, runId, job);

@@ -8,8 +8,7 @@
  * at niceness 10. The main thread, which every run needs, keeps its core; engine threads still
  * get every core the main thread leaves idle.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { currentOsThreadId, setThreadNiceness } from '@piecework/engine/worker';
 
 /** The niceness the server gives its engine threads (0 is the default, 19 the lowest priority). */
 export const ENGINE_THREAD_NICENESS = 10;
@@ -22,14 +21,11 @@ export const ENGINE_THREAD_NICENESS = 10;
  * thread whose work may wait for the main thread's (never on the main thread).
  */
 export function lowerThreadPriority(niceness: number = ENGINE_THREAD_NICENESS): boolean {
-  if (process.platform !== 'linux') return false;
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(threadId) || threadId <= 0) return false;
-    setPriority(threadId, niceness);
-    return true;
-  } catch {
-    // No /proc (a restricted container), or the kernel refused: the thread keeps its priority.
-    return false;
-  }
+  return setThreadNiceness(currentOsThreadId(), niceness);
 }
+
+/**
+ * The niceness of an engine thread whose run has held it long (a runaway code step, a slow
+ * call): the lowest, so that such runs take only what the runs of other threads leave.
+ */
+export const HELD_ENGINE_THREAD_NICENESS = 19;

@@ -71,10 +71,36 @@ export interface RunExecutorDeps {
 
 /** Executes claimed jobs. */
 export class RunExecutor {
+  /** The runs executing here, by id, each with what cancels it. */
+  private readonly executing = new Map<string, { projectId: string; cancel: AbortController }>();
+
   constructor(private readonly deps: RunExecutorDeps) {}
+
+  /**
+   * Cancels run `runId` of `projectId` if it executes here: it ends CANCELED (its thread is
+   * stopped, its finished steps kept) and its end is written as any other. False when it does
+   * not execute here.
+   */
+  cancel(projectId: string, runId: string): boolean {
+    const execution = this.executing.get(runId);
+    if (execution?.projectId !== projectId) return false;
+    execution.cancel.abort();
+    return true;
+  }
 
   /** Runs `started` to its end (or back to the queue when the process stops first). */
   async execute(started: StartedJob): Promise<void> {
+    const { run } = started;
+    const cancel = new AbortController();
+    this.executing.set(run.id, { projectId: run.projectId, cancel });
+    try {
+      await this.executeWith(started, cancel.signal);
+    } finally {
+      this.executing.delete(run.id);
+    }
+  }
+
+  private async executeWith(started: StartedJob, signal: AbortSignal): Promise<void> {
     const { base, runner, queue } = this.deps;
     const { job, run } = started;
     const writer = new StepWriter(base.store, base.logger, this.deps.stepWriteDelayMs);
@@ -111,7 +137,8 @@ export class RunExecutor {
         { runId: run.id, jobId: job.id, flowId: run.flowId, projectId: run.projectId },
         (fileId) => (logsFileId ??= fileId),
       );
-      result = await runner.run(request, host, events);
+      // Threads are shared out by project: one project's long runs never take them all.
+      result = await runner.run(request, host, events, { group: run.projectId, signal });
     } catch (error) {
       if (this.deps.stopping() && job.attempts <= this.deps.maxAttempts) {
         await writer.close().then((rows) => this.giveBack(started, rows));

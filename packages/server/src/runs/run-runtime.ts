@@ -72,6 +72,12 @@ export interface RunRuntime {
    * run is recorded QUOTA_EXCEEDED with its payload and `queued` is false. TESTING runs are free.
    */
   createRun(run: NewRun): Promise<CreatedRun>;
+  /**
+   * Cancels runs of `projectId` whatever their state: QUEUED and PAUSED ones at once, RUNNING ones
+   * by stopping their execution (within moments, their finished steps kept). Answers each named
+   * run of the project as it is after: CANCELED, or the end it already had.
+   */
+  cancel(projectId: string, runIds: readonly string[]): Promise<FlowRun[]>;
   /** Queues a follow-up job for an existing run (resume of a paused run, retry from its failed step). */
   enqueue(runId: string, job: FollowUpJob): Promise<void>;
   /**

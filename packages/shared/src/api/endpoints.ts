@@ -401,7 +401,8 @@ export const ENDPOINTS = {
       method: 'POST',
       path: '/v1/flow-runs/cancel',
       operationId: 'flowRuns.cancel',
-      summary: 'Cancel those of the runs that are QUEUED or PAUSED; answers the runs canceled',
+      summary:
+        'Cancel runs: QUEUED and PAUSED ones at once, RUNNING ones stopped (their finished steps kept); answers each named run as it is after (CANCELED, or the end it already had)',
       auth: 'principal',
       body: CancelFlowRunsRequest,
       status: 200,

@@ -1,6 +1,6 @@
 /**
  * The run API's own queries over the run tables (the run machinery owns the writes of running;
- * these are the reads of the API and the cancel). Each takes the Kysely instance to run on.
+ * these are the reads of the API). Each takes the Kysely instance to run on.
  */
 import type { FlowRunStatus, Page } from '@piecework/shared';
 import type { Kysely } from 'kysely';
@@ -8,9 +8,6 @@ import type { FlowRunRow } from '../../runs/run-rows';
 import type { Database } from '../../storage/database';
 import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
 import { timestampOf } from '../../storage/timestamp';
-
-/** Statuses a run can be canceled in. */
-export const CANCELABLE_STATUSES: readonly FlowRunStatus[] = ['QUEUED', 'PAUSED'];
 
 /** The run `runId` if it belongs to platform `platformId` (else undefined: answer 404). */
 export async function findRunInPlatform(
@@ -62,47 +59,6 @@ export async function listRuns(
     query = query.where('created', '<=', timestampOf(Date.parse(filters.createdBefore), 999));
   }
   return fetchSeekPage(query, 'flowRun', page);
-}
-
-/**
- * Cancels those of `runIds` that are runs of `projectId`, QUEUED or PAUSED, and not claimed by a
- * worker (no RUNNING job): they become CANCELED (finished now), and their waiting jobs (a queued
- * start, a delay) and waitpoints are deleted, all in `trx`. Answers the canceled rows.
- */
-export async function cancelRuns(
-  trx: Kysely<Database>,
-  projectId: string,
-  runIds: readonly string[],
-  now: string,
-): Promise<FlowRunRow[]> {
-  if (runIds.length === 0) return [];
-  const candidates = await trx
-    .selectFrom('flowRun')
-    .select('id')
-    .where('projectId', '=', projectId)
-    .where('id', 'in', runIds)
-    .where('status', 'in', CANCELABLE_STATUSES)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('job')
-            .select('job.id')
-            .whereRef('job.runId', '=', 'flowRun.id')
-            .where('job.status', '=', 'RUNNING'),
-        ),
-      ),
-    )
-    .execute();
-  const ids = candidates.map((row) => row.id);
-  if (ids.length === 0) return [];
-  await trx
-    .updateTable('flowRun')
-    .set({ status: 'CANCELED', finishTime: now, pause: null, updated: now })
-    .where('id', 'in', ids)
-    .execute();
-  await trx.deleteFrom('job').where('runId', 'in', ids).execute();
-  await trx.deleteFrom('waitpoint').where('runId', 'in', ids).execute();
-  return trx.selectFrom('flowRun').selectAll().where('id', 'in', ids).orderBy('created', 'desc').execute();
 }
 
 /** True when run `runId` waits on the WEBHOOK waitpoint `requestId`. */

@@ -218,7 +218,7 @@ describe('POST /v1/flow-runs/:id/retry', () => {
 });
 
 describe('POST /v1/flow-runs/cancel', () => {
-  it('cancels QUEUED and PAUSED runs (jobs and waitpoints deleted) and leaves the others', async () => {
+  it('cancels QUEUED and PAUSED runs (jobs and waitpoints deleted) and reports ended ones as they are', async () => {
     const paused = await finishedRun((await approvalFlow()).flowId);
     expect(paused.status).toBe('PAUSED');
     const done = await finishedRun((await okFlow()).flowId);
@@ -240,9 +240,12 @@ describe('POST /v1/flow-runs/cancel', () => {
       }),
       200,
     );
-    expect(inProject.map((run) => [run.id, run.status])).toEqual([[paused.id, 'CANCELED']]);
+    expect(inProject.map((run) => [run.id, run.status])).toEqual([
+      [done.id, 'SUCCEEDED'],
+      [paused.id, 'CANCELED'],
+    ]);
     const { db } = server.server.context.store;
-    // A run whose job a worker has claimed (RUNNING) is left to its worker.
+    // A run whose job another worker has claimed (RUNNING, not executing here) is left to it.
     const claimedId = (await callWebhook(server, stuck.flowId, '', jsonBody({}))).headers.get(
       'x-webhook-id',
     )!;
@@ -253,7 +256,10 @@ describe('POST /v1/flow-runs/cancel', () => {
       }),
       200,
     );
-    expect(other.map((run) => [run.id, run.status])).toEqual([[queuedId, 'CANCELED']]);
+    expect(other.map((run) => [run.id, run.status])).toEqual([
+      [claimedId, 'QUEUED'],
+      [queuedId, 'CANCELED'],
+    ]);
     expect(
       await db.selectFrom('flowRun').select('status').where('id', '=', claimedId).executeTakeFirst(),
     ).toEqual({

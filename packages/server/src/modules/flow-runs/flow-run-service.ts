@@ -24,13 +24,7 @@ import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
 import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
-import {
-  cancelRuns,
-  findRun,
-  findRunInPlatform,
-  findVersionInProject,
-  listRuns,
-} from './flow-run-repository';
+import { findRun, findRunInPlatform, findVersionInProject, listRuns } from './flow-run-repository';
 import { readTriggerSampleData } from './trigger-sample-data';
 
 /** The caller's facts a change needs for its audit events. */
@@ -95,18 +89,13 @@ export class FlowRunService {
   }
 
   /**
-   * Cancels those of the runs that are QUEUED or PAUSED (and not already taken by a worker):
-   * CANCELED, their jobs and waitpoints deleted, in one transaction. Answers the runs canceled;
-   * ids of other projects, unknown ids and runs in other states are left as they are.
+   * Cancels the runs (see `RunRuntime.cancel`: QUEUED, PAUSED and RUNNING ones) and answers each
+   * named run of the project as it is after: CANCELED, or the end it already had. Ids of other
+   * projects and unknown ids are left out.
    */
   async cancel(principal: Principal, request: CancelFlowRunsRequest): Promise<FlowRun[]> {
     const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_RUN');
-    const rows = await this.ctx.store.write((trx) =>
-      cancelRuns(trx, project.id, request.flowRunIds, this.ctx.now()),
-    );
-    const runs = rows.map((row) => flowRunFromRow(row));
-    for (const run of runs) this.ctx.runs.events.emit('run.finished', run);
-    return runs;
+    return this.ctx.runs.cancel(project.id, request.flowRunIds);
   }
 
   /**
