@@ -19,6 +19,7 @@ import { generateId } from '@piecework/shared';
 import type { Principal } from '../auth/principal';
 import { entityFields } from '../logging/create-logger';
 import { HttpReply } from './http-reply';
+import { parseJsonBody } from './json-body';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
 import { sendError } from './send-error';
@@ -55,6 +56,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       ignoreTrailingSlash: true,
       querystringParser: (text) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 }),
     },
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, parseJsonBody(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   await app.register(cors, {
     origin: '*',
