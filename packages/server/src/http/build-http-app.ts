@@ -2,6 +2,8 @@
  * Builds the Fastify app from route declarations: request ids, CORS, security headers, body
  * limit, query strings parsed with `qs` (arrays and nested filters), validation of every part by
  * the shared schemas, authentication, one error shape for every failure, and sampled request logs.
+ * JSON bodies are read by the one JSON body policy (`json-body.ts`), decoded first when they come
+ * with a `Content-Encoding` (`content-encoding.ts`).
  * JSON routes sit at the root (JSON bodies only); raw-body routes (`rawRoute`: webhooks, resume
  * requests) sit in their own plugin scope, which takes any content type as bytes.
  */
@@ -18,6 +20,7 @@ import qs from 'qs';
 import { generateId } from '@piecework/shared';
 import type { Principal } from '../auth/principal';
 import { entityFields } from '../logging/create-logger';
+import { decodeContentEncoding } from './content-encoding';
 import { HttpReply } from './http-reply';
 import { parseJsonBody } from './json-body';
 import { rawBodyScope } from './raw-body-scope';
@@ -58,13 +61,18 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     },
   });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    try {
-      done(null, parseJsonBody(text as string));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      const encoding = request.headers['content-encoding'];
+      const bytes =
+        encoding === undefined
+          ? body
+          : await decodeContentEncoding(body, encoding, request.routeOptions.bodyLimit);
+      return parseJsonBody(bytes.toString('utf8'));
+    },
+  );
   await app.register(cors, {
     origin: '*',
     methods: [...ALL_METHODS],
