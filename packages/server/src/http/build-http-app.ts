@@ -176,8 +176,15 @@ function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: 
   });
 }
 
-/** Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. */
+/**
+ * Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. Bodies
+ * go as bytes, so Node writes the header block byte for byte (with a string body it writes headers
+ * and body in one UTF-8 string, re-encoding header bytes over 0x7f).
+ */
 function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
+  if (answer.droppedHeaders.length > 0) {
+    reply.log.warn({ headers: answer.droppedHeaders }, 'response headers HTTP cannot carry were dropped');
+  }
   reply.code(answer.status).headers(answer.headers);
   const { body } = answer;
   if (body === undefined) return reply.send();
@@ -185,10 +192,10 @@ function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
     if (!reply.hasHeader('content-type')) {
       reply.type(typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
     }
-    return reply.send(body);
+    return reply.send(typeof body === 'string' ? Buffer.from(body) : body);
   }
   if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  return reply.send(JSON.stringify(body));
+  return reply.send(Buffer.from(JSON.stringify(body)));
 }
 
 /** Groups the ids a request names (`:id` of the route's entity, `projectId`) into its log lines. */
