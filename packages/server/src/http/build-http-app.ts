@@ -20,8 +20,10 @@ import qs from 'qs';
 import { generateId } from '@piecework/shared';
 import type { Principal } from '../auth/principal';
 import { entityFields } from '../logging/create-logger';
+import { answerClientError } from './client-error';
 import { decodeContentEncoding } from './content-encoding';
 import { HttpReply } from './http-reply';
+import { resolveHttpTimeouts, type HttpTimeouts } from './http-timeouts';
 import { parseJsonBody } from './json-body';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
@@ -40,6 +42,8 @@ export interface HttpAppOptions {
   logKeepSlowMs: number;
   /** Check every answer against its declared schema (tests turn this on; a mismatch is a 500). */
   validateResponses?: boolean;
+  /** How long to wait on clients (see `http-timeouts.ts`); default its defaults for no `/sync` wait. */
+  timeouts?: HttpTimeouts;
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -48,11 +52,21 @@ const logFieldsOf = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
 /** Every route of `options.routes` under `/api`, ready to `listen`. */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? resolveHttpTimeouts({}, 0);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => `req_${generateId()}`,
     bodyLimit: options.bodyLimit,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: {
