@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate';
 import { loadServerSettings, type ServerSettings } from './config/server-settings';
 import { buildHttpApp } from './http/build-http-app';
+import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import { createScheduler } from './modules/schedules/scheduler';
@@ -27,6 +28,11 @@ export interface CreateServerOptions {
   validateResponses?: boolean;
   /** Options of the run machinery (tests shorten its timings). */
   runs?: RunRuntimeOptions;
+  /**
+   * How long to wait on HTTP clients: headers, whole request, idle socket, keep-alive. Each
+   * defaults as `http/http-timeouts.ts` says (20 s, 300 s, the webhook timeout + 60 s, 72 s).
+   */
+  http?: HttpTimeoutOptions;
 }
 
 /** A server, built but not yet listening. */
@@ -58,6 +64,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     authenticate: (header) => authenticate(context, header),
     bodyLimit: Math.max(config.maxFileSizeMb + 4, config.maxFlowRunLogSizeMb + 4, 25) * MB,
     logKeepSlowMs: config.logKeepSlowMs,
+    timeouts: resolveHttpTimeouts(options.http ?? {}, config.webhookTimeoutSeconds * 1000),
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
   });
   return {

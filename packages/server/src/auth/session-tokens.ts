@@ -1,6 +1,8 @@
 /**
  * Session tokens: HS256 JWTs (jose) naming the user and platform, valid 7 days. Issued at sign-up
- * and sign-in; verified on every request that carries one.
+ * and sign-in; verified on every request that carries one. A token must say when it was issued
+ * (`iat`), and not later than {@link CLOCK_SKEW_SECONDS} from now: a token "issued in the future"
+ * was not issued by this clock (jose itself checks only `exp` and `nbf`).
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -14,6 +16,9 @@ export interface SessionClaims {
 const ISSUER = 'piecework';
 const AUDIENCE = 'piecework-session';
 const LIFETIME = '7d';
+
+/** How far in the future a token's `iat` may be (clocks of several app processes drift a little). */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** How many verified tokens are remembered (a verified token is not verified again until it expires). */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -42,7 +47,7 @@ export class SessionTokens {
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired token; `null` for anything else. */
+  /** The claims of a valid, unexpired token issued no later than now (give or take the skew); `null` for anything else. */
   async verify(token: string): Promise<SessionClaims | null> {
     const remembered = this.verified.get(token);
     if (remembered !== undefined && remembered.expiresAtMs > Date.now()) {
@@ -53,8 +58,12 @@ export class SessionTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        requiredClaims: ['iat', 'exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload['platformId'] !== 'string') {
+        return null;
+      }
+      if ((payload.iat ?? Infinity) > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
         return null;
       }
       const claims = { userId: payload.sub, platformId: payload['platformId'] };

@@ -2,6 +2,8 @@
  * Builds the Fastify app from route declarations: request ids, CORS, security headers, body
  * limit, query strings parsed with `qs` (arrays and nested filters), validation of every part by
  * the shared schemas, authentication, one error shape for every failure, and sampled request logs.
+ * JSON bodies are read by the one JSON body policy (`json-body.ts`), decoded first when they come
+ * with a `Content-Encoding` (`content-encoding.ts`).
  * JSON routes sit at the root (JSON bodies only); raw-body routes (`rawRoute`: webhooks, resume
  * requests) sit in their own plugin scope, which takes any content type as bytes.
  */
@@ -18,7 +20,11 @@ import qs from 'qs';
 import { generateId } from '@piecework/shared';
 import type { Principal } from '../auth/principal';
 import { entityFields } from '../logging/create-logger';
+import { answerClientError } from './client-error';
+import { decodeContentEncoding } from './content-encoding';
 import { HttpReply } from './http-reply';
+import { resolveHttpTimeouts, type HttpTimeouts } from './http-timeouts';
+import { parseJsonBody } from './json-body';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
 import { sendError } from './send-error';
@@ -36,6 +42,8 @@ export interface HttpAppOptions {
   logKeepSlowMs: number;
   /** Check every answer against its declared schema (tests turn this on; a mismatch is a 500). */
   validateResponses?: boolean;
+  /** How long to wait on clients (see `http-timeouts.ts`); default its defaults for no `/sync` wait. */
+  timeouts?: HttpTimeouts;
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -44,11 +52,21 @@ const logFieldsOf = new WeakMap<FastifyRequest, Record<string, unknown>>();
 
 /** Every route of `options.routes` under `/api`, ready to `listen`. */
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? resolveHttpTimeouts({}, 0);
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => `req_${generateId()}`,
     bodyLimit: options.bodyLimit,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    requestTimeout: timeouts.requestTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    clientErrorHandler: answerClientError,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: {
@@ -56,6 +74,19 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       querystringParser: (text) => qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 }),
     },
   });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      const encoding = request.headers['content-encoding'];
+      const bytes =
+        encoding === undefined
+          ? body
+          : await decodeContentEncoding(body, encoding, request.routeOptions.bodyLimit);
+      return parseJsonBody(bytes.toString('utf8'));
+    },
+  );
   await app.register(cors, {
     origin: '*',
     methods: [...ALL_METHODS],
@@ -159,8 +190,15 @@ function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: 
   });
 }
 
-/** Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. */
+/**
+ * Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. Bodies
+ * go as bytes, so Node writes the header block byte for byte (with a string body it writes headers
+ * and body in one UTF-8 string, re-encoding header bytes over 0x7f).
+ */
 function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
+  if (answer.droppedHeaders.length > 0) {
+    reply.log.warn({ headers: answer.droppedHeaders }, 'response headers HTTP cannot carry were dropped');
+  }
   reply.code(answer.status).headers(answer.headers);
   const { body } = answer;
   if (body === undefined) return reply.send();
@@ -168,10 +206,10 @@ function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
     if (!reply.hasHeader('content-type')) {
       reply.type(typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
     }
-    return reply.send(body);
+    return reply.send(typeof body === 'string' ? Buffer.from(body) : body);
   }
   if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-  return reply.send(JSON.stringify(body));
+  return reply.send(Buffer.from(JSON.stringify(body)));
 }
 
 /** Groups the ids a request names (`:id` of the route's entity, `projectId`) into its log lines. */

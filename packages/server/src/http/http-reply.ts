@@ -7,7 +7,12 @@
  * return new HttpReply(200, {}, { 'x-webhook-id': run.id });
  * return new HttpReply(204); // empty
  * ```
+ *
+ * Headers HTTP cannot carry are made to fit or dropped here, so an answer is always sent: a value
+ * beyond ASCII goes as its UTF-8 bytes; a name that is not a token, or a value
+ * with control characters, is dropped and listed in `droppedHeaders` (the HTTP layer logs them).
  */
+import { isHeaderName, sendableHeaderValue } from './header-values';
 
 /** Headers a route may not set itself: the HTTP layer frames the message. */
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
@@ -19,16 +24,24 @@ const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connect
  */
 export class HttpReply {
   readonly headers: Readonly<Record<string, string>>;
+  /** Names of the headers given that HTTP cannot carry, left out of `headers`. */
+  readonly droppedHeaders: readonly string[];
 
   constructor(
     readonly status: number,
     readonly body?: unknown,
     headers: Record<string, string> = {},
   ) {
-    this.headers = Object.fromEntries(
-      Object.entries(headers)
-        .map(([name, value]) => [name.toLowerCase(), value] as const)
-        .filter(([name]) => !FRAMING_HEADERS.has(name)),
-    );
+    const kept: Record<string, string> = {};
+    const dropped: string[] = [];
+    for (const [rawName, rawValue] of Object.entries(headers)) {
+      const name = rawName.toLowerCase();
+      if (FRAMING_HEADERS.has(name)) continue;
+      const value = sendableHeaderValue(String(rawValue));
+      if (value === null || !isHeaderName(name)) dropped.push(name);
+      else kept[name] = value;
+    }
+    this.headers = kept;
+    this.droppedHeaders = dropped;
   }
 }

@@ -5,10 +5,12 @@
  *
  * Size limits: each route's `bodyLimit` is its own limit. Fastify refuses a body whose
  * content-length is over it before reading a byte, and counts a chunked body as it streams,
- * stopping at the limit; the 413 then closes the connection, so the rest is never read.
+ * stopping at the limit; the 413 then closes the connection, so the rest is never read. A body
+ * sent with `Content-Encoding` is decoded here, within the same limit (see `content-encoding.ts`).
  */
 import { PieceworkError } from '@piecework/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeContentEncoding } from './content-encoding';
 import type { RouteDefinition } from './route';
 import { sendError } from './send-error';
 
@@ -27,7 +29,14 @@ export function rawBodyScope(
     scope.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: largestLimit },
-      (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) => done(null, body),
+      (request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: Buffer) => void) => {
+        const encoding = request.headers['content-encoding'];
+        if (encoding === undefined) return done(null, body);
+        decodeContentEncoding(body, encoding, request.routeOptions.bodyLimit).then(
+          (decoded) => done(null, decoded),
+          (error: Error) => done(error),
+        );
+      },
     );
     scope.setErrorHandler((error, request, reply) => sendRawRouteError(error, request, reply));
     for (const route of routes) register(scope, route);

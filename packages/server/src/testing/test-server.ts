@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createServer, type PieceworkServer } from '../create-server';
+import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { createLogger } from '../logging/create-logger';
 
@@ -33,6 +34,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** Options of the run machinery (shorter timings, fewer worker threads...). Default none. */
   runs?: RunRuntimeOptions;
+  /** HTTP timeouts (shorter ones to test slow clients). Default the server's. */
+  http?: HttpTimeoutOptions;
 }
 
 /** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
@@ -56,6 +59,7 @@ export async function startTestServer(
     validateResponses: true,
     // Threads start with the first run: most test servers run no flow.
     runs: { prestart: false, ...options.runs },
+    ...(options.http === undefined ? {} : { http: options.http }),
     logger: createLogger({
       level: 'info',
       sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),

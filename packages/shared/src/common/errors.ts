@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   FLOW_IN_USE: 409,
   SIGN_UP_DISABLED: 403,
   DISPOSABLE_EMAIL: 400,
+  /** The client did not send its whole request in time (the server's headers or request timeout). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,7 +1,9 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEvent } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { signUpTestUser } from '../../testing/test-users';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,5 +162,34 @@ describe('bearer tokens', () => {
     const answer = await callApi(server.apiUrl, 'GET', '/v1/projects', token === undefined ? {} : { token });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ code });
+  });
+});
+
+describe('session tokens by when they say they were issued', () => {
+  /** A token signed with the server's own secret, issued `issuedAhead` seconds from now (none: no iat). */
+  async function tokenIssuedAhead(userId: string, platformId: string, issuedAhead: number | null) {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ platformId, type: 'USER' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer('piecework')
+      .setAudience('piecework-session')
+      .setExpirationTime(nowSeconds + 2 * 86_400);
+    if (issuedAhead !== null) jwt.setIssuedAt(nowSeconds + issuedAhead);
+    return jwt.sign(server.server.context.settings.jwtSecret);
+  }
+
+  it.each([
+    ['issued now', 0, 200],
+    ['issued within the clock skew (30 s ahead)', 30, 200],
+    ['issued 5 minutes in the future', 300, 401],
+    ['issued a day in the future', 86_400, 401],
+    ['with no issue time', null, 401],
+  ])('a token %s (iat %s s ahead) answers %i', async (_, issuedAhead, status) => {
+    const user = await signUpTestUser(server);
+    const token = await tokenIssuedAhead(user.userId, user.platformId, issuedAhead);
+    const answer = await callApi(server.apiUrl, 'GET', '/v1/projects', { token });
+    expect(answer.status).toBe(status);
+    if (status === 401) expect(answer.body).toMatchObject({ code: 'INVALID_BEARER_TOKEN' });
   });
 });

@@ -5,6 +5,7 @@
  * platform likewise stores file parts and passes the other fields through.
  */
 import { Busboy } from '@fastify/busboy';
+import { prototypeKeyRefusal } from '../../http/json-body';
 import type { StoreBinaryBody, StoredBody } from './webhook-payload';
 
 /** A file part of a multipart body, once stored. */
@@ -30,8 +31,9 @@ interface Part {
 /**
  * Reads `body`, sent with `contentType` (`multipart/form-data; boundary=...`), storing its file
  * parts with `storeBinary`, in the order they came. Rejects when the body is not well-formed
- * multipart (no boundary, cut short): the caller then keeps it as text. Files are stored only
- * once the whole body was read, so a malformed body stores nothing.
+ * multipart (no boundary, cut short): the caller then keeps it as text. Rejects with 400
+ * `VALIDATION` when a field is named `__proto__` (the JSON body policy). Files are stored only
+ * once the whole body was read and its names checked, so a malformed or refused body stores nothing.
  */
 export async function readMultipartBody(
   body: Buffer,
@@ -39,6 +41,7 @@ export async function readMultipartBody(
   storeBinary: StoreBinaryBody,
 ): Promise<MultipartBody> {
   const parts = await splitParts(body, contentType);
+  if (parts.some((part) => part.name === '__proto__')) throw prototypeKeyRefusal();
   const fields: Record<string, unknown> = {};
   let hasFiles = false;
   for (const part of parts) {

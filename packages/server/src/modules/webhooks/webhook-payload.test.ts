@@ -145,14 +145,22 @@ describe('toTriggerPayload', () => {
       expect(payload).not.toHaveProperty('rawBody');
     });
 
-    it('keeps a field named __proto__ as a plain key, changing no prototype', async () => {
-      const payload = await toTriggerPayload(
-        requestWith(contentType, multipart([{ name: '__proto__', value: 'x' }])),
-        noFiles,
-      );
-      const body = payload.body as Record<string, unknown>;
-      expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
-      expect(Object.hasOwn(body, '__proto__') && body['__proto__']).toBe('x');
+    it('refuses a field named __proto__ (the JSON body policy), storing none of its files', async () => {
+      const stored: string[] = [];
+      const storeFile = (bytes: Buffer) => {
+        stored.push(bytes.toString('utf8'));
+        return Promise.resolve('file-id');
+      };
+      const body = multipart([
+        { name: 'file', value: 'abc', filename: 'a.txt' },
+        { name: '__proto__', value: 'x' },
+      ]);
+      await expect(toTriggerPayload(requestWith(contentType, body), storeFile)).rejects.toMatchObject({
+        code: 'VALIDATION',
+        status: 400,
+        params: { reason: 'PROTOTYPE_KEY' },
+      });
+      expect(stored).toEqual([]);
     });
 
     it('keeps a body that is not well-formed multipart as its text, storing nothing', async () => {

@@ -4,6 +4,8 @@
  *
  * The body, by content type:
  * - `application/json` and `*+json`: parsed; text that is not valid JSON is kept as the string;
+ *   JSON the one body policy refuses (too deep, a `__proto__` key: see `http/json-body.ts`) is
+ *   400 `VALIDATION`, as on the REST API;
  * - `application/x-www-form-urlencoded`: parsed to an object (`qs`, as query strings are);
  * - `multipart/form-data`: an object of its fields; file parts are stored as files of the project
  *   and read `{fileId, filename, mimeType, size}` (see `readMultipartBody`); there is no `rawBody`
@@ -16,7 +18,9 @@
  * `rawBody` is the body as UTF-8 text (`''` when empty), kept for signature checks. Headers are as
  * received (lower-case names; repeated ones joined with `, `); `queryParams` is the parsed query.
  */
+import { isPieceworkError } from '@piecework/shared';
 import qs from 'qs';
+import { readJsonText } from '../../http/json-body';
 import { readMultipartBody } from './multipart-body';
 
 /** The parts of an HTTP request a payload is built from. */
@@ -96,7 +100,10 @@ export async function toTriggerPayload(
   const rawBody = request.body.toString('utf8');
   if (kind === 'MULTIPART') {
     const contentType = String(request.headers['content-type']);
-    const form = await readMultipartBody(request.body, contentType, storeBinary).catch(() => undefined);
+    const form = await readMultipartBody(request.body, contentType, storeBinary).catch((error: unknown) => {
+      if (isPieceworkError(error)) throw error;
+      return undefined;
+    });
     if (form !== undefined) return { ...head, body: form.fields, ...(form.hasFiles ? {} : { rawBody }) };
   }
   return { ...head, body: parseText(kind, rawBody), rawBody };
@@ -104,12 +111,10 @@ export async function toTriggerPayload(
 
 function parseText(kind: Exclude<BodyKind, 'BINARY'>, text: string): unknown {
   switch (kind) {
-    case 'JSON':
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
+    case 'JSON': {
+      const reading = readJsonText(text);
+      return reading.ok ? reading.value : text;
+    }
     case 'FORM':
       return qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 1000 });
     case 'MULTIPART':
