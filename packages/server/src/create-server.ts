@@ -36,7 +36,8 @@ export interface PieceworkServer {
   readonly context: ServerContext;
   /**
    * Starts listening on `port` (default AP_PORT; 0 picks a free one) and `host` (default every
-   * IPv4 address) and answers with the base URL it is reached at ({@link listeningUrl}).
+   * IPv4 address) and answers with the base URL it is reached at from this machine: a wildcard
+   * address shown as the loopback address of its family, an IPv6 address in brackets, the real port.
    */
   listen(options?: { port?: number; host?: string }): Promise<string>;
   /** Stops answering, stops the run machinery (running jobs get a grace period) and closes the database. */
