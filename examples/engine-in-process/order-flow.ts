@@ -1,8 +1,9 @@
 import type { FlowVersion, Step } from '@piecework/shared';
 
 /**
- * An order-handling flow: a code step totals the order, a loop tags each line, and a router
- * sends big orders one way and the rest another. Written as plain data, exactly as a flow
+ * An order-handling flow: a code step totals the order, a loop tags each line, a router
+ * sends big orders one way and the rest another, and a built-in piece (the reference platform's
+ * text helper) writes a summary. Written as plain data, exactly as a flow
  * version exported from Piecework (or the reference platform, once imported) looks.
  */
 const codeStep = (name: string, code: string, input: Record<string, unknown>, nextAction?: Step): Step => ({
@@ -17,6 +18,20 @@ const codeStep = (name: string, code: string, input: Record<string, unknown>, ne
 const route = codeStep('step_5', 'export const code = async (inputs) => ({ route: inputs.route });', {
   route: 'big order',
 });
+const summary: Step = {
+  name: 'step_7',
+  displayName: 'Summary',
+  type: 'PIECE',
+  valid: true,
+  settings: {
+    pieceName: '@activepieces/piece-text-helper',
+    pieceVersion: '0.4.2',
+    actionName: 'concat',
+    propertySettings: {},
+    input: { texts: ['Order total: ', "{{step_1['output'].total}}"], seperator: '' },
+  },
+};
+
 const normal = codeStep('step_6', 'export const code = async (inputs) => ({ route: inputs.route });', {
   route: 'normal order',
 });
@@ -90,6 +105,7 @@ export const orderFlow: FlowVersion = {
             ],
           },
           children: [route, normal],
+          nextAction: summary,
         },
       },
     ),

@@ -11,3 +11,4 @@ process.stdout.write(`total: ${JSON.stringify(result.steps.step_1?.output)}\n`);
 process.stdout.write(
   `route: ${JSON.stringify(result.steps.step_5?.output ?? result.steps.step_6?.output)}\n`,
 );
+process.stdout.write(`summary: ${JSON.stringify(result.steps.step_7?.output)}\n`);

@@ -5,6 +5,18 @@
  *
  * @example
  * ```ts
+ * import { FlowEngine } from '@piecework/engine';
+ * import { NpmPieceHost, createInProcessHost } from '@piecework/pieces';
+ *
+ * // Built-in pieces only:
+ * const engine = new FlowEngine({ host: createInProcessHost() });
+ * // With installed @activepieces/piece-* packages too (close the NpmPieceHost when done):
+ * const withNpm = new FlowEngine({ host: createInProcessHost({ npm: new NpmPieceHost() }) });
+ * ```
+ *
+ * @example
+ * ```ts
+ * // The parts, as the server wires them:
  * import { FlowEngine, createMemoryHost } from '@piecework/engine';
  * import { BUILTIN_PIECES, NpmPieceHost, createPieceRunner } from '@piecework/pieces';
  *
@@ -132,5 +144,7 @@ export type {
 } from './props';
 export { createPieceRunner, runBuiltinAction } from './runner/create-piece-runner';
 export type { NpmPieceRunner, PieceRunnerOptions, PieceRunnerServices } from './runner/create-piece-runner';
+export { createInProcessHost } from './runner/create-in-process-host';
+export type { InProcessHostOptions } from './runner/create-in-process-host';
 export { createThreadPieceRunner } from './runner/create-thread-piece-runner';
 export type { ThreadPieceSettings } from './runner/create-thread-piece-runner';

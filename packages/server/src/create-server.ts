@@ -10,6 +10,7 @@ import { authenticate } from './auth/authenticate';
 import { loadServerSettings, type ServerSettings } from './config/server-settings';
 import { buildHttpApp } from './http/build-http-app';
 import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
+import { listeningUrl } from './http/listening-url';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import { createScheduler } from './modules/schedules/scheduler';
@@ -39,7 +40,11 @@ export interface CreateServerOptions {
 export interface PieceworkServer {
   readonly app: FastifyInstance;
   readonly context: ServerContext;
-  /** Starts listening on `port` (default AP_PORT; 0 picks a free one) and answers with the base URL. */
+  /**
+   * Starts listening on `port` (default AP_PORT; 0 picks a free one) and `host` (default every
+   * IPv4 address) and answers with the base URL it is reached at from this machine: a wildcard
+   * address shown as the loopback address of its family, an IPv6 address in brackets, the real port.
+   */
   listen(options?: { port?: number; host?: string }): Promise<string>;
   /** Stops answering, stops the run machinery (running jobs get a grace period) and closes the database. */
   close(): Promise<void>;
@@ -76,9 +81,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
       await runs.start();
       await scheduler.start();
       const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : config.port;
-      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-      return `http://${shownHost}:${String(port)}`;
+      if (address === null || typeof address === 'string')
+        throw new Error('The server is not listening on TCP');
+      return listeningUrl(address);
     },
     async close() {
       await app.close();

@@ -9,7 +9,7 @@
  * ```ts
  * import { createServer } from '@piecework/server';
  * const server = await createServer({ env: { AP_CONFIG_PATH: './.piecework', AP_PORT: '3000' } });
- * const url = await server.listen(); // http://localhost:3000
+ * const url = await server.listen(); // http://127.0.0.1:3000
  * // ... later
  * await server.close();
  * ```

@@ -171,6 +171,7 @@ export {
 } from './events/flow-event-data';
 export { AuditFlowRun, FlowRunEventData } from './events/flow-run-event-data';
 export {
+  ApiKeyEventData,
   ProjectReleaseEventData,
   ProjectRoleEventData,
   SigningKeyEventData,
@@ -181,7 +182,13 @@ export {
   ConnectionEventData,
   FolderEventData,
 } from './events/resource-event-data';
-export { UserEventData, UserSignedUpEventData, UserSignedUpSource } from './events/user-event-data';
+export {
+  SignInFailureReason,
+  UserEventData,
+  UserSignedUpEventData,
+  UserSignedUpSource,
+  UserSignInFailedEventData,
+} from './events/user-event-data';
 export {
   CancelFlowRunsRequest,
   FlowRetryStrategy,

@@ -10,7 +10,11 @@ import type { PieceRunner } from './piece-runner';
 
 /** What {@link createMemoryHost} can be given; everything else gets an in-memory default. */
 export interface MemoryHostOptions {
-  /** Runs piece steps; without one, a piece step fails saying no piece runner is configured. */
+  /**
+   * Runs piece steps; without one, a piece step fails saying no piece runner is configured. For
+   * the built-in pieces (and installed npm ones) use `createInProcessHost()` of `@piecework/pieces`,
+   * which is this host with their runner.
+   */
   pieces?: PieceRunner;
   /** Connection values by external id. */
   connections?: Record<string, unknown>;
@@ -23,8 +27,10 @@ export interface MemoryHostOptions {
 }
 
 /**
- * A host for the in-process library mode: store, files and connections in memory. The server
- * never uses it; it gives the engine real storage instead.
+ * A host for the in-process library mode: store, files and connections in memory, and no pieces
+ * unless given a runner (flows of code, loops and routers only). With pieces, use
+ * `createInProcessHost()` of `@piecework/pieces`. The server never uses it; it gives the engine
+ * real storage instead.
  */
 export function createMemoryHost(options: MemoryHostOptions = {}): EngineHost {
   const files = new Map<string, string>();
@@ -64,7 +70,10 @@ export function createMemoryHost(options: MemoryHostOptions = {}): EngineHost {
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     pieces: options.pieces ?? {
       async run(request) {
-        return { status: 'FAILED', message: `No piece runner is configured to run ${request.pieceName}` };
+        return {
+          status: 'FAILED',
+          message: `No piece runner is configured to run ${request.pieceName}: create the host with createInProcessHost() of @piecework/pieces`,
+        };
       },
     },
     connections: connectionLookup,

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findInstalledPiece } from '../catalogue/pieces-directory';
+import { BUILTIN_PIECES } from '../builtin';
+import { findInstalledPiece, pieceInstallDir } from '../catalogue/pieces-directory';
 import { runPiecesCommand } from './pieces-command';
 
 /** Installs a real (small, bundled) piece from the npm registry into a throw-away directory. */
@@ -12,9 +13,11 @@ describe('piecework pieces', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  async function command(args: string[]) {
-    const configPath = await mkdtemp(join(tmpdir(), 'piecework-cli-'));
-    dirs.push(configPath);
+  async function command(args: string[], configPath?: string) {
+    if (configPath === undefined) {
+      configPath = await mkdtemp(join(tmpdir(), 'piecework-cli-'));
+      dirs.push(configPath);
+    }
     const out: string[] = [];
     const err: string[] = [];
     const code = await runPiecesCommand(args, {
@@ -38,6 +41,23 @@ describe('piecework pieces', () => {
     expect(code).toBe(1);
     expect(err[0]).toMatch(/@activepieces\/piece-does-not-exist-here@1\.0\.0 was not found/);
   }, 60_000);
+
+  it('list names every built-in piece (marked built in) as well as the installed npm pieces', async () => {
+    const configPath = await mkdtemp(join(tmpdir(), 'piecework-cli-'));
+    dirs.push(configPath);
+    const builtins = BUILTIN_PIECES.map((piece) => `${piece.name}@${piece.version} (built in)`);
+    const before = await command(['list'], configPath);
+    expect(before.code).toBe(0);
+    expect(before.out).toEqual([...builtins, `no npm pieces installed in ${join(configPath, 'pieces')}`]);
+
+    // An installed version as `pieces add` leaves it: <piecesDir>/<name>@<version>/node_modules/<name>.
+    const name = '@activepieces/piece-example';
+    const moduleDir = join(pieceInstallDir(join(configPath, 'pieces'), name, '1.2.3'), 'node_modules', name);
+    await mkdir(moduleDir, { recursive: true });
+    await writeFile(join(moduleDir, 'package.json'), JSON.stringify({ name, version: '1.2.3' }));
+    const after = await command(['list'], configPath);
+    expect(after.out).toEqual([...builtins, `${name}@1.2.3`]);
+  });
 
   it('refuses unknown sub-commands with the usage', async () => {
     const { code, err } = await command(['remove', 'x']);

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { BUILTIN_PIECES } from '../builtin';
 import { installPiece } from '../catalogue/install-piece';
 import { listInstalledPieces } from '../catalogue/pieces-directory';
 
@@ -8,11 +9,12 @@ export function defaultPiecesDir(env: Record<string, string | undefined>): strin
 }
 
 const USAGE = `usage: piecework pieces add <package>[@version|@range]   install a published piece (exact version pinned)
-       piecework pieces list                               list installed pieces`;
+       piecework pieces list                               list built-in and installed pieces`;
 
 /**
  * `piecework pieces ...`: installs a published piece package into the server's pieces directory
- * or lists what is installed. Returns the process exit code; writes to the given streams.
+ * or lists the pieces flows can use: the built-in ones (marked `(built in)`), then the npm
+ * pieces installed in the pieces directory. Returns the process exit code; writes to the given streams.
  */
 export async function runPiecesCommand(
   args: readonly string[],
@@ -33,8 +35,9 @@ export async function runPiecesCommand(
     }
   }
   if (command === 'list' && spec === undefined) {
+    for (const piece of BUILTIN_PIECES) io.out(`${piece.name}@${piece.version} (built in)`);
     const pieces = listInstalledPieces(piecesDir);
-    if (pieces.length === 0) io.out(`no pieces installed in ${piecesDir}`);
+    if (pieces.length === 0) io.out(`no npm pieces installed in ${piecesDir}`);
     for (const piece of pieces) io.out(`${piece.name}@${piece.version}`);
     return 0;
   }

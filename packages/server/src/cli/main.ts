@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 /**
  * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list` manages
- * installed integration pieces.
+ * integration pieces; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
+import serverPackage from '../../package.json' with { type: 'json' };
 import { runStartCommand } from './start-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
        piecework pieces add <package>       install a published piece
-       piecework pieces list                list installed pieces`;
+       piecework pieces list                list built-in and installed pieces
+       piecework --version                  print the version
+       piecework --help                     print this usage`;
+
+const HELP = new Set([undefined, '--help', '-h', 'help']);
+const VERSION = new Set(['--version', '-v', 'version']);
 
 const io = {
   out: (line: string) => process.stdout.write(`${line}\n`),
@@ -35,8 +41,16 @@ async function main(args: readonly string[]): Promise<void> {
     process.exitCode = await runPiecesCommand(rest, io);
     return;
   }
+  if (HELP.has(group) && rest.length === 0) {
+    io.out(USAGE);
+    return;
+  }
+  if (group !== undefined && VERSION.has(group) && rest.length === 0) {
+    io.out(`piecework ${serverPackage.version}`);
+    return;
+  }
   io.err(USAGE);
-  process.exitCode = group === undefined || group === '--help' || group === 'help' ? 0 : 2;
+  process.exitCode = 2;
 }
 
 void main(process.argv.slice(2));

@@ -4,6 +4,8 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadServerSettings } from '../config/server-settings';
+import { createServer } from '../create-server';
 import { runStartCommand } from './start-command';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
@@ -63,7 +65,7 @@ describe('piecework start', () => {
     );
     if (typeof started === 'number') throw new Error('start failed');
     try {
-      expect(out[0]).toBe(`Piecework is listening on http://localhost:${String(port)}`);
+      expect(out[0]).toBe(`Piecework is listening on http://127.0.0.1:${String(port)}`);
       expect(out.join('\n')).toContain(join(dataDir, 'piecework.db'));
       expect(out.join('\n')).toContain('/api/v1/authentication/sign-up');
       const health = await fetch(`http://127.0.0.1:${String(port)}/api/v1/health`);
@@ -72,6 +74,27 @@ describe('piecework start', () => {
       await started.server.close();
     }
   });
+
+  it.each([
+    ['every IPv4 address (the default)', undefined, 'http://127.0.0.1:'],
+    ['loopback IPv4', '127.0.0.1', 'http://127.0.0.1:'],
+    ['loopback IPv6', '::1', 'http://[::1]:'],
+    ['every IPv6 address', '::', 'http://[::1]:'],
+  ])(
+    'answers the URL it really listens on when bound to %s, with the port it got',
+    async (_, host, prefix) => {
+      const settings = loadServerSettings({ AP_CONFIG_PATH: tempDir(), AP_LOG_LEVEL: 'silent' });
+      const server = await createServer({ settings });
+      try {
+        const url = await server.listen({ port: 0, ...(host === undefined ? {} : { host }) });
+        expect(url).toMatch(new RegExp(`^${prefix.replace(/[.[\]]/g, '\\$&')}[1-9]\\d*$`));
+        const health = await fetch(`${url}/api/v1/health`);
+        expect(await health.json()).toEqual({ status: 'OK' });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('refuses to start a second server on a data directory in use, saying so, and leaves the first serving', async () => {
     const dataDir = tempDir();

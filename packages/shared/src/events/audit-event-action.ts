@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Every kind of audit event (the `action` of an {@link AuditEvent}), 23 in all. */
+/**
+ * Every kind of audit event (the `action` of an {@link AuditEvent}), 26 in all: the spec's 23, then
+ * Piecework's own security events (the spec names none for these): an API key created or deleted,
+ * and a refused sign-in of a known user.
+ */
 export const AuditEventAction = z.enum([
   'flow.created',
   'flow.updated',
@@ -25,5 +29,8 @@ export const AuditEventAction = z.enum([
   'project.role.updated',
   'project.role.deleted',
   'project.release.created',
+  'api.key.created',
+  'api.key.deleted',
+  'user.sign.in.failed',
 ]);
 export type AuditEventAction = z.infer<typeof AuditEventAction>;

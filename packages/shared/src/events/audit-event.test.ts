@@ -40,6 +40,7 @@ const projectRole = {
 };
 
 /** Valid `data` for every kind of audit event. */
+const apiKey = { id: 'k1', created: T, updated: T, displayName: 'CI', truncatedValue: 'sk-...abcd' };
 const DATA: Record<AuditEventAction, Record<string, unknown>> = {
   'flow.created': { flow, project: { displayName: 'Marketing', externalId: null } },
   'flow.updated': {
@@ -71,6 +72,9 @@ const DATA: Record<AuditEventAction, Record<string, unknown>> = {
   'project.release.created': {
     release: { name: 'v1', type: 'GIT', projectId: 'p1', description: null, importedByUser: user },
   },
+  'api.key.created': { apiKey },
+  'api.key.deleted': { apiKey },
+  'user.sign.in.failed': { user, reason: 'WRONG_PASSWORD' },
 };
 
 /** An audit event of `action` with the given data and a full envelope. */

@@ -4,9 +4,14 @@ import { PageQuery } from '../common/page';
 import { AuditEventAction } from './audit-event-action';
 import { FlowCreatedEventData, FlowEventData, FlowUpdatedEventData } from './flow-event-data';
 import { FlowRunEventData } from './flow-run-event-data';
-import { ProjectReleaseEventData, ProjectRoleEventData, SigningKeyEventData } from './platform-event-data';
+import {
+  ApiKeyEventData,
+  ProjectReleaseEventData,
+  ProjectRoleEventData,
+  SigningKeyEventData,
+} from './platform-event-data';
 import { ConnectionEventData, FolderEventData } from './resource-event-data';
-import { UserEventData, UserSignedUpEventData } from './user-event-data';
+import { UserEventData, UserSignedUpEventData, UserSignInFailedEventData } from './user-event-data';
 
 /**
  * The fields every audit event has, whatever its kind: who (`userId`, `userEmail`, `ip`) did
@@ -47,6 +52,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
   kind(['signing.key.created'], SigningKeyEventData),
   kind(['project.role.created', 'project.role.updated', 'project.role.deleted'], ProjectRoleEventData),
   kind(['project.release.created'], ProjectReleaseEventData),
+  kind(['api.key.created', 'api.key.deleted'], ApiKeyEventData),
+  kind(['user.sign.in.failed'], UserSignInFailedEventData),
 ]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 

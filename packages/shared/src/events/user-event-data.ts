@@ -12,6 +12,20 @@ export const UserSignedUpEventData = z.object({
 });
 export type UserSignedUpEventData = z.infer<typeof UserSignedUpEventData>;
 
+/** Why a known user's sign-in was refused: a wrong password, or a deactivated user. */
+export const SignInFailureReason = z.enum(['WRONG_PASSWORD', 'USER_INACTIVE']);
+export type SignInFailureReason = z.infer<typeof SignInFailureReason>;
+
+/**
+ * `data` of user.sign.in.failed: whose sign-in was refused and why. Recorded only for a known
+ * email (an event belongs to a platform; an unknown email has none).
+ */
+export const UserSignInFailedEventData = z.object({
+  user: UserSummary,
+  reason: SignInFailureReason,
+});
+export type UserSignInFailedEventData = z.infer<typeof UserSignInFailedEventData>;
+
 /** `data` of user.signed.in, user.password.reset and user.email.verified. */
 export const UserEventData = z.object({
   user: UserSummary.optional(),

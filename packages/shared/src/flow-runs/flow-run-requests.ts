@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Timestamp } from '../common/base-model';
 import { PageQuery } from '../common/page';
 import { FlowRunStatus } from './flow-run-status';
+import { RunEnvironment } from './run-environment';
 
 /**
  * How a run is retried: FROM_FAILED_STEP resumes the same version, dropping the failed step's
@@ -16,11 +17,13 @@ const DateFilter = Timestamp.refine((value) => !Number.isNaN(Date.parse(value)),
 
 /**
  * Query of `GET /v1/flow-runs`. `status` may be given once or repeated (`?status=A&status=B`);
- * it is always parsed to a list. `createdAfter` / `createdBefore` bound `created`.
+ * it is always parsed to a list. `createdAfter` / `createdBefore` bound `created`. `environment`
+ * picks PRODUCTION runs (the default) or TESTING runs (test runs and draft webhooks).
  */
 export const ListFlowRunsQuery = PageQuery.extend({
   projectId: z.string(),
   flowId: z.string().optional(),
+  environment: RunEnvironment.default(RunEnvironment.enum.PRODUCTION),
   status: z
     .union([FlowRunStatus, z.array(FlowRunStatus)])
     .transform((status) => (Array.isArray(status) ? status : [status]))

@@ -1,10 +1,12 @@
 /**
  * Platform API keys (`/v1/api-keys`), for platform admins: create (the value is answered this
- * once, only its hash is kept), list (never the value), delete.
+ * once, only its hash is kept), list (never the value), delete. Create and delete record
+ * api.key.created / api.key.deleted (the key as listed) in the same transaction.
  */
 import { ENDPOINTS, generateId, type ApiKey } from '@piecework/shared';
 import type { Selectable } from 'kysely';
 import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../auth/api-key-value';
+import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
 import { requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
@@ -30,12 +32,12 @@ function apiKeyView(row: Selectable<ApiKeyTable>): ApiKey {
 export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.apiKeys.create, {
-      handler: async ({ principal, body }) => {
+      handler: async ({ principal, body, request }) => {
         assertPlatformAdmin(principal);
         const value = generateApiKeyValue();
         const now = ctx.now();
-        const row = await ctx.store.write((trx) =>
-          trx
+        const row = await ctx.store.write(async (trx) => {
+          const inserted = await trx
             .insertInto('apiKey')
             .values({
               id: generateId(),
@@ -48,8 +50,13 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
               updated: now,
             })
             .returningAll()
-            .executeTakeFirstOrThrow(),
-        );
+            .executeTakeFirstOrThrow();
+          await recordAuditEvent(trx, now, auditActorOf(principal, request.ip), {
+            action: 'api.key.created',
+            data: { apiKey: apiKeyView(inserted) },
+          });
+          return inserted;
+        });
         return { ...apiKeyView(row), value };
       },
     }),
@@ -65,18 +72,21 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.apiKeys.delete, {
       logEntity: 'apiKey',
-      handler: async ({ principal, params }) => {
+      handler: async ({ principal, params, request }) => {
         assertPlatformAdmin(principal);
-        const deleted = await ctx.store.write((trx) =>
-          trx
+        await ctx.store.write(async (trx) => {
+          const deleted = await trx
             .deleteFrom('apiKey')
             .where('id', '=', params.id)
             .where('platformId', '=', principal.platformId)
-            .executeTakeFirst(),
-        );
-        if (deleted.numDeletedRows === 0n) {
-          throw notFound('apiKey', params.id);
-        }
+            .returningAll()
+            .executeTakeFirst();
+          if (deleted === undefined) throw notFound('apiKey', params.id);
+          await recordAuditEvent(trx, ctx.now(), auditActorOf(principal, request.ip), {
+            action: 'api.key.deleted',
+            data: { apiKey: apiKeyView(deleted) },
+          });
+        });
         return undefined;
       },
     }),

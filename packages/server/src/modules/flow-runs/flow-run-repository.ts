@@ -2,7 +2,7 @@
  * The run API's own queries over the run tables (the run machinery owns the writes of running;
  * these are the reads of the API). Each takes the Kysely instance to run on.
  */
-import type { FlowRunStatus, Page } from '@piecework/shared';
+import type { FlowRunStatus, Page, RunEnvironment } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { FlowRunRow } from '../../runs/run-rows';
 import type { Database } from '../../storage/database';
@@ -31,13 +31,14 @@ export async function findRun(db: Kysely<Database>, runId: string): Promise<Flow
 /** Filters of {@link listRuns}: `createdAfter` / `createdBefore` are inclusive bounds on `created`. */
 export interface RunFilters {
   projectId: string;
+  environment: RunEnvironment;
   flowId?: string | undefined;
   status?: readonly FlowRunStatus[] | undefined;
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
 }
 
-/** A page of a project's PRODUCTION runs, newest first (TESTING runs are read by id). */
+/** A page of a project's runs of one environment (PRODUCTION or TESTING), newest first. */
 export async function listRuns(
   db: Kysely<Database>,
   filters: RunFilters,
@@ -47,7 +48,7 @@ export async function listRuns(
     .selectFrom('flowRun')
     .selectAll()
     .where('projectId', '=', filters.projectId)
-    .where('environment', '=', 'PRODUCTION');
+    .where('environment', '=', filters.environment);
   if (filters.flowId !== undefined) query = query.where('flowId', '=', filters.flowId);
   if (filters.status !== undefined && filters.status.length > 0) {
     query = query.where('status', 'in', filters.status);

@@ -126,6 +126,33 @@ describe('GET /v1/flow-runs', () => {
     expect(window.data.map((run) => run.id)).toEqual([runs[3]!.id, runs[2]!.id, runs[1]!.id]);
     expect((await list({ createdAfter: 'yesterday' })).status).toBe(400);
   });
+  it('lists the TESTING runs with environment=TESTING (PRODUCTION by default); an unknown one is a 400', async () => {
+    const project = expectStatus(
+      await call<{ id: string }>('POST', '/v1/projects', { body: { displayName: 'Environments' } }),
+      201,
+    );
+    const { flowId } = await buildFlow(server, user.token, project.id, chainOf(code('step_1', 'return 1;')));
+    const production = await finishedRun(flowId);
+    const draft = await callWebhook(server, flowId, '/draft', jsonBody({}));
+    const testing = await waitForRun(server, user.token, draft.headers.get('x-webhook-id')!);
+    expect(testing.environment).toBe('TESTING');
+
+    const list = (query: Record<string, string>) =>
+      call<Page<FlowRun>>('GET', '/v1/flow-runs', { query: { projectId: project.id, ...query } });
+    for (const [query, expected] of [
+      [{}, [production.id]],
+      [{ environment: 'PRODUCTION' }, [production.id]],
+      [{ environment: 'TESTING' }, [testing.id]],
+      [{ environment: 'TESTING', status: 'SUCCEEDED' }, [testing.id]],
+      [{ environment: 'TESTING', status: 'FAILED' }, []],
+    ] as const) {
+      const page = expectStatus(await list(query), 200);
+      expect({ query, ids: page.data.map((run) => run.id) }).toEqual({ query, ids: expected });
+    }
+    const unknown = await list({ environment: 'STAGING' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION' });
+  });
 });
 
 describe('GET /v1/flow-runs/:id', () => {

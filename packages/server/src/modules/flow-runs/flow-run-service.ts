@@ -36,7 +36,7 @@ export interface CallerMeta {
 export class FlowRunService {
   constructor(private readonly ctx: ServerContext) {}
 
-  /** A page of the project's PRODUCTION runs, newest first, without their steps. */
+  /** A page of the project's runs of the asked environment (default PRODUCTION), newest first, without their steps. */
   async list(principal: Principal, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {
     await authorizeProject(this.ctx, principal, query.projectId, 'READ_RUN');
     const page = await listRuns(this.ctx.store.db, query, query);

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditEvent } from '@piecework/shared';
+import { AuditEvent, Page } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser } from '../../testing/test-users';
@@ -150,6 +150,61 @@ describe('sign-in', () => {
       token: signedUp.body['token'] as string,
     });
     expect(withOldToken.status).toBe(401);
+  });
+});
+
+describe('refused sign-ins', () => {
+  it('records user.sign.in.failed for a known user (wrong password, deactivated), never the password', async () => {
+    const signedUp = await signUp('audited@example.com');
+    const admin = signedUp.body['token'] as string;
+    const user = {
+      id: signedUp.body['id'],
+      email: 'audited@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    };
+    const attempt = (attemptPassword: string) =>
+      callApi(server.apiUrl, 'POST', '/v1/authentication/sign-in', {
+        body: { email: 'Audited@example.com', password: attemptPassword },
+      });
+    expect((await attempt('a wrong guess')).status).toBe(401);
+    const unknown = await callApi(server.apiUrl, 'POST', '/v1/authentication/sign-in', {
+      body: { email: 'nobody-at-all@example.com', password: 'a wrong guess' },
+    });
+    expect(unknown.status).toBe(401);
+
+    const failures = async () => {
+      const answer = await callApi(server.apiUrl, 'GET', '/v1/audit-events', {
+        token: admin,
+        query: { action: 'user.sign.in.failed' },
+      });
+      expect(answer.status).toBe(200);
+      return Page(AuditEvent).parse(answer.body).data.reverse();
+    };
+    const afterWrongPassword = await failures();
+    expect(afterWrongPassword).toEqual([
+      expect.objectContaining({
+        platformId: signedUp.body['platformId'],
+        userId: user.id,
+        userEmail: user.email,
+        data: { user, reason: 'WRONG_PASSWORD' },
+      }),
+    ]);
+    expect(JSON.stringify(afterWrongPassword)).not.toContain('a wrong guess');
+
+    const setStatus = (status: 'ACTIVE' | 'INACTIVE') =>
+      server.server.context.store.db
+        .updateTable('user')
+        .set({ status })
+        .where('id', '=', user.id as string)
+        .execute();
+    await setStatus('INACTIVE');
+    expect((await attempt(password)).status).toBe(403);
+    await setStatus('ACTIVE'); // to read the events with its token again
+    expect((await failures()).map((event) => event.data)).toEqual([
+      { user, reason: 'WRONG_PASSWORD' },
+      { user, reason: 'USER_INACTIVE' },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import {
   generateId,
   PieceworkError,
+  SignInFailureReason,
   type AuthenticationResponse,
   type SignInRequest,
   type SignUpRequest,
@@ -91,7 +92,9 @@ export class IdentityService {
   /**
    * Checks the password and answers with a new session token and the user's landing project (the
    * PERSONAL one, else the first membership). Wrong email or password: 401 INVALID_CREDENTIALS
-   * (the same answer and about the same time either way); a deactivated user: 403.
+   * (the same answer and about the same time either way); a deactivated user: 403. A refused
+   * sign-in of a known user records user.sign.in.failed with the reason (an unknown email has no
+   * platform to record it in).
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -101,10 +104,15 @@ export class IdentityService {
       .where('email', '=', email)
       .executeTakeFirst();
     const matches = await verifyPassword(request.password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
-    if (user === undefined || !matches) {
+    if (user === undefined) {
+      throw new PieceworkError('INVALID_CREDENTIALS', { message: 'The email or the password is wrong' });
+    }
+    if (!matches) {
+      await this.recordFailedSignIn(user, SignInFailureReason.enum.WRONG_PASSWORD, ip);
       throw new PieceworkError('INVALID_CREDENTIALS', { message: 'The email or the password is wrong' });
     }
     if (user.status !== 'ACTIVE') {
+      await this.recordFailedSignIn(user, SignInFailureReason.enum.USER_INACTIVE, ip);
       throw new PieceworkError('AUTHORIZATION', {
         message: 'This user has been deactivated',
         userId: user.id,
@@ -121,6 +129,21 @@ export class IdentityService {
     );
     const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
     return { ...userView(user), token, projectId };
+  }
+
+  private async recordFailedSignIn(
+    user: { id: string; platformId: string; email: string; firstName: string; lastName: string },
+    reason: SignInFailureReason,
+    ip: string,
+  ): Promise<void> {
+    await this.ctx.store.write((trx) =>
+      recordAuditEvent(
+        trx,
+        this.ctx.now(),
+        { platformId: user.platformId, userId: user.id, userEmail: user.email, ip },
+        { action: 'user.sign.in.failed', data: { user: summary(user), reason } },
+      ),
+    );
   }
 }
 
