@@ -22,11 +22,11 @@ export interface PieceChildSettings {
   onGone: (child: PieceChild) => void;
 }
 
-/** Why a call produced no result: the process passed the deadline or died. */
+/** Why a call produced no result: the process passed the deadline, died, or the call was aborted. */
 export class ChildCallFailure extends Error {
   override readonly name = 'ChildCallFailure';
   constructor(
-    readonly kind: 'timeout' | 'crash',
+    readonly kind: 'timeout' | 'crash' | 'aborted',
     message: string,
   ) {
     super(message);
@@ -45,6 +45,8 @@ interface ActiveCall {
   resolve(result: ChildCallResult): void;
   reject(failure: ChildCallFailure): void;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Removes the call's abort listener. */
+  release?: () => void;
 }
 
 /**
@@ -101,18 +103,32 @@ export class PieceChild {
 
   /**
    * Sends a call once the process is ready; resolves with its result, rejects with a
-   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent.
+   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent. When `signal` is
+   * aborted during the call, the process is killed (its connections close with it) and the call
+   * rejects with an `aborted` failure carrying the signal's reason; an aborted signal given
+   * here rejects at once, the process untouched.
    */
   call(
     command: ChildCommand,
     services: PieceServices | undefined,
     timeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<ChildCallResult> {
     if (this.active) throw new Error('PieceChild runs one call at a time');
     if (!this.alive) return Promise.reject(new ChildCallFailure('crash', 'the piece process is gone'));
+    if (signal?.aborted) return Promise.reject(new ChildCallFailure('aborted', reasonOf(signal)));
     return new Promise<ChildCallResult>((resolve, reject) => {
       const callId = this.nextCallId++;
       const active: ActiveCall = { callId, services, resolve, reject, timer: undefined };
+      if (signal) {
+        const onAbort = () => {
+          if (this.active !== active) return;
+          this.finish()?.reject(new ChildCallFailure('aborted', reasonOf(signal)));
+          this.kill();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        active.release = () => signal.removeEventListener('abort', onAbort);
+      }
       const failAfter = (ms: number, failure: ChildCallFailure) =>
         setTimeout(() => {
           if (this.active !== active) return;
@@ -228,6 +244,7 @@ export class PieceChild {
     const active = this.active;
     if (!active) return undefined;
     clearTimeout(active.timer);
+    active.release?.();
     this.active = undefined;
     this.keepAlive(false);
     return active;
@@ -251,6 +268,11 @@ export class PieceChild {
       else handle?.unref?.();
     }
   }
+}
+
+function reasonOf(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : String(reason);
 }
 
 function exitReason(code: number | null, signal: NodeJS.Signals | null): string {
