@@ -2,6 +2,7 @@ import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../context/build-action-context';
 import type { ActionCallInput } from '../context/build-action-context';
 import type { ActionDefinition } from '../framework/piece-definition';
+import { errorMessage } from '../npm/error-message';
 import { bindBuiltinEnv, builtinEnvFrom } from './common/builtin-env';
 
 /** One call of a built-in action: the usual call input, and optionally how to wait in-process. */
@@ -16,7 +17,7 @@ export interface BuiltinActionCall extends ActionCallInput {
  * allow list and clock, see {@link bindBuiltinEnv}), calls `test` in single-step test mode when
  * the action has one and `run` otherwise, and turns the result into the engine's outcome. Its
  * outbound requests are aborted with the request's `signal` (the run's). A
- * thrown error becomes `FAILED` with its message. (The engine's runner processes props first and
+ * thrown error becomes `FAILED` with its message and cause chain (see {@link errorMessage}). (The engine's runner processes props first and
  * then does the same; it must bind the environment too, or built-ins fall back to
  * `DEFAULT_BUILTIN_ENV`: no private addresses, the real clock.)
  *
@@ -38,6 +39,6 @@ export async function callBuiltinAction(
     const output = call.request.test && action.test ? await action.test(ctx) : await action.run(ctx);
     return outcome(output);
   } catch (error) {
-    return { status: 'FAILED', message: error instanceof Error ? error.message : String(error) };
+    return { status: 'FAILED', message: errorMessage(error) };
   }
 }

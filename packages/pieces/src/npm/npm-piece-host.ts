@@ -44,7 +44,7 @@ export interface NpmPieceHostOptions {
  * outbound connection. The services of a call (store, files, connections, flows) stay in the
  * host and are called over IPC. Each call has a hard deadline: past it, or when the process
  * crashes, the process is killed and replaced, and only that call fails ("Piece x timed out
- * after 30 s", "Piece x crashed: ..."). Whatever a piece does to its process (exit, environment,
+ * after 30 s; its last error output: <the last stderr line of the call>", "Piece x crashed: ..."). Whatever a piece does to its process (exit, environment,
  * TLS settings) stays there.
  *
  * @example
@@ -173,9 +173,10 @@ export class NpmPieceHost {
     } catch (error) {
       if (!(error instanceof ChildCallFailure))
         return { ok: false, message: `Piece ${name}: ${errorMessage(error)}` };
+      const lastOutput = error.lastErrorOutput ? `; its last error output: ${error.lastErrorOutput}` : '';
       const message =
         error.kind === 'timeout'
-          ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s`
+          ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s${lastOutput}`
           : error.kind === 'aborted'
             ? `Piece ${name} was aborted: ${error.message}`
             : `Piece ${name} crashed: ${error.message}`;

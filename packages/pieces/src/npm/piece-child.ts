@@ -28,6 +28,8 @@ export class ChildCallFailure extends Error {
   constructor(
     readonly kind: 'timeout' | 'crash' | 'aborted',
     message: string,
+    /** The last line the process printed to stderr during the call (often the real cause). */
+    readonly lastErrorOutput?: string,
   ) {
     super(message);
   }
@@ -47,13 +49,16 @@ interface ActiveCall {
   timer: ReturnType<typeof setTimeout> | undefined;
   /** Removes the call's abort listener. */
   release?: () => void;
+  /** The last stderr line printed during the call. */
+  lastErrorOutput?: string;
 }
 
 /**
  * One piece process (`child_process.fork` with IPC and `serialization: 'advanced'`), running
  * one call at a time. It answers the process's service calls from the call's services and
  * enforces the call's deadline: past it the process is killed (SIGKILL) and the call rejects
- * with a `timeout` failure; a process that dies during a call rejects it with a `crash` failure.
+ * with a `timeout` failure carrying the last line the process printed to stderr during the call
+ * (an SDK that retries a failing request logs the real cause there); a process that dies during a call rejects it with a `crash` failure.
  * A killed or dead child is never reused.
  */
 export class PieceChild {
@@ -78,7 +83,10 @@ export class PieceChild {
     const pid = this.process.pid ?? 0;
     const output = settings.onOutput;
     drainLines(this.process.stdout, output && ((line) => output(line, 'stdout', pid)));
-    drainLines(this.process.stderr, output && ((line) => output(line, 'stderr', pid)));
+    drainLines(this.process.stderr, (line) => {
+      if (this.active && line.trim() !== '') this.active.lastErrorOutput = line.trim();
+      output?.(line, 'stderr', pid);
+    });
     this.process.on('message', (message: FromChild) => this.onMessage(message));
     // 'close' comes after the last IPC message; 'exit' is the fallback when a grandchild keeps a pipe open.
     this.process.on('close', (code, signal) => this.onGone(exitReason(code, signal)));
@@ -132,7 +140,8 @@ export class PieceChild {
       const failAfter = (ms: number, failure: ChildCallFailure) =>
         setTimeout(() => {
           if (this.active !== active) return;
-          this.finish()?.reject(failure);
+          const { kind, message } = failure;
+          this.finish()?.reject(new ChildCallFailure(kind, message, active.lastErrorOutput));
           this.kill();
         }, ms);
       this.active = active;
