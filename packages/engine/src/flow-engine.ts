@@ -56,13 +56,18 @@ export class FlowEngine extends EventEmitter<EngineEvents> {
     flowVersion: FlowVersion;
     triggerPayload: unknown;
     run?: RunInfoInput;
+    /** Aborting it aborts the run's outbound calls and ends the run FAILED (see {@link FlowEngine.run}). */
+    signal?: AbortSignal;
   }): Promise<RunResult> {
-    return this.run({
-      kind: 'EXECUTE',
-      flowVersion: input.flowVersion,
-      triggerPayload: input.triggerPayload,
-      run: runInfo(input.flowVersion, input.run),
-    });
+    return this.run(
+      {
+        kind: 'EXECUTE',
+        flowVersion: input.flowVersion,
+        triggerPayload: input.triggerPayload,
+        run: runInfo(input.flowVersion, input.run),
+      },
+      input.signal,
+    );
   }
 
   /** Resumes a PAUSED run from its saved `steps`; the paused step runs again with `resumePayload`. */
@@ -71,14 +76,19 @@ export class FlowEngine extends EventEmitter<EngineEvents> {
     steps: StepOutputs;
     resumePayload: ResumePayload;
     run?: RunInfoInput;
+    /** Aborting it aborts the run's outbound calls and ends the run FAILED (see {@link FlowEngine.run}). */
+    signal?: AbortSignal;
   }): Promise<RunResult> {
-    return this.run({
-      kind: 'RESUME',
-      flowVersion: input.flowVersion,
-      steps: input.steps,
-      resumePayload: input.resumePayload,
-      run: runInfo(input.flowVersion, input.run),
-    });
+    return this.run(
+      {
+        kind: 'RESUME',
+        flowVersion: input.flowVersion,
+        steps: input.steps,
+        resumePayload: input.resumePayload,
+        run: runInfo(input.flowVersion, input.run),
+      },
+      input.signal,
+    );
   }
 
   /** Retries a failed run from its failed step, keeping the outputs of the steps that succeeded. */
@@ -86,13 +96,18 @@ export class FlowEngine extends EventEmitter<EngineEvents> {
     flowVersion: FlowVersion;
     steps: StepOutputs;
     run?: RunInfoInput;
+    /** Aborting it aborts the run's outbound calls and ends the run FAILED (see {@link FlowEngine.run}). */
+    signal?: AbortSignal;
   }): Promise<RunResult> {
-    return this.run({
-      kind: 'RETRY_FROM_FAILED_STEP',
-      flowVersion: input.flowVersion,
-      steps: input.steps,
-      run: runInfo(input.flowVersion, input.run),
-    });
+    return this.run(
+      {
+        kind: 'RETRY_FROM_FAILED_STEP',
+        flowVersion: input.flowVersion,
+        steps: input.steps,
+        run: runInfo(input.flowVersion, input.run),
+      },
+      input.signal,
+    );
   }
 
   /**
@@ -104,18 +119,28 @@ export class FlowEngine extends EventEmitter<EngineEvents> {
     stepName: string;
     sampleData: Record<string, unknown>;
     run?: RunInfoInput;
+    /** Aborting it aborts the run's outbound calls and ends the run FAILED (see {@link FlowEngine.run}). */
+    signal?: AbortSignal;
   }): Promise<RunResult> {
-    return this.run({
-      kind: 'TEST_STEP',
-      flowVersion: input.flowVersion,
-      stepName: input.stepName,
-      sampleData: input.sampleData,
-      run: runInfo(input.flowVersion, input.run),
-    });
+    return this.run(
+      {
+        kind: 'TEST_STEP',
+        flowVersion: input.flowVersion,
+        stepName: input.stepName,
+        sampleData: input.sampleData,
+        run: runInfo(input.flowVersion, input.run),
+      },
+      input.signal,
+    );
   }
 
-  /** Executes any {@link EngineRequest} (what the worker runner sends). */
-  run(request: EngineRequest): Promise<RunResult> {
-    return runEngine(request, this.host, this.options, this);
+  /**
+   * Executes any {@link EngineRequest} (what the worker runner sends). Every piece call of the run
+   * gets the run's abort signal (`PieceRunRequest.signal`), aborted when the run ends; aborting
+   * `signal` aborts it sooner: a piece call under way then fails with the signal's reason and the
+   * run ends FAILED without running further steps.
+   */
+  run(request: EngineRequest, signal?: AbortSignal): Promise<RunResult> {
+    return runEngine(request, this.host, this.options, this, signal);
   }
 }

@@ -42,6 +42,14 @@ export interface PieceRunRequest {
   test: boolean;
   /** The host's services, for the piece context (`store`, `files`, `connections`). */
   services: Pick<EngineHost, 'store' | 'files' | 'connections' | 'now'>;
+  /**
+   * Aborted when the run ends for any reason (it finished, failed, stopped, paused, passed its
+   * deadline, or its caller aborted it), and at the latest when this call has answered: a runner
+   * passes it to every outbound call the piece makes, so none outlives its step or its run. The engine always sets it; a request made by hand may leave
+   * it out. Like `services`, it stays on its side of a thread or process boundary (the other side
+   * is told to abort instead).
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -26,6 +26,8 @@ export const executeChain: ChainExecutor = async (context, head, frame) => {
     if (context.pastDeadline()) {
       return timeoutHalt(context.options.flowTimeoutSeconds);
     }
+    const aborted = context.abortedHalt();
+    if (aborted) return aborted;
     const previous = frame.previous?.[step.name];
     if (previous && isCompleted(step, previous)) {
       frame.records[step.name] = previous;

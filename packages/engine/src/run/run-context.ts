@@ -5,7 +5,9 @@ import type { FlowResponse, ResumePayload, RunInfo } from '../host/piece-runner'
 import type { Sandbox } from '../sandbox/sandbox';
 import type { EngineEvents, StepPath } from './engine-events';
 import type { EngineOptions } from './engine-options';
+import { failedHalt, timeoutHalt, timeoutMessage, type Halt } from './halt';
 import { isOffloadedOutput } from './offloaded-output';
+import { abortError, abortMessage, RunAbort } from './run-abort';
 
 /**
  * Everything one execution shares while it walks the flow: the host, limits, the sandbox, the
@@ -22,6 +24,9 @@ export class RunContext {
   readonly deadline: number;
   /** Offloaded outputs of saved records, loaded back before a resume (file id -> output). */
   readonly loadedOutputs = new Map<string, unknown>();
+  /** The run's abort signal, handed to every piece call; aborted by {@link end}. */
+  readonly abort: RunAbort;
+  private readonly deadlineReason: Error;
 
   constructor(
     readonly host: EngineHost,
@@ -33,9 +38,38 @@ export class RunContext {
     readonly startedAt: number,
     resume: ResumePayload | undefined,
     readonly testMode = false,
+    callerSignal?: AbortSignal,
   ) {
     this.pendingResume = resume;
     this.deadline = startedAt + options.flowTimeoutSeconds * 1000;
+    this.abort = new RunAbort(callerSignal);
+    this.deadlineReason = abortError(timeoutMessage(options.flowTimeoutSeconds), 'TimeoutError');
+  }
+
+  /** Aborts the run's outbound work: the run has ended (for whatever reason). */
+  end(): void {
+    this.abort.abort(abortError('The run has ended'));
+  }
+
+  /** Aborts the run's outbound work because the run passed its deadline (it ends TIMEOUT). */
+  endAtDeadline(): void {
+    this.abort.abort(this.deadlineReason);
+  }
+
+  /**
+   * The halt of a run whose signal was aborted while it still walks its steps: TIMEOUT when its
+   * deadline did it, FAILED with the caller's reason when its caller aborted it; else undefined.
+   */
+  abortedHalt(): Halt | undefined {
+    const { signal } = this.abort;
+    if (!signal.aborted) return undefined;
+    if (signal.reason === this.deadlineReason) return timeoutHalt(this.options.flowTimeoutSeconds);
+    return failedHalt('FAILED', `The run was aborted: ${abortMessage(signal.reason)}`);
+  }
+
+  /** True when the run's signal was aborted because it passed its deadline. */
+  abortedAtDeadline(): boolean {
+    return this.abort.signal.reason === this.deadlineReason;
   }
 
   /** True once AP_FLOW_TIMEOUT_SECONDS has passed since the execution started. */

@@ -21,13 +21,15 @@ import { StepScope } from './step-scope';
  * Executes one engine request (a new run, a resume, a retry from the failed step, or a
  * single-step test) and returns its result. Step failures and limits come back as data; only
  * misuse (e.g. testing a step that does not exist) throws. An unexpected error inside the engine
- * ends the run INTERNAL_ERROR with the records made so far.
+ * ends the run INTERNAL_ERROR with the records made so far. The run's abort signal (handed to
+ * every piece call) is aborted when it returns, and when `signal` (the caller's) is aborted.
  */
 export async function runEngine(
   request: EngineRequest,
   host: EngineHost,
   options: EngineOptions,
   events: EventEmitter<EngineEvents>,
+  signal?: AbortSignal,
 ): Promise<RunResult> {
   const startedAt = host.now();
   const deadline = startedAt + options.flowTimeoutSeconds * 1000;
@@ -57,6 +59,7 @@ export async function runEngine(
       startedAt,
       resume,
       request.kind === 'TEST_STEP',
+      signal,
     );
     const halt = await execute(context, request, records);
     return buildResult(context, records, halt);
@@ -65,6 +68,7 @@ export async function runEngine(
     host.log.log('error', message, { 'flowRun.id': request.run.id });
     return buildResult(context, records, failedHalt('INTERNAL_ERROR', message), startedAt, host);
   } finally {
+    context?.end();
     sandbox?.dispose();
   }
 }

@@ -73,7 +73,13 @@ async function attemptWithRetries(
       step.type === 'CODE'
         ? await attemptCodeStep(context, step, input)
         : await attemptPieceStep(context, step, input, resume);
-    if (outcome.status !== 'FAILED' || attempt >= retries.length || context.pastDeadline()) return outcome;
+    if (
+      outcome.status !== 'FAILED' ||
+      attempt >= retries.length ||
+      context.pastDeadline() ||
+      context.abort.signal.aborted
+    )
+      return outcome;
     await context.host.sleep(retries[attempt]!);
   }
 }

@@ -54,4 +54,16 @@ describe('ThreadHost', () => {
     );
     expect(posted).toEqual([]);
   });
+
+  it("leaves a delegated call's signal behind (it cannot cross to the parent, which has its own)", async () => {
+    const { posted, threadHost } = threadRun('run-1');
+    const signal = new AbortController().signal;
+    const delegated = threadHost.parentPieces.run({ ...request('run-1'), signal });
+    const { services: _services, ...portable } = request('run-1');
+    expect(posted).toEqual([
+      { type: 'call', jobId: 3, callId: 1, call: { method: 'pieces.run', args: [portable] } },
+    ]);
+    threadHost.settle({ type: 'reply', callId: 1, ok: true, value: { status: 'SUCCEEDED', output: 2 } });
+    expect(await delegated).toEqual({ status: 'SUCCEEDED', output: 2 });
+  });
 });

@@ -29,10 +29,11 @@ export class ThreadHost {
   /**
    * Runs a piece in the parent, on the real host's piece runner, for whichever run of this
    * thread the request names (`request.run.id`); rejects when that run is not going on here.
-   * The request's `services` stay behind: the parent attaches the real host's.
+   * The request's `services` and `signal` stay behind: the parent attaches the real host's
+   * services, and aborts the call when the run's job ends there (see `ActiveJob`).
    */
   readonly parentPieces: PieceRunner = {
-    run: ({ services: _services, ...request }) => {
+    run: ({ services: _services, signal: _signal, ...request }) => {
       const outbox = this.outboxes.get(request.run.id);
       if (!outbox)
         return Promise.reject(new Error(`Run ${request.run.id} is not running in this worker thread`));
@@ -54,7 +55,7 @@ export class ThreadHost {
       },
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       pieces: pieces ?? {
-        run: ({ services: _services, ...request }) =>
+        run: ({ services: _services, signal: _signal, ...request }) =>
           call<PieceRunOutcome>({ method: 'pieces.run', args: [request] }),
       },
       connections: { get: (externalId) => call({ method: 'connections.get', args: [externalId] }) },

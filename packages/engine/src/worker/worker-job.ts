@@ -2,6 +2,7 @@ import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
 import type { FlowResponse } from '../host/piece-runner';
 import type { EngineEvents } from '../run/engine-events';
+import { abortError } from '../run/run-abort';
 import type { EngineRequest } from '../run/engine-request';
 import type { FailedRunResult, RunResult } from '../run/run-result';
 import { countStepRecords } from '../run/saved-records';
@@ -22,18 +23,25 @@ export interface WorkerJob {
 /**
  * A job while a worker thread runs it: relays its events (keeping the records they carry, and an
  * early response) and settles it exactly once, with the thread's result or with one the parent
- * makes when it ends the run itself.
+ * makes when it ends the run itself. Its `job.host` runs the thread's piece calls (pieces that
+ * run in the main thread, e.g. npm pieces) with a signal aborted once the job is settled, however
+ * it ends (the thread's result, TIMEOUT, a stop, a crash): no piece call outlives its run.
  */
 export class ActiveJob {
+  /** The job as given, but with a host whose piece calls get {@link calls}'s signal. */
+  readonly job: WorkerJob;
   private readonly progress: RunProgress;
   private readonly startedAt = performance.now();
   private response: FlowResponse | undefined;
   private settled = false;
+  /** Made at the first piece call of the job (most jobs make none in this thread). */
+  private calls: AbortController | undefined;
 
   constructor(
     readonly jobId: number,
-    readonly job: WorkerJob,
+    job: WorkerJob,
   ) {
+    this.job = { ...job, host: this.abortableHost(job.host) };
     this.progress = new RunProgress(job.request);
   }
 
@@ -81,7 +89,27 @@ export class ActiveJob {
   private settle(): boolean {
     if (this.settled) return false;
     this.settled = true;
+    this.calls?.abort(abortError('The run has ended'));
     return true;
+  }
+
+  /** `host` with piece calls that get the job's signal (the other ports as they are). */
+  private abortableHost(host: EngineHost): EngineHost {
+    return {
+      now: () => host.now(),
+      sleep: (ms) => host.sleep(ms),
+      pieces: {
+        run: (request) => {
+          this.calls ??= new AbortController();
+          if (this.settled) this.calls.abort(abortError('The run has ended'));
+          return host.pieces.run({ ...request, signal: this.calls.signal });
+        },
+      },
+      connections: host.connections,
+      store: host.store,
+      files: host.files,
+      log: host.log,
+    };
   }
 }
 

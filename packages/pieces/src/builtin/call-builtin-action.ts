@@ -2,6 +2,7 @@ import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../context/build-action-context';
 import type { ActionCallInput } from '../context/build-action-context';
 import type { ActionDefinition } from '../framework/piece-definition';
+import { errorMessage } from '../npm/error-message';
 import { bindBuiltinEnv, builtinEnvFrom } from './common/builtin-env';
 
 /** One call of a built-in action: the usual call input, and optionally how to wait in-process. */
@@ -14,8 +15,9 @@ export interface BuiltinActionCall extends ActionCallInput {
  * Calls a built-in action in this process with already processed input: builds its context with
  * {@link buildActionContext}, binds the environment built-in pieces use (the services' SSRF
  * allow list and clock, see {@link bindBuiltinEnv}), calls `test` in single-step test mode when
- * the action has one and `run` otherwise, and turns the result into the engine's outcome. A
- * thrown error becomes `FAILED` with its message. (The engine's runner processes props first and
+ * the action has one and `run` otherwise, and turns the result into the engine's outcome. Its
+ * outbound requests are aborted with the request's `signal` (the run's). A
+ * thrown error becomes `FAILED` with its message and cause chain (see {@link errorMessage}). (The engine's runner processes props first and
  * then does the same; it must bind the environment too, or built-ins fall back to
  * `DEFAULT_BUILTIN_ENV`: no private addresses, the real clock.)
  *
@@ -32,11 +34,11 @@ export async function callBuiltinAction(
   call: BuiltinActionCall,
 ): Promise<PieceRunOutcome> {
   const { ctx, outcome } = buildActionContext(call);
-  bindBuiltinEnv(ctx, builtinEnvFrom(call.services, call.sleep));
+  bindBuiltinEnv(ctx, builtinEnvFrom(call.services, call.sleep, call.request.signal));
   try {
     const output = call.request.test && action.test ? await action.test(ctx) : await action.run(ctx);
     return outcome(output);
   } catch (error) {
-    return { status: 'FAILED', message: error instanceof Error ? error.message : String(error) };
+    return { status: 'FAILED', message: errorMessage(error) };
   }
 }

@@ -211,3 +211,46 @@ describe('safeFetch with the loopback server allowed', () => {
     );
   });
 });
+
+describe('safeFetch and credentials in the URL', () => {
+  /** `http://<user>:<password>@127.0.0.1:<port><path>` of the main test server. */
+  const withCredentials = (userInfo: string, path = '/hop/0') =>
+    `http://${userInfo}@127.0.0.1:${server.port}${path}`;
+  const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+
+  it.each([
+    ['user and password', 'ada:s3cret', basic('ada:s3cret')],
+    ['percent-encoded ones', 'a%40b:p%3Aw%20d', basic('a@b:p:w d')],
+    ['a user alone', 'ada', basic('ada:')],
+  ])('sends %s as basic auth, not in the URL', async (_, userInfo, authorization) => {
+    const response = await safeFetch(withCredentials(userInfo), {}, LOOPBACK);
+    expect(await response.text()).toBe('done');
+    const received = server.requests.at(-1)!;
+    expect([received.path, received.headers.authorization]).toEqual(['/hop/0', authorization]);
+  });
+
+  it("lets the caller's own Authorization header win", async () => {
+    const headers = { Authorization: 'Bearer mine' };
+    await (await safeFetch(withCredentials('ada:s3cret'), { headers }, LOOPBACK)).text();
+    expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer mine');
+  });
+
+  it('keeps them on a same-origin redirect and drops them on a cross-origin one', async () => {
+    await (await safeFetch(withCredentials('ada:s3cret', '/hop/2'), {}, LOOPBACK)).text();
+    expect(server.requests.at(-1)!.headers.authorization).toBe(basic('ada:s3cret'));
+    const crossOrigin = `/to?url=${encodeURIComponent(`${other.origin}/hop/0`)}`;
+    await (await safeFetch(withCredentials('ada:s3cret', crossOrigin), {}, LOOPBACK)).text();
+    expect(other.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it("drops a redirect Location's own credentials", async () => {
+    const location = `/to?url=${encodeURIComponent(`http://eve:stolen@127.0.0.1:${other.port}/hop/0`)}`;
+    await (await safeFetch(`${server.origin}${location}`, {}, LOOPBACK)).text();
+    expect(other.requests.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it('names the URL without its password in a failure', async () => {
+    const error = await safeFetch('ftp://ada:s3cret@127.0.0.1/', {}, LOOPBACK).catch((e: unknown) => e);
+    expect(String(error)).not.toContain('s3cret');
+  });
+});

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { assertHttpUrl, redirectRequest, REDIRECT_STATUSES, type HopRequest } from './redirect-request';
 import { createSafeDispatcher } from './safe-dispatcher';
+import { takeUrlCredentials } from './url-credentials';
 
 /** `fetch`'s init, plus how many redirects to follow. */
 export type SafeFetchInit = RequestInit & {
@@ -22,6 +23,10 @@ export interface SafeFetchOptions {
  * `maxRedirects` (default 10); 303, and 301/302 after a POST, become a GET without body; and
  * credentials are dropped when the origin changes. `redirect: 'manual'` returns the redirect and
  * `redirect: 'error'` rejects on one. Only http: and https: URLs are fetched (TypeError).
+ * Credentials in the URL (`https://user:pass@host/`) are sent as basic auth, as the reference
+ * platform does, unless the caller gives its own `Authorization` header (which wins); like any
+ * `Authorization`, they are not sent on to another origin, and a redirect `Location`'s own
+ * credentials are dropped. Messages name URLs without their password.
  * A caller's `dispatcher` is ignored. One dispatcher is kept per distinct allow list.
  *
  * @example const response = await safeFetch('https://api.example.com/v1', { method: 'GET' }, { allowList: [] });
@@ -33,10 +38,14 @@ export async function safeFetch(
 ): Promise<Response> {
   const { maxRedirects = 10, redirect = 'follow', ...rest } = init;
   const dispatcher = dispatcherFor(options.allowList);
+  const { url: bareUrl, authorization } = takeUrlCredentials(new URL(url));
+  const headers = new Headers(rest.headers);
+  if (authorization !== undefined && !headers.has('authorization'))
+    headers.set('authorization', authorization);
   let request: HopRequest = {
-    url: new URL(url),
+    url: bareUrl,
     method: rest.method ?? 'GET',
-    headers: new Headers(rest.headers),
+    headers,
     body: rest.body,
   };
   assertHttpUrl(request.url);
@@ -52,7 +61,7 @@ export async function safeFetch(
     if (redirect === 'manual' || !REDIRECT_STATUSES.has(response.status) || location === null)
       return response;
     await response.body?.cancel().catch(() => undefined);
-    const target = new URL(location, hopUrl);
+    const target = takeUrlCredentials(new URL(location, hopUrl)).url;
     if (redirect === 'error') {
       throw new TypeError(`Redirect from ${hopUrl.href} to ${target.href} refused (redirect: 'error')`);
     }

@@ -44,7 +44,7 @@ export interface NpmPieceHostOptions {
  * outbound connection. The services of a call (store, files, connections, flows) stay in the
  * host and are called over IPC. Each call has a hard deadline: past it, or when the process
  * crashes, the process is killed and replaced, and only that call fails ("Piece x timed out
- * after 30 s", "Piece x crashed: ..."). Whatever a piece does to its process (exit, environment,
+ * after 30 s; its last error output: <the last stderr line of the call>", "Piece x crashed: ..."). Whatever a piece does to its process (exit, environment,
  * TLS settings) stays there.
  *
  * @example
@@ -107,18 +107,23 @@ export class NpmPieceHost {
     return cached;
   }
 
-  /** Runs a piece action; every failure is a FAILED outcome. */
+  /**
+   * Runs a piece action; every failure is a FAILED outcome. When the request's `signal` (the
+   * run's) is aborted during the call, its process is killed (closing every connection the piece
+   * opened) and replaced, and the call fails at once ("Piece x was aborted: ...").
+   */
   async runAction(
     request: PieceRunRequest | ActionRunRequest,
     services: PieceServices,
   ): Promise<PieceRunOutcome> {
-    const { services: _engineServices, ...call } = request as PieceRunRequest;
-    const result = await this.callPiece(call.pieceName, call.pieceVersion, services, (moduleDir) => ({
-      kind: 'action',
-      moduleDir,
-      request: call,
-      services: snapshotOf(services),
-    }));
+    const { services: _engineServices, signal, ...call } = request as PieceRunRequest;
+    const result = await this.callPiece(
+      call.pieceName,
+      call.pieceVersion,
+      services,
+      (moduleDir) => ({ kind: 'action', moduleDir, request: call, services: snapshotOf(services) }),
+      signal,
+    );
     return result.ok ? (result.value as PieceRunOutcome) : { status: 'FAILED', message: result.message };
   }
 
@@ -153,6 +158,7 @@ export class NpmPieceHost {
     version: string,
     services: PieceServices | undefined,
     command: (moduleDir: string) => ChildCommand,
+    signal?: AbortSignal,
   ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
     let moduleDir: string;
     try {
@@ -162,18 +168,19 @@ export class NpmPieceHost {
     }
     try {
       return await this.pool.use(services?.ssrfAllowList, (child) =>
-        child.call(command(moduleDir), services, this.callTimeoutMs),
+        child.call(command(moduleDir), services, this.callTimeoutMs, signal),
       );
     } catch (error) {
       if (!(error instanceof ChildCallFailure))
         return { ok: false, message: `Piece ${name}: ${errorMessage(error)}` };
-      return {
-        ok: false,
-        message:
-          error.kind === 'timeout'
-            ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s`
-            : `Piece ${name} crashed: ${error.message}`,
-      };
+      const lastOutput = error.lastErrorOutput ? `; its last error output: ${error.lastErrorOutput}` : '';
+      const message =
+        error.kind === 'timeout'
+          ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s${lastOutput}`
+          : error.kind === 'aborted'
+            ? `Piece ${name} was aborted: ${error.message}`
+            : `Piece ${name} crashed: ${error.message}`;
+      return { ok: false, message };
     }
   }
 }

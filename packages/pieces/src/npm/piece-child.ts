@@ -22,12 +22,14 @@ export interface PieceChildSettings {
   onGone: (child: PieceChild) => void;
 }
 
-/** Why a call produced no result: the process passed the deadline or died. */
+/** Why a call produced no result: the process passed the deadline, died, or the call was aborted. */
 export class ChildCallFailure extends Error {
   override readonly name = 'ChildCallFailure';
   constructor(
-    readonly kind: 'timeout' | 'crash',
+    readonly kind: 'timeout' | 'crash' | 'aborted',
     message: string,
+    /** The last line the process printed to stderr during the call (often the real cause). */
+    readonly lastErrorOutput?: string,
   ) {
     super(message);
   }
@@ -45,13 +47,18 @@ interface ActiveCall {
   resolve(result: ChildCallResult): void;
   reject(failure: ChildCallFailure): void;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Removes the call's abort listener. */
+  release?: () => void;
+  /** The last stderr line printed during the call. */
+  lastErrorOutput?: string;
 }
 
 /**
  * One piece process (`child_process.fork` with IPC and `serialization: 'advanced'`), running
  * one call at a time. It answers the process's service calls from the call's services and
  * enforces the call's deadline: past it the process is killed (SIGKILL) and the call rejects
- * with a `timeout` failure; a process that dies during a call rejects it with a `crash` failure.
+ * with a `timeout` failure carrying the last line the process printed to stderr during the call
+ * (an SDK that retries a failing request logs the real cause there); a process that dies during a call rejects it with a `crash` failure.
  * A killed or dead child is never reused.
  */
 export class PieceChild {
@@ -76,7 +83,10 @@ export class PieceChild {
     const pid = this.process.pid ?? 0;
     const output = settings.onOutput;
     drainLines(this.process.stdout, output && ((line) => output(line, 'stdout', pid)));
-    drainLines(this.process.stderr, output && ((line) => output(line, 'stderr', pid)));
+    drainLines(this.process.stderr, (line) => {
+      if (this.active && line.trim() !== '') this.active.lastErrorOutput = line.trim();
+      output?.(line, 'stderr', pid);
+    });
     this.process.on('message', (message: FromChild) => this.onMessage(message));
     // 'close' comes after the last IPC message; 'exit' is the fallback when a grandchild keeps a pipe open.
     this.process.on('close', (code, signal) => this.onGone(exitReason(code, signal)));
@@ -101,22 +111,37 @@ export class PieceChild {
 
   /**
    * Sends a call once the process is ready; resolves with its result, rejects with a
-   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent.
+   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent. When `signal` is
+   * aborted during the call, the process is killed (its connections close with it) and the call
+   * rejects with an `aborted` failure carrying the signal's reason; an aborted signal given
+   * here rejects at once, the process untouched.
    */
   call(
     command: ChildCommand,
     services: PieceServices | undefined,
     timeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<ChildCallResult> {
     if (this.active) throw new Error('PieceChild runs one call at a time');
     if (!this.alive) return Promise.reject(new ChildCallFailure('crash', 'the piece process is gone'));
+    if (signal?.aborted) return Promise.reject(new ChildCallFailure('aborted', reasonOf(signal)));
     return new Promise<ChildCallResult>((resolve, reject) => {
       const callId = this.nextCallId++;
       const active: ActiveCall = { callId, services, resolve, reject, timer: undefined };
+      if (signal) {
+        const onAbort = () => {
+          if (this.active !== active) return;
+          this.finish()?.reject(new ChildCallFailure('aborted', reasonOf(signal)));
+          this.kill();
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        active.release = () => signal.removeEventListener('abort', onAbort);
+      }
       const failAfter = (ms: number, failure: ChildCallFailure) =>
         setTimeout(() => {
           if (this.active !== active) return;
-          this.finish()?.reject(failure);
+          const { kind, message } = failure;
+          this.finish()?.reject(new ChildCallFailure(kind, message, active.lastErrorOutput));
           this.kill();
         }, ms);
       this.active = active;
@@ -228,6 +253,7 @@ export class PieceChild {
     const active = this.active;
     if (!active) return undefined;
     clearTimeout(active.timer);
+    active.release?.();
     this.active = undefined;
     this.keepAlive(false);
     return active;
@@ -251,6 +277,11 @@ export class PieceChild {
       else handle?.unref?.();
     }
   }
+}
+
+function reasonOf(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : String(reason);
 }
 
 function exitReason(code: number | null, signal: NodeJS.Signals | null): string {

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A `/sync` webhook's flow run failed without responding (504 when it ran out of time). */
+  FLOW_RUN_FAILED: 500,
   INTERNAL_ERROR: 500,
 } as const;
 

@@ -13,6 +13,8 @@ export interface BuiltinEnv {
   now(): number;
   /** Waits `ms` milliseconds (short delays wait in-process). */
   sleep(ms: number): Promise<void>;
+  /** The run's abort signal (`PieceRunRequest.signal`): every outbound request is aborted with it. */
+  signal?: AbortSignal;
 }
 
 /** The environment of an unbound context: nothing private is reachable, real clock, real waits. */
@@ -35,10 +37,19 @@ export function builtinEnv(ctx: object): BuiltinEnv {
   return environments.get(ctx) ?? DEFAULT_BUILTIN_ENV;
 }
 
-/** The environment of a call with these services: their allow list and clock; `sleep` as given. */
+/**
+ * The environment of a call with these services: their allow list and clock; `sleep` and the
+ * run's `signal` as given.
+ */
 export function builtinEnvFrom(
   services: Pick<PieceServices, 'ssrfAllowList' | 'now'>,
   sleep: (ms: number) => Promise<void> = DEFAULT_BUILTIN_ENV.sleep,
+  signal?: AbortSignal,
 ): BuiltinEnv {
-  return { ssrfAllowList: services.ssrfAllowList, now: () => services.now(), sleep };
+  return {
+    ssrfAllowList: services.ssrfAllowList,
+    now: () => services.now(),
+    sleep,
+    ...(signal ? { signal } : {}),
+  };
 }

@@ -1,3 +1,5 @@
+import { errorMessage } from '../../npm/error-message';
+
 /** What `send_request` outputs for an answer: status, headers and the parsed body. */
 export interface HttpOutput {
   status: number;
@@ -37,10 +39,8 @@ export function bodyPreview(body: unknown): string {
   return text.length > 500 ? `${text.slice(0, 500)}...` : text;
 }
 
-/** Why a request failed: the message of a network error and its cause (e.g. the SSRF filter). */
+/** Why a request failed: the message of a network error and its cause chain (DNS, refused, TLS, the SSRF filter). */
 export function networkErrorMessage(url: string, error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `Request to ${url} timed out`;
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `Request to ${url} failed: ${message}${cause}`;
+  return `Request to ${url} failed: ${errorMessage(error)}`;
 }

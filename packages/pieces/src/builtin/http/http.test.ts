@@ -159,6 +159,28 @@ describe('send_request against a local server', () => {
   });
 });
 
+describe('send_request and credentials in the URL', () => {
+  const withCredentials = (path: string) => server.url.replace('http://', 'http://ada:s3cret@') + path;
+
+  it('sends them as basic auth', async () => {
+    reset(() => ({ body: 'in' }));
+    expect(await send({ url: withCredentials('/private') })).toMatchObject({ status: 'SUCCEEDED' });
+    expect(received()[0]).toMatchObject({
+      url: '/private',
+      headers: { authorization: `Basic ${Buffer.from('ada:s3cret').toString('base64')}` },
+    });
+  });
+
+  it('keeps the password out of a failure message', async () => {
+    reset(() => ({ status: 401, body: 'no' }));
+    const outcome = await send({ url: withCredentials('/private') });
+    expect(outcome).toEqual({
+      status: 'FAILED',
+      message: `Request to ${server.url.replace('http://', 'http://ada:***@')}/private failed with status 401: no`,
+    });
+  });
+});
+
 describe('send_request and the SSRF filter', () => {
   it('refuses a private address before connecting', async () => {
     const outcome = await send({ url: 'http://10.0.0.1/secret' });

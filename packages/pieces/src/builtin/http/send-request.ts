@@ -1,4 +1,5 @@
 import { createAction } from '../../framework/create-piece';
+import { redactUrl } from '../../http/url-credentials';
 import { pieceFetch } from '../common/outbound';
 import { choice, optionalBoolean } from '../common/read-props';
 import { prepareRequest } from './build-request';
@@ -42,7 +43,8 @@ function decide(mode: FailureMode, status: number, attempt: number): Decision {
  * network errors (refused addresses included) follow `failureMode`: retry (up to 3 attempts,
  * at once), continue with `{error, response: {status, body}, request: {body}}` as the output,
  * or fail the step (`continue_none`, the default). Redirects are returned, not followed, unless
- * `followRedirects`. Proxies are not supported.
+ * `followRedirects`. Credentials in the URL are sent as basic auth (by the client) and left out
+ * of messages. Proxies are not supported.
  */
 export const sendRequest = createAction({
   name: 'send_request',
@@ -53,6 +55,7 @@ export const sendRequest = createAction({
     const request = prepareRequest(ctx.propsValue);
     const binary = optionalBoolean(ctx.propsValue, 'response_is_binary');
     const mode = choice(ctx.propsValue, 'failureMode', FAILURE_MODES, 'continue_none');
+    const shownUrl = redactUrl(request.url);
     for (let attempt = 1; ; attempt++) {
       let failure: Failure;
       try {
@@ -60,10 +63,10 @@ export const sendRequest = createAction({
         const response = await pieceFetch(ctx, request.url, { ...request.init, signal });
         const output = await readResponse(response, binary);
         if (output.status < 400) return output;
-        const message = `Request to ${request.url} failed with status ${output.status}: ${bodyPreview(output.body)}`;
+        const message = `Request to ${shownUrl} failed with status ${output.status}: ${bodyPreview(output.body)}`;
         failure = { status: output.status, body: output.body, message };
       } catch (error) {
-        failure = { status: 0, body: null, message: networkErrorMessage(request.url, error) };
+        failure = { status: 0, body: null, message: networkErrorMessage(shownUrl, error) };
       }
       const decision = decide(mode, failure.status, attempt);
       if (decision === 'fail') throw new Error(failure.message);

@@ -12,6 +12,7 @@ export const FIXTURES = {
   exit: ['@fixtures/piece-exit', '1.0.0'],
   tls: ['@fixtures/piece-tls', '1.0.0'],
   legacy: ['@fixtures/piece-legacy', '1.0.0'],
+  network: ['@fixtures/piece-network', '1.0.0'],
 } as const;
 
 /** The real packages installed as devDependencies of this package. */

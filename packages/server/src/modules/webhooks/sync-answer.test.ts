@@ -36,21 +36,45 @@ describe('syncAnswer', () => {
   });
 
   it.each([
-    ['SUCCEEDED', 204, undefined],
-    ['CANCELED', 204, undefined],
-    ['FAILED', 500, 'The flow has failed and there is no response returned'],
-    ['MEMORY_LIMIT_EXCEEDED', 500, 'The flow has failed and there is no response returned'],
-    ['INTERNAL_ERROR', 500, 'An internal error has occurred'],
-    ['TIMEOUT', 504, 'The request took too long to reply'],
-  ] as const)('answers a run finished %s without a response with %i', (status, code, message) => {
-    const answer = syncAnswer({ kind: 'FINISHED', run: finished(status) }, 'run_1');
-    expect(answer.status).toBe(code);
-    expect(answer.headers['x-webhook-id']).toBe('run_1');
-    expect(answer.body).toEqual(
-      message === undefined
-        ? undefined
-        : { code: 'INTERNAL_ERROR', params: { message, flowRunId: 'run_1', status } },
-    );
+    ['SUCCEEDED', 204, undefined, undefined],
+    ['CANCELED', 204, undefined, undefined],
+    ['FAILED', 500, 'FLOW_RUN_FAILED', 'The flow has failed and there is no response returned'],
+    [
+      'MEMORY_LIMIT_EXCEEDED',
+      500,
+      'FLOW_RUN_FAILED',
+      'The flow has failed and there is no response returned',
+    ],
+    ['INTERNAL_ERROR', 500, 'INTERNAL_ERROR', 'An internal error has occurred'],
+    ['TIMEOUT', 504, 'FLOW_RUN_FAILED', 'The request took too long to reply'],
+  ] as const)(
+    'answers a run finished %s without a response with %i %s',
+    (status, httpStatus, code, message) => {
+      const answer = syncAnswer({ kind: 'FINISHED', run: finished(status) }, 'run_1');
+      expect(answer.status).toBe(httpStatus);
+      expect(answer.headers['x-webhook-id']).toBe('run_1');
+      expect(answer.body).toEqual(
+        message === undefined ? undefined : { code, params: { message, flowRunId: 'run_1', status } },
+      );
+    },
+  );
+
+  it("names the failed step and the piece's own error", () => {
+    const failedStep = {
+      name: 'step_1',
+      displayName: 'Send',
+      message: 'fetch failed: getaddrinfo ENOTFOUND slack.com',
+    };
+    const answer = syncAnswer({ kind: 'FINISHED', run: { ...finished('FAILED'), failedStep } }, 'run_1');
+    expect(answer.body).toEqual({
+      code: 'FLOW_RUN_FAILED',
+      params: {
+        message: 'The flow has failed and there is no response returned',
+        flowRunId: 'run_1',
+        status: 'FAILED',
+        failedStep,
+      },
+    });
   });
 
   it('answers 204 with no body after the timeout', () => {

@@ -3,8 +3,10 @@
  * - it responded (Return Response, or Respond and Wait): the flow's `{status, body, headers}`;
  * - it finished without responding: SUCCEEDED (and CANCELED, QUOTA_EXCEEDED) is 204 with no body,
  *   at once rather than after the timeout (the reference platform also answers 204, after waiting);
- *   a failed run is 500, a run over its time limit 504, both `{code: 'INTERNAL_ERROR', params:
- *   {message, flowRunId, status}}` with the reference platform's messages;
+ *   a failed run is 500, a run over its time limit 504, both `{code: 'FLOW_RUN_FAILED', params:
+ *   {message, flowRunId, status, failedStep?}}` with the reference platform's messages (it
+ *   answers `{message}` alone) and the step that failed, with its error; a run that ended
+ *   INTERNAL_ERROR (a bug of ours) is 500 `{code: 'INTERNAL_ERROR', ...}`;
  * - nothing within AP_WEBHOOK_TIMEOUT_SECONDS: 204 with no body — at once when the run pauses
  *   for a delay that ends after that time.
  * Every answer carries `x-webhook-id`, the run's id.
@@ -27,8 +29,15 @@ export function syncAnswer(awaited: AwaitedResponse, runId: string): HttpReply {
     case 'FINISHED': {
       const failure = failureOf(awaited.run.status);
       if (failure === null) return new HttpReply(204, undefined, idHeader);
-      const params = { message: failure.message, flowRunId: runId, status: awaited.run.status };
-      return new HttpReply(failure.status, { code: 'INTERNAL_ERROR', params }, idHeader);
+      const { status, failedStep } = awaited.run;
+      const params = {
+        message: failure.message,
+        flowRunId: runId,
+        status,
+        ...(failedStep ? { failedStep } : {}),
+      };
+      const code = status === 'INTERNAL_ERROR' ? 'INTERNAL_ERROR' : 'FLOW_RUN_FAILED';
+      return new HttpReply(failure.status, { code, params }, idHeader);
     }
     case 'TIMED_OUT':
       return new HttpReply(204, undefined, idHeader);

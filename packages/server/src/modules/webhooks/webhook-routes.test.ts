@@ -166,7 +166,7 @@ describe('sync webhooks', () => {
     },
   );
 
-  it('answer 500 in the error shape when the flow fails without a response', async () => {
+  it("answer 500 FLOW_RUN_FAILED with the failed step's error when the flow fails without a response", async () => {
     const { flowId } = await buildFlow(
       server,
       user.token,
@@ -176,8 +176,12 @@ describe('sync webhooks', () => {
     const response = await callWebhook(server, flowId, '/sync', jsonBody({}));
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({
-      code: 'INTERNAL_ERROR',
-      params: { message: 'The flow has failed and there is no response returned', status: 'FAILED' },
+      code: 'FLOW_RUN_FAILED',
+      params: {
+        message: 'The flow has failed and there is no response returned',
+        status: 'FAILED',
+        failedStep: { name: 'step_1', message: expect.stringContaining('boom') },
+      },
     });
   });
 });
