@@ -19,7 +19,7 @@ function activeJob() {
     },
   });
   const request: EngineRequest = { kind: 'EXECUTE', flowVersion: flow(), run, triggerPayload: {} };
-  const job: WorkerJob = { request, host, events: undefined, resolve: () => {}, reject: () => {} };
+  const job: WorkerJob = { request, host, events: undefined, group: '', resolve: () => {}, reject: () => {} };
   return { active: new ActiveJob(1, job), signals };
 }
 
