@@ -49,6 +49,7 @@ export type { WriteOptions } from './storage/group-commit';
 export { openSqliteStore } from './storage/data-store';
 export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
+export type { HttpTimeoutOptions } from './http/http-timeouts';
 export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';

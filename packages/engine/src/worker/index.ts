@@ -23,6 +23,6 @@
 export { runWorkerThread } from './run-worker-thread';
 export type { WorkerThreadSetup } from './run-worker-thread';
 export { WorkerRunner } from './worker-runner';
-export type { WorkerRunnerOptions } from './worker-runner';
+export type { RunOptions, WorkerRunnerOptions } from './worker-runner';
 export type { WorkerRunnerStats } from './runner-stats';
 export { currentOsThreadId, setThreadNiceness, threadNiceness } from './thread-priority';
