@@ -2,7 +2,8 @@ import { FlowOperationError } from '../../common/errors';
 import type { FlowVersion } from '../flow-version';
 import type { StepRequest } from '../step';
 import type { Trigger, TriggerRequest } from '../trigger';
-import { isStepComplete, isTriggerComplete, isTriggerTreeValid } from './validity';
+import { validateFlowVersion } from './validate-version';
+import { isStepComplete, isTriggerComplete } from './validity';
 import {
   linkTree,
   locateStep,
@@ -36,7 +37,8 @@ export function assertEditable(version: FlowVersion): void {
 
 /**
  * Returns a new version with the given fields replaced, `updated`/`updatedBy` stamped and
- * `valid` recomputed. Every operation ends here.
+ * validity recomputed (`validateFlowVersion`: `valid`, each step's `valid`, `validationIssues`).
+ * Every operation ends here.
  */
 export function finishVersion(
   version: FlowVersion,
@@ -45,8 +47,7 @@ export function finishVersion(
 ): FlowVersion {
   const next: FlowVersion = { ...version, ...changes, updated: context.now };
   if (context.userId !== undefined) next.updatedBy = context.userId;
-  next.valid = isTriggerTreeValid(next.trigger);
-  return next;
+  return validateFlowVersion(next);
 }
 
 /**
