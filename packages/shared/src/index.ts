@@ -285,6 +285,7 @@ export {
   isTriggerComplete,
   isTriggerTreeValid,
 } from './flows/algebra/validity';
+export { MAX_CODE_SOURCE_BYTES } from './flows/algebra/code-source-limits';
 export { validateFlowVersion, withBaseValidity } from './flows/algebra/validate-version';
 export type { FlowValidationChecks } from './flows/algebra/validate-version';
 export type { DistributiveOmit, StepBody, TriggerBody } from './flows/algebra/step-tree';
