@@ -99,6 +99,7 @@ export {
   buildTriggerContext,
   createPieceResolver,
   findPieceExport,
+  InstalledVersions,
   loadPieceModule,
   NpmPieceHost,
   UnsupportedPieceError,

@@ -28,7 +28,13 @@ export function stepOwnProblems(step: StepBody, baseValid: boolean): StepProblem
 /** {@link stepOwnProblems} for the trigger: EMPTY is `TRIGGER_NOT_SET`. */
 export function triggerOwnProblems(trigger: TriggerBody, baseValid: boolean): StepProblem[] {
   if (trigger.type === 'EMPTY')
-    return [{ code: 'TRIGGER_NOT_SET', message: 'Choose the trigger that starts this flow', params: {} }];
+    return [
+      {
+        code: 'TRIGGER_NOT_SET',
+        message: 'The trigger is not set: choose the trigger that starts this flow',
+        params: {},
+      },
+    ];
   if (!isTriggerComplete(trigger)) {
     return [
       {
