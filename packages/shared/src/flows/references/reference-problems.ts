@@ -6,8 +6,8 @@ import { isFollowedByNestedKey, upgradeToNestedDialect } from './upgrade-to-nest
 
 /** Where a step's references are read: what is in scope there, and the version's step order. */
 export interface ReferenceScope {
-  /** True when `name` has run (or is the enclosing loop) wherever this step runs. */
-  readonly has: (name: string) => boolean;
+  /** Names that have run (or are the enclosing loop) wherever this step runs. */
+  readonly inScope: { has(name: string): boolean };
   /** Every step name of the version (the trigger included) to its place in execution order. */
   readonly order: ReadonlyMap<string, number>;
   /** This step's place in {@link order}. */
@@ -39,6 +39,21 @@ function isFollowedByNestedField(tokens: readonly Token[], index: number): boole
   );
 }
 
+/** The `{{ }}` expressions of one string with what each reads, memoised per string. */
+const textMemo = new Map<string, readonly { expression: string; reads: ExpressionReads }[]>();
+
+function expressionsOf(text: string): readonly { expression: string; reads: ExpressionReads }[] {
+  const known = textMemo.get(text);
+  if (known) return known;
+  const found = findTemplateTokens(text).map(({ expression }) => ({
+    expression,
+    reads: readsOf(expression),
+  }));
+  if (textMemo.size >= MEMO_LIMIT) textMemo.clear();
+  textMemo.set(text, found);
+  return found;
+}
+
 /** The free identifiers of one expression, memoised (flows are saved again and again unchanged). */
 function readsOf(expression: string): ExpressionReads {
   if (memo.has(expression)) return memo.get(expression);
@@ -60,6 +75,21 @@ function shown(expression: string): string {
   return trimmed.length > SHOWN_EXPRESSION_MAX ? `${trimmed.slice(0, SHOWN_EXPRESSION_MAX)}...` : trimmed;
 }
 
+const suggestions = new Map<string, string>();
+
+/** `{{expression}}` with `['output']` added after `name` (memoised: flows are saved unchanged). */
+function suggestionFor(expression: string, name: string): string {
+  const key = `${name}\u0000${expression}`;
+  let suggestion = suggestions.get(key);
+  if (suggestion === undefined) {
+    const upgraded = upgradeToNestedDialect(`{{${expression}}}`, new Set([name])).slice(2, -2);
+    suggestion = `{{${shown(upgraded)}}}`;
+    if (suggestions.size >= MEMO_LIMIT) suggestions.clear();
+    suggestions.set(key, suggestion);
+  }
+  return suggestion;
+}
+
 function problemOf(read: ReadName, expression: string, scope: ReferenceScope): StepProblem | undefined {
   const { name } = read;
   const token = `{{${shown(expression)}}}`;
@@ -71,7 +101,7 @@ function problemOf(read: ReadName, expression: string, scope: ReferenceScope): S
       params: { reference: name, expression: shown(expression) },
     };
   }
-  if (!scope.has(name)) {
+  if (!scope.inScope.has(name)) {
     const why =
       where >= scope.position
         ? 'which does not run before this step'
@@ -83,8 +113,7 @@ function problemOf(read: ReadName, expression: string, scope: ReferenceScope): S
     };
   }
   if (read.nested) return undefined;
-  const upgraded = upgradeToNestedDialect(`{{${expression}}}`, new Set([name])).slice(2, -2);
-  const suggestion = `{{${shown(upgraded)}}}`;
+  const suggestion = suggestionFor(expression, name);
   return {
     code: 'REFERENCE_MISSING_OUTPUT',
     message: `${token} reads ${name} without ['output'] or ['error'], so it would be empty: write ${suggestion} instead`,
@@ -104,9 +133,9 @@ function problemOf(read: ReadName, expression: string, scope: ReferenceScope): S
  * Use it through `validateFlowVersion`, which gives each step its scope.
  */
 export function findReferenceProblems(text: string, scope: ReferenceScope): StepProblem[] {
+  if (!text.includes('{{')) return [];
   const problems: StepProblem[] = [];
-  for (const { expression } of findTemplateTokens(text)) {
-    const reads = readsOf(expression);
+  for (const { expression, reads } of expressionsOf(text)) {
     if (reads === undefined) {
       problems.push({
         code: 'REFERENCE_UNPARSEABLE',
