@@ -25,6 +25,8 @@ export type {
   StoreScope,
 } from './host/engine-host';
 export { createMemoryHost } from './host/memory-host';
+export { transformCode } from './sandbox/transform-code';
+export type { TransformedCode } from './sandbox/transform-code';
 export type { MemoryHostOptions } from './host/memory-host';
 export type {
   FlowResponse,

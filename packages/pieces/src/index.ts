@@ -111,6 +111,7 @@ export {
   buildTriggerContext,
   createPieceResolver,
   findPieceExport,
+  InstalledVersions,
   loadPieceModule,
   NpmPieceHost,
   UnsupportedPieceError,

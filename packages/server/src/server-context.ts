@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
 import type { ServerSettings } from './config/server-settings';
+import { PieceAvailability } from './pieces/piece-availability';
 import type { RunRuntime } from './runs/run-runtime';
 import type { DataStore } from './storage/data-store';
 
@@ -17,6 +18,8 @@ export interface ServerContext {
   readonly tokens: SessionTokens;
   readonly secrets: SecretBox;
   readonly logger: Logger;
+  /** Which pieces this server can run (built-in or installed): checked at save and by webhooks. */
+  readonly pieces: PieceAvailability;
   /** The current time as an ISO-8601 UTC string, strictly increasing (timestamps of rows and events). */
   now(): string;
   /** The run machinery: create, enqueue, await and read runs. */
@@ -34,6 +37,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     tokens: new SessionTokens(settings.jwtSecret),
     secrets: new SecretBox(settings.encryptionKey),
     logger,
+    pieces: new PieceAvailability(settings.piecesDir),
     now: monotonicClock(),
   };
 }

@@ -50,6 +50,8 @@ export {
   FlowVersionSummary,
 } from './flows/flow-version';
 export { Note, NoteColor, NoteFields } from './flows/note';
+export { FlowValidationIssue, FlowValidationIssueCode, STEP_OWN_ISSUE_CODES } from './flows/validation-issue';
+export type { StepProblem } from './flows/validation-issue';
 export {
   AddActionRequest,
   AddBranchRequest,
@@ -290,6 +292,9 @@ export {
   isTriggerComplete,
   isTriggerTreeValid,
 } from './flows/algebra/validity';
+export { MAX_CODE_SOURCE_BYTES } from './flows/algebra/code-source-limits';
+export { validateFlowVersion, withBaseValidity } from './flows/algebra/validate-version';
+export type { FlowValidationChecks } from './flows/algebra/validate-version';
 export type { DistributiveOmit, StepBody, TriggerBody } from './flows/algebra/step-tree';
 export { findStep, getAllSteps, getStepNames } from './flows/algebra/walk';
 // -- end algebra --

@@ -15,6 +15,7 @@
 export { NpmPieceHost } from './npm-piece-host';
 export type { NpmPieceHostOptions } from './npm-piece-host';
 export { createPieceResolver } from './resolve-piece';
+export { InstalledVersions } from './installed-versions';
 export type { PieceResolver, PieceResolverOptions } from './resolve-piece';
 export { loadPieceModule, findPieceExport, UnsupportedPieceError } from './load-piece-module';
 export type { LoadedPiece } from './load-piece-module';

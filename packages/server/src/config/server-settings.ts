@@ -15,6 +15,8 @@ export interface ServerSettings {
   readonly dataDir: string;
   /** The SQLite file inside {@link dataDir}. */
   readonly databaseFile: string;
+  /** Where `piecework pieces add` installs npm pieces: `pieces` inside {@link dataDir}. */
+  readonly piecesDir: string;
   /** Base URL the service is reached at, ending with `/` (AP_FRONTEND_URL, else `http://localhost:<port>/`). */
   readonly publicUrl: string;
   /** HMAC key of session tokens (AP_JWT_SECRET, else generated once into the data directory). */
@@ -43,6 +45,7 @@ export function loadServerSettings(env: Record<string, string | undefined> = pro
     config,
     dataDir,
     databaseFile: join(dataDir, 'piecework.db'),
+    piecesDir: join(dataDir, 'pieces'),
     publicUrl,
     jwtSecret,
     encryptionKey: deriveAesKey(encryptionKeyHex),

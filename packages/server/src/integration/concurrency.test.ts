@@ -25,7 +25,7 @@ async function publishedFlow(projectId: string, respond = false): Promise<string
   await client.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
   await client.flows.update(flow.id, {
     type: 'ADD_ACTION',
-    request: { parentStep: 'trigger', action: codeStep('step_1', { n: "{{trigger['body'].n}}" }) },
+    request: { parentStep: 'trigger', action: codeStep('step_1', { n: "{{trigger['output']['body'].n}}" }) },
   });
   if (respond) {
     await client.flows.update(flow.id, {

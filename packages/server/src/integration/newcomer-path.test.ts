@@ -22,7 +22,7 @@ function loopStep(name: string, items: string): StepRequest {
 function orderRouter(name: string): StepRequest {
   return routerStep(name, 'Big order', {
     operator: 'NUMBER_IS_GREATER_THAN',
-    firstValue: "{{trigger['body'].total}}",
+    firstValue: "{{trigger['output']['body'].total}}",
     secondValue: '100',
   });
 }
@@ -51,18 +51,21 @@ describe('the newcomer path', () => {
       { type: 'UPDATE_TRIGGER', request: webhookTrigger() },
       {
         type: 'ADD_ACTION',
-        request: { parentStep: 'trigger', action: codeStep('step_1', { order: "{{trigger['body']}}" }) },
+        request: {
+          parentStep: 'trigger',
+          action: codeStep('step_1', { order: "{{trigger['output']['body']}}" }),
+        },
       },
       {
         type: 'ADD_ACTION',
-        request: { parentStep: 'step_1', action: loopStep('step_2', "{{trigger['body'].lines}}") },
+        request: { parentStep: 'step_1', action: loopStep('step_2', "{{trigger['output']['body'].lines}}") },
       },
       {
         type: 'ADD_ACTION',
         request: {
           parentStep: 'step_2',
           stepLocationRelativeToParent: 'INSIDE_LOOP',
-          action: codeStep('step_3', { line: "{{step_2['item']}}" }),
+          action: codeStep('step_3', { line: "{{step_2['output'].item}}" }),
         },
       },
       {

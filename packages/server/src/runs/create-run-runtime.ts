@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { EngineOptions, PieceRunner } from '@piecework/engine';
 import { WorkerRunner } from '@piecework/engine/worker';
 import {
@@ -84,7 +83,7 @@ export interface RunRuntimeOptions {
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
 export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = {}): RunRuntime {
-  const { config, dataDir, publicUrl } = base.settings;
+  const { config, publicUrl } = base.settings;
   const leaseMs = options.leaseMs ?? 30_000;
   const events = new EventEmitter<RunRuntimeEvents>();
   const waiters = new ResponseWaiters();
@@ -95,7 +94,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   });
   const workerId = `${hostname()}:${String(process.pid)}:${randomBytes(6).toString('hex')}`;
   const urls = { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` };
-  const piecesDir = join(dataDir, 'pieces');
+  const piecesDir = base.settings.piecesDir;
   // Built-in pieces run in the worker threads, unless a custom runner takes every piece call.
   const threadSettings: ThreadPieceSettings = { piecesDir, urls, ssrfAllowList: config.ssrfAllowList };
   const threads =

@@ -117,6 +117,8 @@ export interface FlowVersionTable extends Timestamps {
   updatedBy: string | null;
   notes: JsonText;
   connectionIds: JsonText;
+  /** JSON array of `FlowValidationIssue`; null for versions saved before reasons were kept. */
+  validationIssues: JsonText | null;
 }
 
 /** `appConnection`: an encrypted credential; `externalId` is unique per project. */

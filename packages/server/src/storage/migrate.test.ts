@@ -17,7 +17,12 @@ describe('migrateToLatest on a SQLite file', () => {
 
   it('applies every migration once, then nothing on a second run', async () => {
     const db = freshDatabase();
-    expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-runs', '0003-run-storage']);
+    expect(await migrateToLatest(db)).toEqual([
+      '0001-initial',
+      '0002-runs',
+      '0003-run-storage',
+      '0004-validation-issues',
+    ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`

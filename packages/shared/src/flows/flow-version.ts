@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BaseModelFields } from '../common/base-model';
 import { Note } from './note';
 import { Trigger } from './trigger';
+import { FlowValidationIssue } from './validation-issue';
 
 /** A flow version is a DRAFT (editable) or LOCKED (published or frozen; never edited). */
 export const FlowVersionState = z.enum(['DRAFT', 'LOCKED']);
@@ -25,6 +26,11 @@ export const FlowVersion = z.object({
   state: FlowVersionState,
   connectionIds: z.array(z.string()).default([]),
   notes: z.array(Note).default([]),
+  /**
+   * Why the steps that are not valid are not, one entry per reason (recomputed on every save;
+   * empty when every step is valid). Piecework's own field: the reference platform ignores it.
+   */
+  validationIssues: z.array(FlowValidationIssue).optional(),
 });
 export type FlowVersion = z.infer<typeof FlowVersion>;
 

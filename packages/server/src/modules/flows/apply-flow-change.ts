@@ -29,7 +29,7 @@ export interface FlowChangeCaller {
 
 /** Applies `operation` to flow `flowId` and answers the flow with its (new) latest version. */
 export function applyFlowChange(
-  ctx: Pick<ServerBase, 'store' | 'now' | 'settings'>,
+  ctx: Pick<ServerBase, 'store' | 'now' | 'settings' | 'pieces'>,
   flowId: string,
   operation: FlowOperation,
   caller: FlowChangeCaller,
@@ -42,6 +42,7 @@ export function applyFlowChange(
       userId: caller.userId,
       platformId: caller.platformId,
       maxFileSizeMb: ctx.settings.config.maxFileSizeMb,
+      pieces: ctx.pieces,
     };
     const before = startFlowEdit(flow, version);
     const after = await applyFlowOperation(before, operation, env);

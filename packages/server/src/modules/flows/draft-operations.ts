@@ -7,7 +7,6 @@ import {
   applyFlowVersionOperation,
   findStep,
   FlowOperationError,
-  isFlowVersionValid,
   type FlowOperationRequest,
 } from '@piecework/shared';
 import { notFound } from '../../errors';
@@ -29,13 +28,16 @@ export async function useAsDraft(
   if (row === undefined) throw notFound('flowVersion', request.versionId);
   const source = flowVersionFromRow(row);
   const draft = withDraft(edit, env);
+  // The source's reasons come along (the save recomputes validity from them), never the draft's.
+  const { validationIssues: _draftIssues, ...draftVersion } = draft.version;
   return withVersion(draft, {
-    ...draft.version,
+    ...draftVersion,
     displayName: source.displayName,
     trigger: source.trigger,
     notes: source.notes,
     schemaVersion: source.schemaVersion ?? null,
-    valid: isFlowVersionValid(source),
+    valid: source.valid,
+    ...(source.validationIssues === undefined ? {} : { validationIssues: source.validationIssues }),
   });
 }
 

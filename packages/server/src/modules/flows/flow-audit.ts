@@ -2,7 +2,7 @@
  * The flow.* audit events, built from the saved flow and version and recorded in the transaction
  * of the change.
  */
-import type { Flow, FlowOperation, FlowVersion } from '@piecework/shared';
+import { mapStringsDeep, type Flow, type FlowOperation, type FlowVersion } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { recordAuditEvent, type AuditActor } from '../../audit/record-audit-event';
 import type { ProjectRow } from '../../auth/project-access';
@@ -32,16 +32,27 @@ export async function recordFlowCreated(scope: FlowAuditScope, flow: Flow): Prom
   });
 }
 
-/** Largest SAVE_SAMPLE_DATA payload (as JSON) copied into a flow.updated event as is. */
+/**
+ * Largest SAVE_SAMPLE_DATA payload (as JSON), and largest single string of any other operation
+ * (code source, a long input), copied into a flow.updated event as is.
+ */
 export const AUDITED_PAYLOAD_MAX_BYTES = 2048;
+
+/** A string over {@link AUDITED_PAYLOAD_MAX_BYTES}, replaced by a note of its size. */
+function summarisedString(text: string): string {
+  if (text.length * 3 <= AUDITED_PAYLOAD_MAX_BYTES) return text;
+  const size = Buffer.byteLength(text, 'utf8');
+  return size <= AUDITED_PAYLOAD_MAX_BYTES ? text : `(not copied: ${String(size)} bytes)`;
+}
 
 /**
  * The operation as the flow.updated event carries it: as received, except that a SAVE_SAMPLE_DATA
  * payload over {@link AUDITED_PAYLOAD_MAX_BYTES} is replaced by a note of its size (the payload is
- * stored as a file; the audit log should not copy megabytes of user data per edit).
+ * stored as a file), and so is every string of other operations over that size (a code step's
+ * source, which the version keeps): the audit log should not copy megabytes of user data per edit.
  */
 export function auditedOperation(operation: FlowOperation): FlowOperation {
-  if (operation.type !== 'SAVE_SAMPLE_DATA') return operation;
+  if (operation.type !== 'SAVE_SAMPLE_DATA') return mapStringsDeep(operation, summarisedString);
   const size = Buffer.byteLength(JSON.stringify(operation.request.payload) ?? '', 'utf8');
   if (size <= AUDITED_PAYLOAD_MAX_BYTES) return operation;
   return {

@@ -6,6 +6,7 @@
 import type { Flow, FlowVersion } from '@piecework/shared';
 import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
+import type { PieceAvailability } from '../../pieces/piece-availability';
 import type { Database } from '../../storage/database';
 
 /** Audit events an operation causes besides the flow.updated every operation records. */
@@ -37,6 +38,8 @@ export interface FlowEditEnv {
   readonly platformId: string;
   /** AP_MAX_FILE_SIZE_MB, for sample data. */
   readonly maxFileSizeMb: number;
+  /** Which pieces can run here: an unavailable one makes its step invalid. */
+  readonly pieces: PieceAvailability;
 }
 
 /** The starting edit of an operation on `flow` whose latest version is `version`. */

@@ -39,7 +39,7 @@ export async function applyFlowOperation(
   if (isFlowVersionOperation(operation)) return applyStructural(edit, operation, env);
   switch (operation.type) {
     case 'LOCK_AND_PUBLISH':
-      return lockAndPublish(edit, operation.request);
+      return lockAndPublish(edit, operation.request, env);
     case 'CHANGE_STATUS':
       return changeStatus(edit, operation.request, env);
     case 'LOCK_FLOW':

@@ -12,6 +12,7 @@ import type {
   FlowVersion,
   FlowVersionState,
   FlowVersionSummary,
+  FlowValidationIssue,
   Metadata,
   Note,
   PopulatedFlow,
@@ -79,6 +80,9 @@ export function flowVersionFromRow(row: FlowVersionRow): FlowVersion {
     state: row.state as FlowVersionState,
     connectionIds: fromJson<string[]>(row.connectionIds) ?? [],
     notes: fromJson<Note[]>(row.notes) ?? [],
+    ...(row.validationIssues === null
+      ? {}
+      : { validationIssues: fromJson<FlowValidationIssue[]>(row.validationIssues) ?? [] }),
   };
 }
 
@@ -97,6 +101,7 @@ export function flowVersionToRow(version: FlowVersion): Insertable<FlowVersionTa
     state: version.state,
     connectionIds: toJson(version.connectionIds),
     notes: toJson(version.notes),
+    validationIssues: version.validationIssues === undefined ? null : toJson(version.validationIssues),
   };
 }
 

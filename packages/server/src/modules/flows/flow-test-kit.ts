@@ -96,7 +96,10 @@ export function returnResponse(
   };
 }
 
-/** A PIECE step request; `valid: false` makes the version unpublishable. */
+/**
+ * A PIECE step request of a built-in piece (the HTTP piece: available on every server);
+ * `valid: false` makes the version unpublishable.
+ */
 export function pieceStep(name: string, input: Record<string, unknown> = {}, valid = true): StepRequest {
   return {
     name,
@@ -104,9 +107,9 @@ export function pieceStep(name: string, input: Record<string, unknown> = {}, val
     type: 'PIECE',
     valid,
     settings: {
-      pieceName: '@activepieces/piece-slack',
+      pieceName: '@activepieces/piece-http',
       pieceVersion: '^0.5.0',
-      actionName: 'send_message',
+      actionName: 'send_request',
       propertySettings: {},
       input,
     },

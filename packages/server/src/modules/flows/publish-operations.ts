@@ -4,7 +4,7 @@
  */
 import {
   getAllSteps,
-  isFlowVersionValid,
+  validateFlowVersion,
   type FlowOperationRequest,
   type FlowStatus,
   type FlowVersion,
@@ -13,14 +13,20 @@ import { ruleViolation } from '../../errors';
 import { withEvent, withFlow, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
 import { findVersionOfFlow } from './flow-repository';
 import { flowVersionFromRow } from './flow-rows';
+import { serverStepChecks } from './server-step-checks';
 
 /**
  * LOCK_AND_PUBLISH: locks the draft (or takes the latest version when it is already locked),
  * makes it the published version and sets the status (`request.status`, default ENABLED).
- * A version that is not valid is refused (409 VALIDATION naming the invalid steps).
+ * Validity is checked again first (a piece may have been installed or removed since the last
+ * save); a version that is not valid is refused (409 VALIDATION naming the invalid steps and why).
  */
-export function lockAndPublish(edit: FlowEdit, request: FlowOperationRequest<'LOCK_AND_PUBLISH'>): FlowEdit {
-  const version = edit.version;
+export async function lockAndPublish(
+  edit: FlowEdit,
+  request: FlowOperationRequest<'LOCK_AND_PUBLISH'>,
+  env: FlowEditEnv,
+): Promise<FlowEdit> {
+  const version = validateFlowVersion(edit.version, await serverStepChecks(edit.version.trigger, env.pieces));
   assertPublishable(version);
   const locked = version.state === 'LOCKED' ? edit : withVersion(edit, { ...version, state: 'LOCKED' });
   const status = request.status ?? 'ENABLED';
@@ -66,18 +72,23 @@ function withStatusEvent(edit: FlowEdit, before: FlowStatus, version: FlowVersio
   });
 }
 
-/** Refuses to publish a version that cannot run, naming what is missing. */
+/**
+ * Refuses to publish a version that cannot run, naming the invalid steps and each reason
+ * (`params.issues`: the version's `validationIssues` of those steps).
+ */
 function assertPublishable(version: FlowVersion): void {
-  if (isFlowVersionValid(version)) return;
+  if (version.valid) return;
   const invalidSteps = getAllSteps(version.trigger)
     .filter((step) => !step.valid && !('skip' in step && step.skip === true))
     .map((step) => step.name);
+  const issues = (version.validationIssues ?? []).filter((issue) => invalidSteps.includes(issue.stepName));
   const reason =
-    version.trigger.type === 'EMPTY'
-      ? 'its trigger is not set'
+    issues.length > 0
+      ? issues.map((issue) => `${issue.stepName}: ${issue.message}`).join('; ')
       : `these steps are not valid: ${invalidSteps.join(', ')}`;
   throw ruleViolation(`Flow version ${version.id} cannot be published: ${reason}`, {
     versionId: version.id,
     invalidSteps,
+    issues,
   });
 }

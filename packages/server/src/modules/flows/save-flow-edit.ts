@@ -1,15 +1,17 @@
 /**
  * Writes a finished {@link FlowEdit}: the flow (its `updated` bumped), the version when the
- * operation changed or created it (stamped, validity and `connectionIds` recomputed), and the
+ * operation changed or created it (stamped, `connectionIds` recomputed, and validity recomputed by
+ * `validateFlowVersion` with the server's own checks: code syntax, installed pieces), and the
  * cleanup of sample-data files the version stopped pointing to; the flow's schedule follows its
  * status and published version (`syncScheduleAfterChange`).
  */
-import { isFlowVersionValid, type Flow, type FlowVersion } from '@piecework/shared';
+import { validateFlowVersion, type Flow, type FlowVersion } from '@piecework/shared';
 import { syncScheduleAfterChange } from '../schedules/sync-schedule';
 import { referencedConnectionIds } from './connection-references';
 import type { FlowEdit, FlowEditEnv } from './flow-edit';
 import { insertVersion, updateFlow, updateVersion } from './flow-repository';
 import { deleteUnreferencedSampleData, sampleDataFileIds } from './sample-data-files';
+import { serverStepChecks } from './server-step-checks';
 
 /** The flow and its latest version as saved. */
 export interface SavedFlow {
@@ -27,11 +29,11 @@ export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowE
   await syncScheduleAfterChange(env.trx, before.flow, { flow, version: after.version }, env.now);
   if (after.versionWrite === 'none') return { flow, version: after.version };
 
+  const checks = await serverStepChecks(after.version.trigger, env.pieces);
   const version: FlowVersion = {
-    ...after.version,
+    ...validateFlowVersion(after.version, checks),
     updated: env.now,
     updatedBy: env.userId,
-    valid: isFlowVersionValid(after.version),
     connectionIds: referencedConnectionIds(after.version.trigger),
   };
   if (after.versionWrite === 'insert') {

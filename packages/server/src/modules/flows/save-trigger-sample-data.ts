@@ -16,7 +16,7 @@ import { applyFlowChange } from './apply-flow-change';
  * the payload is over AP_MAX_FILE_SIZE_MB.
  */
 export async function saveTriggerSampleData(
-  ctx: Pick<ServerBase, 'store' | 'now' | 'settings'>,
+  ctx: Pick<ServerBase, 'store' | 'now' | 'settings' | 'pieces'>,
   flowId: string,
   payload: unknown,
   caller: { actor: AuditActor; project: ProjectRow },

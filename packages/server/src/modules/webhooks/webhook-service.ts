@@ -10,6 +10,7 @@ import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { payloadFileStore } from './payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
 import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
+import { assertTriggerPieceRunnable } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
 
 /** Which webhook route: the draft (TESTING run) or the published version, answered now or in sync. */
@@ -23,12 +24,14 @@ export class WebhookService {
   constructor(private readonly ctx: ServerContext) {}
 
   /**
-   * Starts a run of the flow with the request as its trigger payload. Production runs consume a
+   * Starts a run of the flow with the request as its trigger payload (404 when its trigger piece
+   * is not installed here: `assertTriggerPieceRunnable`). Production runs consume a
    * credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
     const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
+    await assertTriggerPieceRunnable(this.ctx, target, !route.draft);
     const payload = await this.payloadOf(target, request);
     const { run, queued } = await this.ctx.runs.createRun({
       projectId: target.project.id,

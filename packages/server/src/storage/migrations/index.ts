@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
 import { runs } from './0002-runs';
 import { runStorage } from './0003-run-storage';
+import { validationIssues } from './0004-validation-issues';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -11,6 +12,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-runs': runs,
   '0003-run-storage': runStorage,
+  '0004-validation-issues': validationIssues,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

@@ -6,6 +6,7 @@ import type { FlowOperationContext } from './edit-context';
 import { addNote, deleteNote, updateNote } from './note-operations';
 import { addAction, deleteAction, moveAction, setSkipAction, updateAction } from './step-actions';
 import { changeName, importFlow, updateSampleDataInfo, updateTrigger } from './trigger-and-import';
+import { withBaseValidity } from './validate-version';
 
 /** The operation types that change a flow version's content (the rest act on the flow itself). */
 export const FLOW_VERSION_OPERATION_TYPES = [
@@ -42,7 +43,8 @@ export function isFlowVersionOperation(operation: FlowOperation): operation is F
 /**
  * Applies one structural operation to a DRAFT version and returns the new version; the input is
  * never mutated. An operation that cannot apply throws a {@link FlowOperationError}
- * (`FLOW_OPERATION_INVALID`) naming what is wrong. `valid` is recomputed every time.
+ * (`FLOW_OPERATION_INVALID`) naming what is wrong. Validity (`valid`, each step's `valid` and
+ * `validationIssues`) is recomputed every time by `validateFlowVersion`.
  *
  * @example
  * ```ts
@@ -50,10 +52,12 @@ export function isFlowVersionOperation(operation: FlowOperation): operation is F
  * ```
  */
 export function applyFlowVersionOperation(
-  version: FlowVersion,
+  stored: FlowVersion,
   operation: FlowVersionOperation,
   context: FlowOperationContext,
 ): FlowVersion {
+  // Every operation starts from the steps' own validity; finishVersion checks the flow again.
+  const version = withBaseValidity(stored);
   switch (operation.type) {
     case 'ADD_ACTION':
       return addAction(version, operation.request, context);

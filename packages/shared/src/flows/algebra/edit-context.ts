@@ -2,7 +2,9 @@ import { FlowOperationError } from '../../common/errors';
 import type { FlowVersion } from '../flow-version';
 import type { StepRequest } from '../step';
 import type { Trigger, TriggerRequest } from '../trigger';
-import { isStepComplete, isTriggerComplete, isTriggerTreeValid } from './validity';
+import { assertCodeSourceAcceptable } from './code-source-limits';
+import { validateFlowVersion } from './validate-version';
+import { isStepComplete, isTriggerComplete } from './validity';
 import {
   linkTree,
   locateStep,
@@ -36,7 +38,8 @@ export function assertEditable(version: FlowVersion): void {
 
 /**
  * Returns a new version with the given fields replaced, `updated`/`updatedBy` stamped and
- * `valid` recomputed. Every operation ends here.
+ * validity recomputed (`validateFlowVersion`: `valid`, each step's `valid`, `validationIssues`).
+ * Every operation ends here.
  */
 export function finishVersion(
   version: FlowVersion,
@@ -45,8 +48,7 @@ export function finishVersion(
 ): FlowVersion {
   const next: FlowVersion = { ...version, ...changes, updated: context.now };
   if (context.userId !== undefined) next.updatedBy = context.userId;
-  next.valid = isTriggerTreeValid(next.trigger);
-  return next;
+  return validateFlowVersion(next);
 }
 
 /**
@@ -79,7 +81,8 @@ export function exactPieceVersion(version: string): string {
 /**
  * The stored body of a step sent in ADD_ACTION / UPDATE_ACTION / IMPORT_FLOW: links and
  * sample data dropped, piece version exact, `lastUpdatedDate` stamped, and `valid` = what the
- * client said AND the settings are complete.
+ * client said AND the settings are complete. Code over the size limit or with invalid text is
+ * refused (`assertCodeSourceAcceptable`).
  */
 export function stepBodyFromRequest(request: StepRequest | StepBody, now: string): StepBody {
   const {
@@ -93,6 +96,7 @@ export function stepBodyFromRequest(request: StepRequest | StepBody, now: string
   };
   if ('pieceVersion' in settings) settings.pieceVersion = exactPieceVersion(settings.pieceVersion);
   const body = { ...fields, settings, lastUpdatedDate: now } as StepBody;
+  if (body.type === 'CODE') assertCodeSourceAcceptable(body.name, body.settings);
   body.valid = (request.valid ?? true) && isStepComplete(body);
   return body;
 }

@@ -1,5 +1,6 @@
 import { CURRENT_SCHEMA_VERSION, type FlowVersion } from '../flow-version';
 import { TRIGGER_NAME } from '../step-name';
+import { validateFlowVersion } from './validate-version';
 
 /** What a new draft version needs: its ids, name and creation time. */
 export interface NewFlowVersionInput {
@@ -15,7 +16,7 @@ export interface NewFlowVersionInput {
  * valid (an EMPTY trigger never is), in the current NESTED reference dialect.
  */
 export function createEmptyFlowVersion(input: NewFlowVersionInput): FlowVersion {
-  return {
+  return validateFlowVersion({
     id: input.id,
     created: input.now,
     updated: input.now,
@@ -35,5 +36,5 @@ export function createEmptyFlowVersion(input: NewFlowVersionInput): FlowVersion 
     state: 'DRAFT',
     connectionIds: [],
     notes: [],
-  };
+  });
 }

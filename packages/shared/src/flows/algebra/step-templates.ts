@@ -31,3 +31,44 @@ export function mapStepTemplates<T extends StepBody | TriggerBody>(body: T, fn: 
       return body;
   }
 }
+
+function collectStrings(value: unknown, into: string[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) into.push(value);
+  } else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (typeof value === 'object' && value !== null)
+    for (const item of Object.values(value)) collectStrings(item, into);
+}
+
+/** Template strings per settings object: versions share unchanged inputs, so most saves hit. */
+const templateStrings = new WeakMap<object, readonly string[]>();
+
+function templatesOf(value: object): readonly string[] {
+  let found = templateStrings.get(value);
+  if (!found) {
+    const collected: string[] = [];
+    collectStrings(value, collected);
+    found = collected;
+    templateStrings.set(value, found);
+  }
+  return found;
+}
+
+/**
+ * The strings holding `{{` among those {@link mapStepTemplates} would map (the same fields),
+ * without copying anything; remembered per settings object. Use it to read references.
+ */
+export function templateStringsOf(body: StepBody | TriggerBody): readonly string[] {
+  switch (body.type) {
+    case 'CODE':
+    case 'PIECE':
+    case 'PIECE_TRIGGER':
+      return templatesOf(body.settings.input);
+    case 'LOOP_ON_ITEMS':
+      return body.settings.items.includes('{{') ? [body.settings.items] : [];
+    case 'ROUTER':
+      return templatesOf(body.settings.branches);
+    case 'EMPTY':
+      return [];
+  }
+}

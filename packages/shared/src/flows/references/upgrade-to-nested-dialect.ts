@@ -8,7 +8,7 @@ const CONNECTIONS = 'connections';
 const NESTED_KEYS = new Set(["'output'", '"output"', "'error'", '"error"']);
 
 /** Whether the tokens after `index` are `['output']`, `["error"]`, `?.['output']`, ... */
-function isFollowedByNestedKey(tokens: readonly Token[], index: number): boolean {
+export function isFollowedByNestedKey(tokens: readonly Token[], index: number): boolean {
   const open = isPunctuator(tokens[index + 1], '?.') ? index + 2 : index + 1;
   const key = tokens[open + 1];
   return (

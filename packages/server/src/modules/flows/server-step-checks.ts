@@ -1,0 +1,67 @@
+/**
+ * The step checks only the server can make, fed into the shared `validateFlowVersion` (the one
+ * owner of step validity): code that does not parse (the engine's own transform, never run) and
+ * pieces this server cannot run (not built in, not installed).
+ */
+import { transformCode } from '@piecework/engine';
+import {
+  getAllSteps,
+  type FlowValidationChecks,
+  type StepBody,
+  type StepProblem,
+  type Trigger,
+  type TriggerBody,
+} from '@piecework/shared';
+import { installCommand, type PieceAvailability } from '../../pieces/piece-availability';
+
+const key = (name: string, version: string) => `${name}@${version}`;
+
+function pieceOf(step: StepBody | TriggerBody): { name: string; version: string } | undefined {
+  if (step.type !== 'PIECE' && step.type !== 'PIECE_TRIGGER') return undefined;
+  return { name: step.settings.pieceName, version: step.settings.pieceVersion };
+}
+
+function codeProblems(step: StepBody | TriggerBody): StepProblem[] {
+  if (step.type !== 'CODE' || step.settings.sourceCode.code.trim() === '') return [];
+  const transformed = transformCode(step.settings.sourceCode.code);
+  if (transformed.ok) return [];
+  return [
+    {
+      code: 'CODE_SYNTAX_ERROR',
+      message: `${transformed.failure.message}: fix the code before publishing`,
+      params: {},
+    },
+  ];
+}
+
+/**
+ * The checks for the steps of `trigger`'s tree: the piece versions it names are looked up first
+ * (once each), so that the checks themselves are synchronous.
+ */
+export async function serverStepChecks(
+  trigger: Trigger,
+  pieces: PieceAvailability,
+): Promise<FlowValidationChecks> {
+  const missing = new Set<string>();
+  const named = new Map<string, { name: string; version: string }>();
+  for (const step of getAllSteps(trigger)) {
+    const piece = pieceOf(step);
+    if (piece) named.set(key(piece.name, piece.version), piece);
+  }
+  for (const [id, piece] of named) if (!(await pieces.has(piece.name, piece.version))) missing.add(id);
+  return {
+    checkStep(step) {
+      const problems = codeProblems(step);
+      const piece = pieceOf(step);
+      if (piece && missing.has(key(piece.name, piece.version))) {
+        const command = installCommand(piece.name, piece.version);
+        problems.push({
+          code: 'PIECE_NOT_INSTALLED',
+          message: `Piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`,
+          params: { pieceName: piece.name, pieceVersion: piece.version, command },
+        });
+      }
+      return problems;
+    },
+  };
+}

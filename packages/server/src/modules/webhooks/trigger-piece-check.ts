@@ -1,0 +1,63 @@
+/**
+ * A webhook runs a flow only when this server can run the flow's trigger piece. A flow imported
+ * with the trigger of a piece that is not installed (say `@activepieces/piece-forms`) must not
+ * fire as a generic webhook and fail later: the caller is answered 404 naming the piece and the
+ * command that installs it, like a flow whose webhook does not run (see `webhook-target.ts`).
+ */
+import { PieceworkError } from '@piecework/shared';
+import { sql } from 'kysely';
+import { installCommand } from '../../pieces/piece-availability';
+import type { ServerBase } from '../../server-context';
+import { compiledStatement } from '../../storage/compiled-statement';
+import type { WebhookTarget } from './webhook-target';
+
+type TriggerPiece = { name: string; version: string } | null;
+
+/** Published (LOCKED) versions never change: their trigger piece is read once. */
+const lockedTriggerPieces = new Map<string, TriggerPiece>();
+const CACHE_LIMIT = 10_000;
+
+const selectTriggerPiece = compiledStatement<
+  { versionId: string },
+  { pieceName: string | null; pieceVersion: string | null }
+>((db, param) =>
+  db
+    .selectFrom('flowVersion')
+    .select([
+      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceName')`.as('pieceName'),
+      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceVersion')`.as('pieceVersion'),
+    ])
+    .where('id', '=', param('versionId')),
+);
+
+async function triggerPieceOf(ctx: Pick<ServerBase, 'store'>, versionId: string, locked: boolean) {
+  if (locked && lockedTriggerPieces.has(versionId)) return lockedTriggerPieces.get(versionId)!;
+  const [row] = (await selectTriggerPiece.run(ctx.store.db, { versionId })).rows;
+  const piece: TriggerPiece =
+    row?.pieceName && row.pieceVersion ? { name: row.pieceName, version: row.pieceVersion } : null;
+  if (locked) {
+    if (lockedTriggerPieces.size >= CACHE_LIMIT) lockedTriggerPieces.clear();
+    lockedTriggerPieces.set(versionId, piece);
+  }
+  return piece;
+}
+
+/**
+ * Throws the 404 to answer when the target version's trigger piece cannot run here (neither
+ * built in nor installed); `locked` says the version is a published one (its piece is cached).
+ */
+export async function assertTriggerPieceRunnable(
+  ctx: Pick<ServerBase, 'store' | 'pieces'>,
+  target: WebhookTarget,
+  locked: boolean,
+): Promise<void> {
+  const piece = await triggerPieceOf(ctx, target.version.id, locked);
+  if (piece === null || (await ctx.pieces.has(piece.name, piece.version))) return;
+  const command = installCommand(piece.name, piece.version);
+  throw new PieceworkError('ENTITY_NOT_FOUND', {
+    message: `The flow's trigger piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`,
+    entityType: 'piece',
+    entityId: `${piece.name}@${piece.version}`,
+    flowId: target.flowId,
+  });
+}
