@@ -27,6 +27,7 @@ export type {
 export { createMemoryHost } from './host/memory-host';
 export { transformCode } from './sandbox/transform-code';
 export type { TransformedCode } from './sandbox/transform-code';
+export type { SandboxFailure } from './sandbox/sandbox';
 export type { MemoryHostOptions } from './host/memory-host';
 export type {
   FlowResponse,

@@ -53,6 +53,7 @@ export type { HttpTimeoutOptions } from './http/http-timeouts';
 export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';
+export type { PieceAvailability } from './pieces/piece-availability';
 export type {
   AwaitedResponse,
   CreatedRun,

@@ -17,7 +17,7 @@ export interface BuiltinActionCall extends ActionCallInput {
  * allow list and clock, see {@link bindBuiltinEnv}), calls `test` in single-step test mode when
  * the action has one and `run` otherwise, and turns the result into the engine's outcome. Its
  * outbound requests are aborted with the request's `signal` (the run's). A
- * thrown error becomes `FAILED` with its message and cause chain (see {@link errorMessage}). (The engine's runner processes props first and
+ * thrown error becomes `FAILED` with its message and cause chain (see `errorMessage`). (The engine's runner processes props first and
  * then does the same; it must bind the environment too, or built-ins fall back to
  * `DEFAULT_BUILTIN_ENV`: no private addresses, the real clock.)
  *

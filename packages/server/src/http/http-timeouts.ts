@@ -16,7 +16,7 @@
  * answered 408 `REQUEST_TIMEOUT` and its connection closed.
  */
 
-/** The timeouts of {@link HttpTimeouts}, each optional (see the module for the defaults). */
+/** The timeouts of `HttpTimeouts`, each optional (see the module for the defaults). */
 export interface HttpTimeoutOptions {
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
