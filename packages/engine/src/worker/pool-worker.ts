@@ -138,9 +138,9 @@ export class PoolWorker {
     this.timer = setTimeout(() => this.stop('TIMEOUT', timeoutMessage(flowTimeoutSeconds)), hardDeadlineMs);
   }
 
-  /** The job this worker runs now, if any. */
+  /** The job this worker runs now (as the runner queued it), if any. */
   get job(): WorkerJob | undefined {
-    return this.active?.job;
+    return this.active?.given;
   }
 
   /**
@@ -148,7 +148,7 @@ export class PoolWorker {
    * only way to stop code that does not yield); false when it does not run `job`.
    */
   cancel(job: WorkerJob): boolean {
-    if (this.active?.job !== job || this.state !== 'busy') return false;
+    if (this.active?.given !== job || this.state !== 'busy') return false;
     this.stop('CANCELED', 'The run was canceled');
     return true;
   }

@@ -37,12 +37,16 @@ export class ActiveJob {
   /** Made at the first piece call of the job (most jobs make none in this thread). */
   private calls: AbortController | undefined;
 
+  /**
+   * @param given the job as the runner queued it: the identity a runner finds the job by (to
+   * cancel it), while {@link job} is the copy that runs.
+   */
   constructor(
     readonly jobId: number,
-    job: WorkerJob,
+    readonly given: WorkerJob,
   ) {
-    this.job = { ...job, host: this.abortableHost(job.host) };
-    this.progress = new RunProgress(job.request);
+    this.job = { ...given, host: this.abortableHost(given.host) };
+    this.progress = new RunProgress(given.request);
   }
 
   get isSettled(): boolean {
