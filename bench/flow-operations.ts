@@ -92,7 +92,9 @@ function buildFlow(size: number): FlowVersion {
             {
               branchType: 'CONDITION',
               branchName: 'A',
-              conditions: [[{ operator: 'TEXT_CONTAINS', firstValue: '{{trigger}}', secondValue: 'a' }]],
+              conditions: [
+                [{ operator: 'TEXT_CONTAINS', firstValue: "{{trigger['output']}}", secondValue: 'a' }],
+              ],
             },
             { branchType: 'FALLBACK', branchName: 'Otherwise' },
           ],
