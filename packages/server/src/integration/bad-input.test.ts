@@ -7,6 +7,7 @@ import { ErrorBody } from '@piecework/shared';
 import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { rowCounts as countRows } from '../testing/row-counts';
 
 let server: TestServer;
 let user: TestUser;
@@ -17,9 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const db = server.server.context.store.db;
-  const tables = [
+const rowCounts = () =>
+  countRows(server, [
     'project',
     'folder',
     'flow',
@@ -28,17 +28,7 @@ async function rowCounts(): Promise<Record<string, number>> {
     'apiKey',
     'user',
     'platform',
-  ] as const;
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
-}
+  ]);
 
 async function send(
   method: string,

@@ -9,6 +9,7 @@ import { ErrorBody } from '@piecework/shared';
 import { buildFlow, callWebhook, chainOf, code, waitForRun } from '../modules/webhooks/run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { rowCounts as countRows } from '../testing/row-counts';
 
 const MB = 1024 * 1024;
 
@@ -61,18 +62,7 @@ const restCall = async (init: RequestInit) =>
   );
 const webhookCall = async (init: RequestInit) => answerOf(await callWebhook(server, flowId, '', init));
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const db = server.server.context.store.db;
-  const counts: Record<string, number> = {};
-  for (const table of ['project', 'flowRun', 'file', 'job'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
-}
+const rowCounts = () => countRows(server, ['project', 'flowRun', 'file', 'job']);
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 

@@ -10,6 +10,7 @@ import { MAX_JSON_DEPTH } from '../http/json-body';
 import { buildFlow, callWebhook, chainOf, code, waitForRun } from '../modules/webhooks/run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { rowCounts as countRows } from '../testing/row-counts';
 
 let server: TestServer;
 let user: TestUser;
@@ -56,18 +57,7 @@ async function webhookCall(json: string, suffix = ''): Promise<Answer> {
   return answerOf(response);
 }
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const db = server.server.context.store.db;
-  const counts: Record<string, number> = {};
-  for (const table of ['project', 'flowRun', 'file', 'job'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  return counts;
-}
+const rowCounts = () => countRows(server, ['project', 'flowRun', 'file', 'job']);
 
 function expectRefusal(answer: Answer, reason: string): void {
   expect(answer.status).toBe(400);
