@@ -1,5 +1,5 @@
 import { CURRENT_SCHEMA_VERSION } from '../flow-version';
-import { ImportFlowRequest } from '../operations';
+import { ImportFlowRequest, type FlowOperationRequest } from '../operations';
 import { resolveDisplayNameReferences } from './display-name-references';
 import { detectExport, type ExportShape, type RawExportedFlow } from './export-shape';
 import { ImportRefusedError, refuse, type ImportRefusal } from './import-refusal';
@@ -7,7 +7,7 @@ import { migrateTrigger } from './migrate-trigger';
 
 /** One migrated flow: the IMPORT_FLOW request, and the `schemaVersion` it was exported with. */
 export interface MigratedFlow {
-  request: ImportFlowRequest;
+  request: FlowOperationRequest<'IMPORT_FLOW'>;
   /** The exported `schemaVersion` (null when the export had none). */
   exportedSchemaVersion: string | null;
 }
