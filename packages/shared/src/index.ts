@@ -311,3 +311,13 @@ export {
 } from './flows/references';
 export type { TemplateToken } from './flows/references';
 // -- end references --
+// -- import of exports --
+export {
+  ExportShape,
+  ImportRefusal,
+  ImportRefusalReason,
+  migrateExport,
+  migrateImportRequest,
+} from './flows/import';
+export type { MigratedFlow, MigrateExportResult } from './flows/import';
+// -- end import of exports --

@@ -154,7 +154,7 @@ function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: 
       const query = validatePart(endpoint.query, request.query ?? {}, 'query parameter');
       const body =
         route.rawBody === undefined
-          ? validatePart(endpoint.body, request.body, 'body')
+          ? validatePart(endpoint.body, route.prepareBody?.(request.body) ?? request.body, 'body')
           : Buffer.isBuffer(request.body)
             ? request.body
             : Buffer.alloc(0);

@@ -71,17 +71,20 @@ export interface RouteDefinition {
    * and a body over `limitBytes` is refused with 413 before it is read whole.
    */
   readonly rawBody?: { readonly limitBytes: number } | undefined;
+  /** Rewrites the parsed JSON body before it is validated (an old format into the current one). */
+  readonly prepareBody?: ((body: unknown) => unknown) | undefined;
   readonly handler: (input: RouteInput<unknown, unknown, unknown, EndpointAuth>) => Promise<unknown>;
 }
 
 /** Binds a handler to an endpoint declaration. */
 export function route<E extends AnyEndpoint>(
   endpoint: E,
-  options: { logEntity?: LogEntity; handler: RouteHandler<E> },
+  options: { logEntity?: LogEntity; prepareBody?: (body: unknown) => unknown; handler: RouteHandler<E> },
 ): RouteDefinition {
   return {
     endpoint,
     logEntity: options.logEntity,
+    prepareBody: options.prepareBody,
     handler: options.handler as unknown as RouteDefinition['handler'],
   };
 }

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { FlowService } from './flow-service';
+import { migrateImportFlowBody } from './import-flow-body';
 
 /** Every flow route, bound to one {@link FlowService}. */
 export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -23,6 +24,7 @@ export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.flows.update, {
       logEntity: 'flow',
+      prepareBody: migrateImportFlowBody,
       handler: ({ params, body, principal, request }) => flows.update(principal, request, params.id, body),
     }),
     route(ENDPOINTS.flows.delete, {

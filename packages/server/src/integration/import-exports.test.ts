@@ -1,0 +1,85 @@
+/**
+ * Real flow exports found in the wild, imported through IMPORT_FLOW over loopback HTTP as they
+ * were exported (any wrapper, any schema version): those using only built-in pieces are
+ * published and run from their webhook to SUCCEEDED; formats that can never be imported are
+ * refused with a 400 naming why, and the draft is left as it was.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowOperation } from '@piecework/shared';
+import { expectStatus, flowsApi } from '../modules/flows/flow-test-kit';
+import { callWebhook, jsonBody, waitForRun } from '../modules/webhooks/run-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { signUpTestUser, type TestUser } from '../testing/test-users';
+
+const FIXTURES = new URL('../../../shared/src/flows/import/fixtures/', import.meta.url);
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
+
+/** The IMPORT_FLOW operation carrying an export exactly as it was found. */
+const importAsFound = (name: string) =>
+  ({ type: 'IMPORT_FLOW', request: fixture(name) }) as unknown as FlowOperation;
+
+let server: TestServer;
+let user: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await signUpTestUser(server);
+});
+afterAll(() => server.close());
+
+describe('importing real exports', () => {
+  it.each([
+    // [fixture, steps skipped before publishing (they need the network or wait minutes), webhook body, steps run]
+    ['ap-skill-webhook-router-http-populated', [], { event: 'call.started' }, ['trigger', 'step_1']],
+    [
+      'sameul-p0-logic-router-loop-builtins-bare',
+      ['step_6'],
+      { items: [1, 2, 3] },
+      ['trigger', 'step_1', 'step_2', 'step_4', 'step_5', 'step_7'],
+    ],
+    ['sameul-p0-delay-code-bare', ['step_1'], {}, ['trigger', 'step_2']],
+  ])('%s imports, publishes and runs to SUCCEEDED', async (name, skipped, body, ran) => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Imported');
+    const imported = await api.apply(flow.id, importAsFound(name));
+    expect(imported.version.valid).toBe(true);
+    if (skipped.length > 0)
+      await api.apply(flow.id, { type: 'SET_SKIP_ACTION', request: { names: skipped, skip: true } });
+    await api.apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+
+    const answer = await callWebhook(server, flow.id, '', jsonBody(body));
+    expect(answer.status).toBe(200);
+    const run = await waitForRun(server, user.token, answer.headers.get('x-webhook-id') ?? '');
+    expect(run.status).toBe('SUCCEEDED');
+    for (const step of ran) expect(Object.keys(run.steps ?? {})).toContain(step);
+  });
+
+  it('imports the flow with an EMPTY trigger as a draft that is not valid yet', async () => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Imported');
+    const imported = await api.apply(flow.id, importAsFound('eightbit-data-passthrough-empty-trigger-flows'));
+    expect(imported.version).toMatchObject({
+      displayName: 'Data Passthrough',
+      valid: false,
+      trigger: { type: 'EMPTY' },
+    });
+  });
+
+  it.each([
+    ['ap-2022-engine-flow-with-loops', 'FORMAT_2022'],
+    ['ap-2022-engine-nested-loop-merge-iterations', 'FORMAT_2022'],
+    ['mapo80-fork-interactive-flow-v20-flows', 'UNKNOWN_STEP_TYPE'],
+  ])('refuses %s with 400 %s and keeps the draft', async (name, reason) => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Kept');
+    const answer = await api.operate(flow.id, importAsFound(name));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'FLOW_OPERATION_INVALID', params: { reason } });
+    expect((answer.body as unknown as { params: { message: string } }).params.message).toMatch(
+      /cannot be imported/,
+    );
+    const after = expectStatus(await api.get(flow.id), 200);
+    expect(after.version).toEqual(flow.version);
+  });
+});
