@@ -42,8 +42,12 @@ export {
   scheduleOfTrigger,
 } from './builtin';
 export type { BuiltinActionCall, BuiltinEnv, SchedulePlan } from './builtin';
-export { installPiece, parsePieceSpec } from './catalogue/install-piece';
-export type { InstalledPieceResult } from './catalogue/install-piece';
+export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';
+export type {
+  InstalledPieceResult,
+  InstallPieceOptions,
+  PieceInstallFailure,
+} from './catalogue/install-piece';
 export { PieceCatalogue } from './catalogue/piece-catalogue';
 export type { PieceCatalogueOptions, PieceMetadataLoader } from './catalogue/piece-catalogue';
 export {

@@ -68,6 +68,11 @@ export class PieceCatalogue {
     return [...versions].sort(compareVersions).map((version) => ({ version }));
   }
 
+  /** Drops the cached metadata of that version: call it after installing or removing it. */
+  forget(name: string, version: string): void {
+    this.loaded.delete(`${name}@${version}`);
+  }
+
   private installed() {
     return this.options.piecesDir ? listInstalledPieces(this.options.piecesDir) : [];
   }

@@ -93,6 +93,15 @@ export class NpmPieceHost {
   }
 
   /**
+   * Drops what this host remembers of that version (found or missing, its metadata): call it
+   * after installing or removing it, so the next call looks again.
+   */
+  forget(name: string, version: string): void {
+    this.installed.forget(name, version);
+    this.metadataCache.delete(`${name}@${version}`);
+  }
+
+  /**
    * The piece's metadata (loaded in a piece process, cached per version).
    * @throws Error when the version is not installed or cannot be loaded.
    */
