@@ -58,6 +58,8 @@ export {
 } from './catalogue/pieces-directory';
 export type { InstalledPiece } from './catalogue/pieces-directory';
 export { toPieceMetadata } from './catalogue/to-piece-metadata';
+export { evaluateProperty, propertyContext } from './properties';
+export type { PropertyOutcome, PropertyRequest } from './properties';
 export { defaultPiecesDir, runPiecesCommand } from './cli/pieces-command';
 export type {
   ActionContext,

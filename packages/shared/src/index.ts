@@ -233,6 +233,8 @@ export {
   InstallPieceRequest,
   ListPiecesQuery,
   PieceNameParams,
+  PieceOptionsRequest,
+  PieceOptionsResponse,
   PiecePackageName,
   ScopedPieceNameParams,
 } from './pieces/piece-requests';

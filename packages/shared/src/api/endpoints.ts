@@ -30,6 +30,8 @@ import {
   InstallPieceRequest,
   ListPiecesQuery,
   PieceNameParams,
+  PieceOptionsRequest,
+  PieceOptionsResponse,
   ScopedPieceNameParams,
 } from '../pieces/piece-requests';
 import { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from '../projects/folder';
@@ -557,6 +559,17 @@ export const ENDPOINTS = {
       params: ScopedPieceNameParams,
       status: 200,
       response: z.array(PieceVersionSummary),
+    }),
+    options: endpoint({
+      method: 'POST',
+      path: '/v1/pieces/options',
+      operationId: 'pieces.options',
+      summary:
+        "Evaluate a dropdown or dynamic property (its options() / props()) with the step's input and connection",
+      auth: 'principal',
+      body: PieceOptionsRequest,
+      status: 200,
+      response: PieceOptionsResponse,
     }),
     install: endpoint({
       method: 'POST',

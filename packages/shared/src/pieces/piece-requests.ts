@@ -73,3 +73,30 @@ export type InstalledPieceVersion = z.infer<typeof InstalledPieceVersion>;
 /** Query of `DELETE /v1/pieces/:name`: the installed version to remove (required). */
 export const DeletePieceQuery = z.object({ version: ExactPackageVersion });
 export type DeletePieceQuery = z.infer<typeof DeletePieceQuery>;
+
+/**
+ * Body of `POST /v1/pieces/options`: evaluate property `propertyName` of an action or trigger
+ * (its `options()` for a dropdown, `props()` for a DYNAMIC property) with the step's `input`.
+ * `input.auth` may reference a connection of the project (`{{connections['ext-id']}}`): the
+ * server resolves it. `flowId` and `flowVersionId` are accepted as the reference sends them.
+ */
+export const PieceOptionsRequest = z.object({
+  projectId: Id,
+  pieceName: PiecePackageName,
+  pieceVersion: ExactPackageVersion,
+  actionOrTriggerName: z.string().min(1).max(200),
+  propertyName: z.string().min(1).max(200),
+  input: z.record(z.string(), z.unknown()),
+  searchValue: z.string().max(1000).optional(),
+  flowId: Id.optional(),
+  flowVersionId: Id.optional(),
+});
+export type PieceOptionsRequest = z.infer<typeof PieceOptionsRequest>;
+
+/**
+ * The answer of `POST /v1/pieces/options`: the property's type and what its function gave
+ * (`{disabled?, placeholder?, options: [{label, value}]}` for a dropdown, a map of properties
+ * for a DYNAMIC one).
+ */
+export const PieceOptionsResponse = z.object({ type: z.string(), options: z.unknown() });
+export type PieceOptionsResponse = z.infer<typeof PieceOptionsResponse>;

@@ -1,5 +1,6 @@
 /**
- * Pieces: `GET /v1/pieces` (summaries, a plain array), `GET /v1/pieces/:name[?version]` and
+ * Pieces: `GET /v1/pieces` (summaries, a plain array), `POST /v1/pieces/options` (a property's
+ * choices, see `piece-options.ts`), `GET /v1/pieces/:name[?version]` and
  * `GET /v1/pieces/:name/versions` (a scoped name percent-encoded, or as two path segments
  * `/v1/pieces/@scope/name`), and for the admins of the server's first platform `POST /v1/pieces`
  * (install an npm piece version) and `DELETE /v1/pieces/:name?version=` (remove one): the pieces
@@ -14,6 +15,7 @@ import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { installErrorOf } from './piece-install-errors';
 import { filterPieces } from './piece-list-filter';
+import { pieceOptions } from './piece-options';
 
 /** The piece routes. */
 export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -49,6 +51,12 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.pieces.listScopedVersions, {
       handler: ({ params }) => listVersions(`${params.scope}/${params.name}`),
+    }),
+    route(ENDPOINTS.pieces.options, {
+      handler: async ({ body, principal }) => {
+        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_FLOW');
+        return pieceOptions(ctx, project.id, body);
+      },
     }),
     route(ENDPOINTS.pieces.install, {
       handler: async ({ body, principal }) => {
