@@ -146,7 +146,7 @@ async function resolveExactVersion(name: string, range: string): Promise<string>
       reason === 'VERSION_NOT_FOUND'
         ? `No version of ${name} matches ${range} in the npm registry`
         : reason === 'PACKAGE_NOT_FOUND'
-          ? `Piece package ${name} was not found in the npm registry`
+          ? `Piece package ${name}@${range} was not found in the npm registry`
           : `Looking up ${name}@${range} in the npm registry failed: ${detail}`,
     );
   }
