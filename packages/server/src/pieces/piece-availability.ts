@@ -40,6 +40,8 @@ export class PieceAvailability {
   private readonly piecesDir: string;
   private readonly logger: Logger | undefined;
   private host: NpmPieceHost | undefined;
+  /** Installs and removals, one at a time (two installs of one version share its folder). */
+  private changes: Promise<unknown> = Promise.resolve();
   /** The catalogue of built-in and installed pieces. */
   readonly catalogue: PieceCatalogue;
 
@@ -90,27 +92,37 @@ export class PieceAvailability {
    * Installs an npm piece version (`name@range`), checking that it loads as a piece.
    * @throws PieceInstallError (see `installPiece`); nothing stays installed then.
    */
-  async install(spec: string): Promise<InstalledPieceResult> {
-    const result = await installPiece(spec, this.piecesDir, {
-      verify: async (name, version) => {
-        this.forget(name, version);
-        await this.npm().metadata(name, version);
-      },
+  install(spec: string): Promise<InstalledPieceResult> {
+    return this.oneAtATime(async () => {
+      const result = await installPiece(spec, this.piecesDir, {
+        verify: async (name, version) => {
+          this.forget(name, version);
+          await this.npm().metadata(name, version);
+        },
+      });
+      this.forget(result.name, result.version);
+      return result;
     });
-    this.forget(result.name, result.version);
-    return result;
   }
 
   /** Removes an installed npm piece version; false when it was not installed. */
-  async remove(name: string, version: string): Promise<boolean> {
-    const removed = await removePiece(this.piecesDir, name, version);
-    this.forget(name, version);
-    return removed;
+  remove(name: string, version: string): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      const removed = await removePiece(this.piecesDir, name, version);
+      this.forget(name, version);
+      return removed;
+    });
   }
 
   /** Stops the design-time piece process. */
   async close(): Promise<void> {
     await this.host?.close();
+  }
+
+  private oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+    const result = this.changes.then(change);
+    this.changes = result.catch(() => undefined);
+    return result;
   }
 
   private forget(name: string, version: string): void {

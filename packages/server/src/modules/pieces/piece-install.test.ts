@@ -79,6 +79,16 @@ describe('POST /v1/pieces', () => {
     });
   }, 60_000);
 
+  it('installs a version asked for twice at once exactly once, leaving it whole', async () => {
+    const both = await Promise.all([
+      admin.pieces.install({ pieceName: MENU, pieceVersion: '1.0.0' }),
+      admin.pieces.install({ pieceName: MENU, pieceVersion: '1.0.0' }),
+    ]);
+    expect(both.map((answer) => answer.installed).sort()).toEqual([false, true]);
+    expect(await admin.pieces.get({ name: MENU }, { version: '1.0.0' })).toMatchObject({ version: '1.0.0' });
+    await admin.pieces.delete({ name: MENU }, { version: '1.0.0' });
+  }, 60_000);
+
   it.each([
     [
       'an unknown package',
