@@ -135,6 +135,25 @@ describe('POST /v1/pieces', () => {
     60_000,
   );
 
+  it('answers 502 naming the package when the registry cannot be reached, leaving nothing behind', async () => {
+    const before = await installedFolders();
+    const registryUrl = process.env['npm_config_registry'];
+    process.env['npm_config_registry'] = 'http://127.0.0.1:9/';
+    process.env['npm_config_fetch_retries'] = '0';
+    try {
+      const error = await errorOf(admin.pieces.install({ pieceName: MENU, pieceVersion: '1.0.0' }));
+      expect(error).toMatchObject({
+        status: 502,
+        code: 'INTERNAL_ERROR',
+        params: { reason: 'INSTALL_FAILED', pieceName: MENU },
+      });
+    } finally {
+      process.env['npm_config_registry'] = registryUrl;
+      delete process.env['npm_config_fetch_retries'];
+    }
+    expect(await installedFolders()).toEqual(before);
+  }, 60_000);
+
   it.each([
     ['a MEMBER of the first platform', () => member],
     ['the admin of another platform (pieces are server-wide)', () => otherPlatformAdmin],
