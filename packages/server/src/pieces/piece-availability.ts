@@ -55,6 +55,11 @@ export class PieceAvailability {
       builtins: BUILTIN_PIECES,
       piecesDir: this.piecesDir,
       npm: { metadata: (name, version) => this.npm().metadata(name, version) },
+      onLoadError: (name, version, error) =>
+        this.logger?.warn(
+          { piece: { name, version }, error: error instanceof Error ? error.message : String(error) },
+          'An installed piece cannot be loaded; it is left out of the pieces list',
+        ),
     });
   }
 

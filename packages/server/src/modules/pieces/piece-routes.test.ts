@@ -21,6 +21,8 @@ beforeAll(async () => {
   await placeFixturePiece(piecesDir, 'piece-menu', '1.0.0');
   await placeFixturePiece(piecesDir, 'piece-menu', '1.2.0');
   await placeFixturePiece(piecesDir, 'piece-echo', '1.0.0');
+  // Placed by hand (the CLI does not check it is a piece): it must not break the listing.
+  await placeFixturePiece(piecesDir, 'not-a-piece', '1.0.0');
   user = await signUpTestUser(server);
   client = createPieceworkClient({ baseUrl: server.url, token: user.token });
 }, 30_000);
@@ -46,6 +48,10 @@ describe('GET /v1/pieces', () => {
       expect.arrayContaining([...BUILTIN_PIECES.map((piece) => piece.name), MENU, '@fixtures/piece-echo']),
     );
     expect(new Set(names(pieces)).size).toBe(pieces.length);
+    expect(names(pieces)).not.toContain('@fixtures/not-a-piece');
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({ level: 40, piece: { name: '@fixtures/not-a-piece', version: '1.0.0' } }),
+    );
     expect(pieces.find((piece) => piece.name === MENU)).toMatchObject({
       version: '1.2.0',
       displayName: 'Menu',
