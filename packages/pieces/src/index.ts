@@ -42,8 +42,12 @@ export {
   scheduleOfTrigger,
 } from './builtin';
 export type { BuiltinActionCall, BuiltinEnv, SchedulePlan } from './builtin';
-export { installPiece, parsePieceSpec } from './catalogue/install-piece';
-export type { InstalledPieceResult } from './catalogue/install-piece';
+export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';
+export type {
+  InstalledPieceResult,
+  InstallPieceOptions,
+  PieceInstallFailure,
+} from './catalogue/install-piece';
 export { PieceCatalogue } from './catalogue/piece-catalogue';
 export type { PieceCatalogueOptions, PieceMetadataLoader } from './catalogue/piece-catalogue';
 export {
@@ -54,6 +58,8 @@ export {
 } from './catalogue/pieces-directory';
 export type { InstalledPiece } from './catalogue/pieces-directory';
 export { toPieceMetadata } from './catalogue/to-piece-metadata';
+export { evaluateProperty, propertyContext } from './properties';
+export type { PropertyOutcome, PropertyRequest } from './properties';
 export { defaultPiecesDir, runPiecesCommand } from './cli/pieces-command';
 export type {
   ActionContext,

@@ -89,6 +89,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
       await app.close();
       await scheduler.stop();
       await runs.stop();
+      await context.pieces.close();
       await store.close();
     },
   };

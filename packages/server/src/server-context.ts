@@ -37,7 +37,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     tokens: new SessionTokens(settings.jwtSecret),
     secrets: new SecretBox(settings.encryptionKey),
     logger,
-    pieces: new PieceAvailability(settings.piecesDir),
+    pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
     now: monotonicClock(),
   };
 }

@@ -226,6 +226,18 @@ export {
   PieceVersionSummary,
 } from './pieces/piece-metadata';
 export { PieceProperty, PiecePropertyMap } from './pieces/piece-property';
+export {
+  DeletePieceQuery,
+  GetPieceQuery,
+  InstalledPieceVersion,
+  InstallPieceRequest,
+  ListPiecesQuery,
+  PieceNameParams,
+  PieceOptionsRequest,
+  PieceOptionsResponse,
+  PiecePackageName,
+  ScopedPieceNameParams,
+} from './pieces/piece-requests';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';

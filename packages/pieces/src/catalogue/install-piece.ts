@@ -5,6 +5,33 @@ import { findInstalledPiece, pieceInstallDir } from './pieces-directory';
 
 const run = promisify(execFile);
 
+/** Why {@link installPiece} failed: each is the caller's problem except `INSTALL_FAILED`. */
+export type PieceInstallFailure =
+  'PACKAGE_NOT_FOUND' | 'VERSION_NOT_FOUND' | 'NOT_A_PIECE' | 'INSTALL_FAILED';
+
+/**
+ * The error {@link installPiece} throws; `reason` says whose fault it is (an unknown package or
+ * version, a package that is not a piece, or npm itself failing). Nothing is left installed.
+ */
+export class PieceInstallError extends Error {
+  override readonly name = 'PieceInstallError';
+  constructor(
+    readonly reason: PieceInstallFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Options of {@link installPiece}. */
+export interface InstallPieceOptions {
+  /**
+   * Checks the installed package is a loadable piece (e.g. loads its metadata); when it throws,
+   * the version's folder is removed and the install fails with `NOT_A_PIECE`. Default: no check.
+   */
+  verify?: (name: string, version: string) => Promise<void>;
+}
+
 /** What {@link installPiece} did. */
 export interface InstalledPieceResult {
   name: string;
@@ -29,9 +56,14 @@ export function parsePieceSpec(spec: string): { name: string; range: string } {
  * registry the machine's npm is configured with: there is no CDN (AP_USE_CDN_FOR_BUNDLES has
  * nothing to reach), and private pieces come from wherever that registry configuration says.
  *
- * @throws Error naming the package when it or the version does not exist, or npm fails.
+ * @throws PieceInstallError naming the package when it or the version does not exist, when it is
+ * not a piece (`options.verify` failed), or when npm fails; the version's folder is then removed.
  */
-export async function installPiece(spec: string, piecesDir: string): Promise<InstalledPieceResult> {
+export async function installPiece(
+  spec: string,
+  piecesDir: string,
+  options: InstallPieceOptions = {},
+): Promise<InstalledPieceResult> {
   const { name, range } = parsePieceSpec(spec);
   const version = await resolveExactVersion(name, range);
   const existing = findInstalledPiece(piecesDir, name, version);
@@ -61,13 +93,39 @@ export async function installPiece(spec: string, piecesDir: string): Promise<Ins
     );
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    throw new Error(
+    throw new PieceInstallError(
+      'INSTALL_FAILED',
       `Installing ${name}@${version} failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`,
     );
   }
   const moduleDir = findInstalledPiece(piecesDir, name, version);
-  if (!moduleDir) throw new Error(`Installing ${name}@${version} left no package in ${dir}`);
+  if (!moduleDir) {
+    await rm(dir, { recursive: true, force: true });
+    throw new PieceInstallError('INSTALL_FAILED', `Installing ${name}@${version} left no package in ${dir}`);
+  }
+  if (options.verify) {
+    try {
+      await options.verify(name, version);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw new PieceInstallError(
+        'NOT_A_PIECE',
+        `${name}@${version} is not a piece: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   return { name, version, moduleDir, installed: true };
+}
+
+/**
+ * Removes an installed npm piece version from a pieces directory.
+ *
+ * @returns false when that version was not installed (nothing changed).
+ */
+export async function removePiece(piecesDir: string, name: string, version: string): Promise<boolean> {
+  if (!findInstalledPiece(piecesDir, name, version)) return false;
+  await rm(pieceInstallDir(piecesDir, name, version), { recursive: true, force: true });
+  return true;
 }
 
 /** The exact version a range resolves to in the registry (the highest match). */
@@ -78,8 +136,18 @@ async function resolveExactVersion(name: string, range: string): Promise<string>
       maxBuffer: 16 * 1024 * 1024,
     }));
   } catch (error) {
-    throw new Error(
-      `Piece package ${name}@${range} was not found in the npm registry: ${(error as { stderr?: string }).stderr?.split('\n').find((line) => line.includes('ERR')) ?? String(error)}`,
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    const noVersion = /No match found for version/i.test(stderr);
+    const missing = /\bE404\b|404 Not Found/.test(stderr);
+    const reason = noVersion ? 'VERSION_NOT_FOUND' : missing ? 'PACKAGE_NOT_FOUND' : 'INSTALL_FAILED';
+    const detail = stderr.split('\n').find((line) => /ERR/i.test(line)) ?? String(error);
+    throw new PieceInstallError(
+      reason,
+      reason === 'VERSION_NOT_FOUND'
+        ? `No version of ${name} matches ${range} in the npm registry`
+        : reason === 'PACKAGE_NOT_FOUND'
+          ? `Piece package ${name}@${range} was not found in the npm registry`
+          : `Looking up ${name}@${range} in the npm registry failed: ${detail}`,
     );
   }
   const parsed: unknown = stdout.trim() === '' ? undefined : JSON.parse(stdout);
@@ -87,6 +155,6 @@ async function resolveExactVersion(name: string, range: string): Promise<string>
     (value): value is string => typeof value === 'string',
   );
   const version = versions[versions.length - 1];
-  if (!version) throw new Error(`No version of ${name} matches ${range}`);
+  if (!version) throw new PieceInstallError('VERSION_NOT_FOUND', `No version of ${name} matches ${range}`);
   return version;
 }

@@ -13,6 +13,11 @@ export interface PieceCatalogueOptions {
   builtins: readonly PieceDefinition[];
   piecesDir?: string;
   npm?: PieceMetadataLoader;
+  /**
+   * Hears of an installed version whose metadata cannot be loaded (it is left out of `list`).
+   * Default: nothing.
+   */
+  onLoadError?: (name: string, version: string, error: unknown) => void;
 }
 
 /**
@@ -28,10 +33,22 @@ export class PieceCatalogue {
     this.builtins = new Map(options.builtins.map((piece) => [piece.name, toPieceMetadata(piece)]));
   }
 
-  /** Every piece, newest version of each, with action and trigger counts. */
+  /**
+   * Every piece, newest version of each, with action and trigger counts. A version whose
+   * metadata cannot be loaded (a package that is not a piece, placed by hand) is left out and
+   * reported to `onLoadError`, so one broken package does not hide every other piece.
+   */
   async list(): Promise<PieceMetadataSummary[]> {
     const names = new Set([...this.builtins.keys(), ...this.installed().map((piece) => piece.name)]);
-    const pieces = await Promise.all([...names].map((name) => this.get(name)));
+    const pieces = await Promise.all(
+      [...names].map((name) =>
+        this.get(name).catch((error: unknown) => {
+          const newest = this.versions(name).at(-1)?.version ?? '';
+          this.options.onLoadError?.(name, newest, error);
+          return undefined;
+        }),
+      ),
+    );
     return pieces
       .filter((piece): piece is PieceMetadata => piece !== undefined)
       .map((piece) => ({
@@ -66,6 +83,11 @@ export class PieceCatalogue {
     const builtin = this.builtins.get(name);
     if (builtin) versions.add(builtin.version);
     return [...versions].sort(compareVersions).map((version) => ({ version }));
+  }
+
+  /** Drops the cached metadata of that version: call it after installing or removing it. */
+  forget(name: string, version: string): void {
+    this.loaded.delete(`${name}@${version}`);
   }
 
   private installed() {

@@ -36,4 +36,9 @@ export class InstalledVersions {
     this.presence.set(key, found);
     return found === true;
   }
+
+  /** Drops what is remembered of that version: call it after installing or removing it. */
+  forget(name: string, version: string): void {
+    this.presence.delete(`${name}@${version}`);
+  }
 }

@@ -1,5 +1,6 @@
 import type { LogSink, PieceRunOutcome, PieceRunRequest } from '@piecework/engine';
 import type { PieceServices } from '../context/piece-services';
+import type { PropertyOutcome, PropertyRequest } from '../properties/evaluate-property';
 import { ChildPool } from './child-pool';
 import { cleanEnv } from './clean-env';
 import { errorMessage } from './error-message';
@@ -93,6 +94,15 @@ export class NpmPieceHost {
   }
 
   /**
+   * Drops what this host remembers of that version (found or missing, its metadata): call it
+   * after installing or removing it, so the next call looks again.
+   */
+  forget(name: string, version: string): void {
+    this.installed.forget(name, version);
+    this.metadataCache.delete(`${name}@${version}`);
+  }
+
+  /**
    * The piece's metadata (loaded in a piece process, cached per version).
    * @throws Error when the version is not installed or cannot be loaded.
    */
@@ -136,6 +146,22 @@ export class NpmPieceHost {
       services: snapshotOf(services),
     }));
     return result.ok ? (result.value as TriggerRunOutcome) : { status: 'FAILED', message: result.message };
+  }
+
+  /**
+   * Evaluates a DROPDOWN or DYNAMIC property of an npm piece (its `options()` / `props()`) in a
+   * piece process, under the call deadline; `request.input.auth` is the connection value.
+   */
+  async evaluateProperty(request: PropertyRequest, services: PieceServices): Promise<PropertyOutcome> {
+    const result = await this.callPiece(request.pieceName, request.pieceVersion, services, (moduleDir) => ({
+      kind: 'property',
+      moduleDir,
+      request,
+      services: snapshotOf(services),
+    }));
+    return result.ok
+      ? (result.value as PropertyOutcome)
+      : { status: 'FAILED', reason: 'ERROR', message: result.message };
   }
 
   /** Kills the piece processes; calls still waiting for one fail. */

@@ -1,3 +1,4 @@
+import type { PropertyRequest } from '../properties/evaluate-property';
 import type { ActionRunRequest, TriggerRunRequest } from './trigger-request';
 
 /** The services a piece process reaches in its parent, by name. */
@@ -17,7 +18,8 @@ export interface ServicesSnapshot {
 export type ChildCommand =
   | { kind: 'metadata'; moduleDir: string }
   | { kind: 'action'; moduleDir: string; request: ActionRunRequest; services: ServicesSnapshot }
-  | { kind: 'trigger'; moduleDir: string; request: TriggerRunRequest; services: ServicesSnapshot };
+  | { kind: 'trigger'; moduleDir: string; request: TriggerRunRequest; services: ServicesSnapshot }
+  | { kind: 'property'; moduleDir: string; request: PropertyRequest; services: ServicesSnapshot };
 
 /** Parent to piece process. */
 export type ToChild =

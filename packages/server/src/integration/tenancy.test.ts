@@ -96,6 +96,16 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.flowRuns.retry(ids.run, { projectId: ids.project, strategy: 'ON_LATEST_VERSION' }),
   'flowRuns.cancel': (c) => c.flowRuns.cancel({ projectId: ids.project, flowRunIds: [ids.run] }),
   'flowRuns.test': (c) => c.flowRuns.test({ projectId: ids.project, flowVersionId: ids.version }),
+  'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
+  'pieces.options': (c) =>
+    c.pieces.options({
+      projectId: ids.project,
+      pieceName: '@activepieces/piece-http',
+      pieceVersion: '0.9.1',
+      actionOrTriggerName: 'send_request',
+      propertyName: 'authFields',
+      input: { auth: "{{connections['bank']}}", authType: 'BASIC' },
+    }),
 };
 
 /** What a MEMBER of another project of the same platform may do anyway: read its platform. */

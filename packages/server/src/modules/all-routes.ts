@@ -9,6 +9,7 @@ import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
 import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
+import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { projectRoutes } from './projects/project-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
@@ -27,5 +28,6 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...flowRunRoutes(ctx));
   routes.push(...webhookRoutes(ctx));
   routes.push(...platformsRoutes(ctx));
+  routes.push(...pieceRoutes(ctx));
   return routes;
 }

@@ -1,23 +1,139 @@
 /**
- * Which pieces this server can run: the built-in ones (any version: exported flows name the npm
- * versions they were built with) and the npm versions installed under its pieces directory
- * (`piecework pieces add`). The same rule as the run path's piece runner, asked before a run:
- * at save (an unavailable piece makes its step invalid) and by the webhook routes.
+ * The server's pieces, with one owner: which pieces this server can run (the built-in ones, any
+ * version: exported flows name the npm versions they were built with, and the npm versions
+ * installed under its pieces directory), their catalogue (`GET /v1/pieces`), and installing and
+ * removing npm versions (`POST|DELETE /v1/pieces`, what `piecework pieces add` does). An install
+ * or a removal is seen at once by `has` and by the catalogue. `has` is the same rule as the run
+ * path's piece runner, asked before a run: at save (an unavailable piece makes its step invalid)
+ * and by the webhook routes.
+ *
+ * Design-time piece calls (metadata of npm pieces, dropdown options) run in a piece process of
+ * its own, apart from the runs' processes.
  */
-import { BUILTIN_PIECES, createPieceResolver, InstalledVersions } from '@piecework/pieces';
+import type { Logger } from 'pino';
+import {
+  BUILTIN_PIECES,
+  createPieceResolver,
+  installPiece,
+  InstalledVersions,
+  NpmPieceHost,
+  PieceCatalogue,
+  removePiece,
+  type InstalledPieceResult,
+} from '@piecework/pieces';
 
-/** Whether a piece version can run here; built once per server. */
+/** Hard deadline of one design-time call into an npm piece (metadata, options), in ms. */
+export const DESIGN_TIME_CALL_TIMEOUT_MS = 15_000;
+
+/** Options of {@link PieceAvailability}. */
+export interface PieceAvailabilityOptions {
+  /** The pieces directory (`<AP_CONFIG_PATH>/pieces`). */
+  piecesDir: string;
+  /** Where the piece processes' output lines go. Default: dropped. */
+  logger?: Logger;
+}
+
+/** The server's pieces: availability, catalogue, install and removal; built once per server. */
 export class PieceAvailability {
   private readonly builtins = new Set(BUILTIN_PIECES.map((piece) => piece.name));
   private readonly installed: InstalledVersions;
+  private readonly piecesDir: string;
+  private readonly logger: Logger | undefined;
+  private host: NpmPieceHost | undefined;
+  /** Installs and removals, one at a time (two installs of one version share its folder). */
+  private changes: Promise<unknown> = Promise.resolve();
+  /** The catalogue of built-in and installed pieces. */
+  readonly catalogue: PieceCatalogue;
 
-  constructor(piecesDir: string) {
-    this.installed = new InstalledVersions(createPieceResolver({ piecesDir, searchNodeModules: false }));
+  constructor(options: PieceAvailabilityOptions) {
+    this.piecesDir = options.piecesDir;
+    this.logger = options.logger;
+    this.installed = new InstalledVersions(
+      createPieceResolver({ piecesDir: this.piecesDir, searchNodeModules: false }),
+    );
+    this.catalogue = new PieceCatalogue({
+      builtins: BUILTIN_PIECES,
+      piecesDir: this.piecesDir,
+      npm: { metadata: (name, version) => this.npm().metadata(name, version) },
+      onLoadError: (name, version, error) =>
+        this.logger?.warn(
+          { piece: { name, version }, error: error instanceof Error ? error.message : String(error) },
+          'An installed piece cannot be loaded; it is left out of the pieces list',
+        ),
+    });
   }
 
   /** True for a built-in piece, or an npm piece whose exact version is installed. */
   async has(name: string, version: string): Promise<boolean> {
     return this.builtins.has(name) || this.installed.has(name, version);
+  }
+
+  /** True for a built-in piece (it runs in the worker threads, never in a piece process). */
+  isBuiltin(name: string): boolean {
+    return this.builtins.has(name);
+  }
+
+  /**
+   * The piece process host for design-time calls (started on first use, one process).
+   * Use it for calls a user waits on in the builder: metadata, dropdown options.
+   */
+  npm(): NpmPieceHost {
+    this.host ??= new NpmPieceHost({
+      poolSize: 1,
+      callTimeoutMs: DESIGN_TIME_CALL_TIMEOUT_MS,
+      resolvePiece: createPieceResolver({ piecesDir: this.piecesDir, searchNodeModules: false }),
+      ...(this.logger
+        ? {
+            log: {
+              log: (level, message, fields) => this.logger![level]({ ...fields, source: 'piece' }, message),
+            },
+          }
+        : {}),
+    });
+    return this.host;
+  }
+
+  /**
+   * Installs an npm piece version (`name@range`), checking that it loads as a piece.
+   * @throws PieceInstallError (see `installPiece`); nothing stays installed then.
+   */
+  install(spec: string): Promise<InstalledPieceResult> {
+    return this.oneAtATime(async () => {
+      const result = await installPiece(spec, this.piecesDir, {
+        verify: async (name, version) => {
+          this.forget(name, version);
+          await this.npm().metadata(name, version);
+        },
+      });
+      this.forget(result.name, result.version);
+      return result;
+    });
+  }
+
+  /** Removes an installed npm piece version; false when it was not installed. */
+  remove(name: string, version: string): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      const removed = await removePiece(this.piecesDir, name, version);
+      this.forget(name, version);
+      return removed;
+    });
+  }
+
+  /** Stops the design-time piece process. */
+  async close(): Promise<void> {
+    await this.host?.close();
+  }
+
+  private oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+    const result = this.changes.then(change);
+    this.changes = result.catch(() => undefined);
+    return result;
+  }
+
+  private forget(name: string, version: string): void {
+    this.installed.forget(name, version);
+    this.host?.forget(name, version);
+    this.catalogue.forget(name, version);
   }
 }
 

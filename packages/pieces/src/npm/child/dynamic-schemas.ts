@@ -1,6 +1,7 @@
 import type { PieceServices } from '../../context/piece-services';
 import type { PiecePropertyDefinition } from '../../framework/piece-definition';
 import { applyDefaults, type PropertyMap } from '../../props';
+import { propertyContext } from '../../properties/property-context';
 
 type DynamicProperty = PiecePropertyDefinition & {
   props?: (input: Record<string, unknown>, context: Record<string, unknown>) => Promise<unknown>;
@@ -51,23 +52,4 @@ function hasSchema(settings: unknown): boolean {
   return (
     typeof settings === 'object' && settings !== null && 'schema' in settings && Boolean(settings.schema)
   );
-}
-
-/** The second argument of `options()` / `props()`: what a property sees at design time. */
-function propertyContext(options: { services: PieceServices; projectId: string; stepName: string }) {
-  const { services } = options;
-  return {
-    server: { apiUrl: services.urls.apiUrl, publicUrl: services.urls.publicUrl, token: services.token ?? '' },
-    project: { id: options.projectId, externalId: async () => undefined },
-    flows: {
-      list: async (params?: { externalIds?: string[] }) => ({
-        data: services.listFlows ? await services.listFlows(params ?? {}) : [],
-        next: null,
-        previous: null,
-      }),
-    },
-    step: { name: options.stepName },
-    connections: services.connections,
-    searchValue: undefined,
-  };
 }

@@ -1,6 +1,8 @@
 import { errorMessage } from '../error-message';
 import { loadPieceModule, type LoadedPiece } from '../load-piece-module';
 import type { ChildCommand, ChildOptions, FromChild, ToChild } from '../protocol';
+import { evaluateProperty, type PropertyOutcome } from '../../properties/evaluate-property';
+import { authForContext } from './downgrade-auth';
 import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
@@ -17,7 +19,7 @@ export function parseChildOptions(argument: string | undefined): ChildOptions {
 
 /**
  * Serves the parent's calls in this piece process: loads piece modules by folder (each once),
- * runs actions, trigger hooks and metadata requests, and answers each call with its result.
+ * runs actions, trigger hooks, property evaluations and metadata requests, and answers each call with its result.
  * After each call the environment is put back as it was at start (a piece's
  * `NODE_TLS_REJECT_UNAUTHORIZED = '0'` does not outlive its call). An uncaught exception (a
  * piece's stray callback) is reported and ends the process; the parent fails the call and
@@ -43,6 +45,7 @@ export function servePieceProcess(): void {
 
   const run = async (callId: number, command: ChildCommand): Promise<unknown> => {
     if (command.kind === 'metadata') return load(command.moduleDir).metadata;
+    if (command.kind === 'property') return evaluateNpmProperty(load, callId, command);
     const { request } = command;
     const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
     if ('failed' in piece) return piece.failed;
@@ -50,6 +53,23 @@ export function servePieceProcess(): void {
     return command.kind === 'action'
       ? runNpmAction(piece, command.request, services)
       : runNpmTrigger(piece, command.request, services);
+  };
+
+  const evaluateNpmProperty = (
+    loadPiece: (moduleDir: string) => LoadedPiece,
+    callId: number,
+    command: Extract<ChildCommand, { kind: 'property' }>,
+  ): Promise<PropertyOutcome> | PropertyOutcome => {
+    const { request } = command;
+    const piece = loadOrFail(loadPiece, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
+    if ('failed' in piece) return { status: 'FAILED', reason: 'ERROR', message: piece.failed.message };
+    const auth = authForContext(request.input['auth'], piece.contextVersion);
+    return evaluateProperty(
+      piece.definition,
+      request,
+      parentServices(channel, callId, command.services),
+      auth,
+    );
   };
 
   process.on('message', (message: ToChild) => {

@@ -1,0 +1,90 @@
+/**
+ * Pieces: `GET /v1/pieces` (summaries, a plain array), `POST /v1/pieces/options` (a property's
+ * choices, see `piece-options.ts`), `GET /v1/pieces/:name[?version]` and
+ * `GET /v1/pieces/:name/versions` (a scoped name percent-encoded, or as two path segments
+ * `/v1/pieces/@scope/name`), and for the admins of the server's first platform `POST /v1/pieces`
+ * (install an npm piece version) and `DELETE /v1/pieces/:name?version=` (remove one): the pieces
+ * directory is shared by every platform. Built-in pieces cannot be installed over or removed.
+ */
+import { ENDPOINTS, type ProjectPlan } from '@piecework/shared';
+import { authorizeProject } from '../../auth/project-access';
+import { requireServerAdmin } from '../../auth/server-admin';
+import { notFound, ruleViolation } from '../../errors';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { fromJson } from '../../storage/json-column';
+import { installErrorOf } from './piece-install-errors';
+import { filterPieces } from './piece-list-filter';
+import { pieceOptions } from './piece-options';
+
+/** The piece routes. */
+export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
+  const getPiece = async (name: string, version: string | undefined) => {
+    const piece = await ctx.pieces.catalogue.get(name, version);
+    if (piece === undefined) throw notFound('piece', version === undefined ? name : `${name}@${version}`);
+    return piece;
+  };
+  const listVersions = async (name: string) => {
+    const versions = ctx.pieces.catalogue.versions(name);
+    if (versions.length === 0) throw notFound('piece', name);
+    return versions;
+  };
+  return [
+    route(ENDPOINTS.pieces.list, {
+      handler: async ({ query, principal }) => {
+        const project =
+          query.projectId === undefined
+            ? undefined
+            : await authorizeProject(ctx, principal, query.projectId, 'READ_FLOW');
+        const plan = project ? (fromJson<ProjectPlan>(project.plan) ?? undefined) : undefined;
+        return filterPieces(await ctx.pieces.catalogue.list(), { ...query, plan });
+      },
+    }),
+    route(ENDPOINTS.pieces.get, {
+      handler: ({ params, query }) => getPiece(params.name, query.version),
+    }),
+    route(ENDPOINTS.pieces.getScoped, {
+      handler: ({ params, query }) => getPiece(`${params.scope}/${params.name}`, query.version),
+    }),
+    route(ENDPOINTS.pieces.listVersions, {
+      handler: ({ params }) => listVersions(params.name),
+    }),
+    route(ENDPOINTS.pieces.listScopedVersions, {
+      handler: ({ params }) => listVersions(`${params.scope}/${params.name}`),
+    }),
+    route(ENDPOINTS.pieces.options, {
+      handler: async ({ body, principal }) => {
+        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_FLOW');
+        return pieceOptions(ctx, project.id, body);
+      },
+    }),
+    route(ENDPOINTS.pieces.install, {
+      handler: async ({ body, principal }) => {
+        await requireServerAdmin(ctx, principal, 'Installing a piece changes every platform of this server');
+        const version = body.pieceVersion ?? 'latest';
+        if (ctx.pieces.isBuiltin(body.pieceName)) {
+          throw ruleViolation(`${body.pieceName} is built in; it cannot be installed from npm`, {
+            pieceName: body.pieceName,
+          });
+        }
+        try {
+          const result = await ctx.pieces.install(`${body.pieceName}@${version}`);
+          return { name: result.name, version: result.version, installed: result.installed };
+        } catch (error) {
+          throw installErrorOf(error, body.pieceName, version);
+        }
+      },
+    }),
+    route(ENDPOINTS.pieces.delete, {
+      handler: async ({ params, query, principal }) => {
+        await requireServerAdmin(ctx, principal, 'Removing a piece changes every platform of this server');
+        if (ctx.pieces.isBuiltin(params.name)) {
+          throw ruleViolation(`${params.name} is built in; it cannot be removed`, { pieceName: params.name });
+        }
+        if (!(await ctx.pieces.remove(params.name, query.version))) {
+          throw notFound('piece', `${params.name}@${query.version}`);
+        }
+      },
+    }),
+  ];
+}
