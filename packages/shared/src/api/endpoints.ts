@@ -22,23 +22,12 @@ import { FlowOperation } from '../flows/operations';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../platform/api-key';
 import { FeatureFlags } from '../platform/feature-flags';
 import { HealthResponse, Platform, UpdatePlatformRequest } from '../platform/platform';
-import { PieceMetadata, PieceMetadataSummary, PieceVersionSummary } from '../pieces/piece-metadata';
-import {
-  DeletePieceQuery,
-  GetPieceQuery,
-  InstalledPieceVersion,
-  InstallPieceRequest,
-  ListPiecesQuery,
-  PieceNameParams,
-  PieceOptionsRequest,
-  PieceOptionsResponse,
-  ScopedPieceNameParams,
-} from '../pieces/piece-requests';
 import { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from '../projects/folder';
 import { Project } from '../projects/project';
 import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '../projects/project-requests';
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
 import { endpoint, IdParams } from './endpoint';
+import { PIECE_ENDPOINTS } from './piece-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -506,92 +495,7 @@ export const ENDPOINTS = {
       status: 200,
     }),
   },
-  pieces: {
-    list: endpoint({
-      method: 'GET',
-      path: '/v1/pieces',
-      operationId: 'pieces.list',
-      summary:
-        "List the pieces (newest version of each; a plain array), filtered by search, categories and the project's plan",
-      auth: 'principal',
-      query: ListPiecesQuery,
-      status: 200,
-      response: z.array(PieceMetadataSummary),
-    }),
-    get: endpoint({
-      method: 'GET',
-      path: '/v1/pieces/:name',
-      operationId: 'pieces.get',
-      summary: "A piece's full metadata, newest version or ?version= (scoped names percent-encoded)",
-      auth: 'principal',
-      params: PieceNameParams,
-      query: GetPieceQuery,
-      status: 200,
-      response: PieceMetadata,
-    }),
-    getScoped: endpoint({
-      method: 'GET',
-      path: '/v1/pieces/:scope/:name',
-      operationId: 'pieces.getScoped',
-      summary: "A scoped piece's full metadata, its name as two path segments (@scope/name)",
-      auth: 'principal',
-      params: ScopedPieceNameParams,
-      query: GetPieceQuery,
-      status: 200,
-      response: PieceMetadata,
-    }),
-    listVersions: endpoint({
-      method: 'GET',
-      path: '/v1/pieces/:name/versions',
-      operationId: 'pieces.listVersions',
-      summary: 'Every available version of a piece, oldest first',
-      auth: 'principal',
-      params: PieceNameParams,
-      status: 200,
-      response: z.array(PieceVersionSummary),
-    }),
-    listScopedVersions: endpoint({
-      method: 'GET',
-      path: '/v1/pieces/:scope/:name/versions',
-      operationId: 'pieces.listScopedVersions',
-      summary: 'Every available version of a scoped piece (@scope/name as two path segments)',
-      auth: 'principal',
-      params: ScopedPieceNameParams,
-      status: 200,
-      response: z.array(PieceVersionSummary),
-    }),
-    options: endpoint({
-      method: 'POST',
-      path: '/v1/pieces/options',
-      operationId: 'pieces.options',
-      summary:
-        "Evaluate a dropdown or dynamic property (its options() / props()) with the step's input and connection",
-      auth: 'principal',
-      body: PieceOptionsRequest,
-      status: 200,
-      response: PieceOptionsResponse,
-    }),
-    install: endpoint({
-      method: 'POST',
-      path: '/v1/pieces',
-      operationId: 'pieces.install',
-      summary: "Install an npm piece version on this server (admins of the server's first platform)",
-      auth: 'principal',
-      body: InstallPieceRequest,
-      status: 201,
-      response: InstalledPieceVersion,
-    }),
-    delete: endpoint({
-      method: 'DELETE',
-      path: '/v1/pieces/:name',
-      operationId: 'pieces.delete',
-      summary: "Remove an installed npm piece version (admins of the server's first platform)",
-      auth: 'principal',
-      params: PieceNameParams,
-      query: DeletePieceQuery,
-      status: 204,
-    }),
-  },
+  pieces: PIECE_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',
