@@ -26,7 +26,7 @@ function busyStep(index: number) {
   const step = codeStep(`step_${String(index)}`, { n: index });
   if (step.type === 'CODE') {
     step.settings.sourceCode.code =
-      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 300000; i++) x += i % 7; return { x, n: inputs.n }; };';
+      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 30000; i++) x += i % 7; return { x, n: inputs.n }; };';
   }
   return step;
 }
