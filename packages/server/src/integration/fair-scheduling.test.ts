@@ -1,8 +1,8 @@
 /**
  * One project's runaway runs never stall the others: with 8 endless code steps of one platform in
  * flight, a 3-step sync webhook of another platform answers about as fast as on an idle server
- * (compared by ratio to its own idle latency, measured in the same test), and the runaway runs
- * end TIMEOUT.
+ * (compared by ratio to its own idle latency, measured in the same test); the runaway runs on
+ * threads end TIMEOUT and the rest can be cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   returnResponse,
   runRowsOf,
 } from '../modules/webhooks/run-test-kit';
+import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 
@@ -94,12 +95,26 @@ describe('fair engine scheduling across projects', () => {
     }
     expect(ratio).toBeLessThanOrEqual(2);
 
-    // The runaway runs end TIMEOUT, two at a time (8 s each: no pair ends while measuring).
+    // The runaway runs on threads end TIMEOUT (8 s each: none ends while measuring); the ones
+    // still waiting are cancelled rather than waited for, pair by pair.
+    await expect
+      .poll(
+        async () => (await runRowsOf(server, hog.flowId)).filter((run) => run.status === 'TIMEOUT').length,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    const cancelled = await callApi<{ status: string }[]>(server.apiUrl, 'POST', '/v1/flow-runs/cancel', {
+      token: hogUser.token,
+      body: { projectId: hogUser.projectId, flowRunIds: hogRuns.map((run) => run.id) },
+    });
+    expect(cancelled.status).toBe(200);
     await expect
       .poll(async () => (await runRowsOf(server, hog.flowId)).map((run) => run.status), {
-        timeout: 60_000,
-        interval: 250,
+        timeout: 10_000,
+        interval: 100,
       })
-      .toEqual(Array(8).fill('TIMEOUT'));
+      .toSatisfy((statuses: string[]) =>
+        statuses.every((status) => ['TIMEOUT', 'CANCELED'].includes(status)),
+      );
   }, 90_000);
 });
