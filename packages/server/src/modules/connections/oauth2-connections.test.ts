@@ -353,6 +353,44 @@ describe('OAUTH2 connections', () => {
     expect(await statusOf('revoked')).toBe('ACTIVE');
   });
 
+  it('claims a client-credentials connection, and claims it again when it is due', async () => {
+    const before = tokenCalls.length;
+    providerMode.expiresIn = 600;
+    let answer: ApiAnswer<AppConnection>;
+    try {
+      answer = await api<AppConnection>(owner, 'POST', '/v1/app-connections', {
+        externalId: 'machine',
+        displayName: 'Machine',
+        pieceName: PIECE,
+        projectId,
+        type: 'OAUTH2',
+        value: {
+          type: 'OAUTH2',
+          grant_type: 'client_credentials',
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          code: 'unused',
+          scope: 'read',
+          redirect_url: REDIRECT_URL,
+          props: { provider: providerUrl },
+        },
+      });
+    } finally {
+      providerMode.expiresIn = 3600;
+    }
+    expect(answer.status).toBe(201);
+    const run = await runWith('machine');
+    expect(run.status).toBe(200);
+    const calls = tokenCalls.slice(before);
+    expect(calls.map((call) => call.grantType)).toEqual(['client_credentials', 'client_credentials']);
+    expect(calls[1]?.body).toMatchObject({
+      scope: 'read',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+    });
+    expect(run.body).toMatchObject({ tokenDigest: digest((await storedValue('machine'))['access_token']) });
+  });
+
   it.each([
     ['an empty code', { code: '' }, 400, 'VALIDATION'],
     ['a code the provider never issued', { code: 'forged' }, 400, 'INVALID_CLAIM'],
