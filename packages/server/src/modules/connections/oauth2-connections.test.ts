@@ -525,6 +525,49 @@ function platformUpsert(externalId: string, code: string, clientId = APP_CLIENT_
   };
 }
 
+describe('the SSRF filter', () => {
+  it('refuses a token URL on loopback unless AP_SSRF_ALLOW_LIST lets it through (400 INVALID_CLAIM)', async () => {
+    const guarded = await startTestServer();
+    try {
+      await placeFixturePiece(guarded.server.context.settings.piecesDir, 'piece-oauth', '1.0.0');
+      const user = await signUpTestUser(guarded);
+      const before = tokenCalls.length;
+      const answer = await callApi<{ code: string; params: { message: string } }>(
+        guarded.apiUrl,
+        'POST',
+        '/v1/app-connections',
+        {
+          token: user.token,
+          body: {
+            externalId: 'blocked',
+            displayName: 'Blocked',
+            pieceName: PIECE,
+            projectId: user.projectId,
+            type: 'OAUTH2',
+            value: {
+              type: 'OAUTH2',
+              client_id: CLIENT_ID,
+              client_secret: CLIENT_SECRET,
+              code: 'any',
+              scope: 'read',
+              redirect_url: REDIRECT_URL,
+              props: { provider: providerUrl },
+            },
+          },
+        },
+      );
+      answers.push(JSON.stringify(answer.body));
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('INVALID_CLAIM');
+      expect(answer.body.params.message).toContain('could not be reached');
+      expect(answer.body.params.message).toContain('blocked: loopback address');
+      expect(tokenCalls.length).toBe(before);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
 describe('secrets', () => {
   it('never appear in an answer or a log line', () => {
     expect(secrets.size).toBeGreaterThan(10);
