@@ -29,6 +29,7 @@ export type {
   FolderTable,
   JobTable,
   JsonText,
+  OAuthAppTable,
   PlatformTable,
   ProjectMemberTable,
   ProjectTable,

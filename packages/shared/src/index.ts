@@ -161,6 +161,18 @@ export {
   SecretTextConnectionValue,
 } from './connections/connection-value';
 export { UpsertAppConnectionRequest } from './connections/upsert-app-connection';
+export {
+  UpsertAppConnectionValue,
+  UpsertCloudOAuth2Value,
+  UpsertOAuth2Value,
+  UpsertPlatformOAuth2Value,
+} from './connections/upsert-connection-value';
+export { OAuth2AuthorizationMethod, OAuth2GrantType } from './connections/oauth2-settings';
+export { ListOAuthAppsQuery, OAuthApp, UpsertOAuthAppRequest } from './connections/oauth-app';
+export {
+  GetOAuth2AuthorizationUrlRequest,
+  GetOAuth2AuthorizationUrlResponse,
+} from './connections/oauth2-authorization-url';
 export { AuditEventAction } from './events/audit-event-action';
 export { AuditEvent, AuditEventEnvelope, ListAuditEventsQuery } from './events/audit-event';
 export type { AuditEventData, AuditEventOf, EventOfKind } from './events/audit-event';

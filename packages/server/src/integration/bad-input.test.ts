@@ -26,6 +26,7 @@ const rowCounts = () =>
     'flowVersion',
     'appConnection',
     'apiKey',
+    'oauthApp',
     'user',
     'platform',
   ]);
@@ -127,6 +128,71 @@ describe('bad input', () => {
       () => send('GET', `/v1/folders?projectId=${project()}&cursor=xyz`, undefined),
       400,
       'VALIDATION',
+    ],
+    [
+      'an OAuth2 app without its secret',
+      () => send('POST', '/v1/oauth-apps', JSON.stringify({ pieceName: 'p', clientId: 'c' })),
+      400,
+      'VALIDATION',
+    ],
+    [
+      'an OAuth2 connection with tokens instead of a code',
+      () =>
+        send(
+          'POST',
+          '/v1/app-connections',
+          JSON.stringify({
+            externalId: 'x',
+            displayName: 'x',
+            pieceName: '@activepieces/piece-http',
+            projectId: project(),
+            type: 'OAUTH2',
+            value: { type: 'OAUTH2', access_token: 'a', refresh_token: 'r' },
+          }),
+        ),
+      400,
+      'VALIDATION',
+    ],
+    [
+      'an OAuth2 connection for a piece without OAuth2 auth',
+      () =>
+        send(
+          'POST',
+          '/v1/app-connections',
+          JSON.stringify({
+            externalId: 'x',
+            displayName: 'x',
+            pieceName: '@activepieces/piece-http',
+            projectId: project(),
+            type: 'OAUTH2',
+            value: {
+              type: 'OAUTH2',
+              client_id: 'c',
+              client_secret: 's',
+              code: 'k',
+              scope: 'read',
+              redirect_url: 'https://example.com/redirect',
+            },
+          }),
+        ),
+      400,
+      'INVALID_APP_CONNECTION',
+    ],
+    [
+      'a consent URL for an unknown piece',
+      () =>
+        send(
+          'POST',
+          '/v1/app-connections/oauth2/authorization-url',
+          JSON.stringify({
+            pieceName: '@fixtures/piece-nowhere',
+            connectionType: 'OAUTH2',
+            clientId: 'c',
+            redirectUrl: 'https://example.com/redirect',
+          }),
+        ),
+      404,
+      'ENTITY_NOT_FOUND',
     ],
     [
       'a body over the size limit',

@@ -22,6 +22,7 @@ const ids = {
   platform: '',
   run: '',
   version: '',
+  oauthApp: '',
 };
 
 beforeAll(async () => {
@@ -48,6 +49,13 @@ beforeAll(async () => {
     })
   ).id;
   ids.apiKey = (await owner.apiKeys.create({ displayName: 'CI' })).id;
+  ids.oauthApp = (
+    await owner.oauthApps.upsert({
+      pieceName: '@activepieces/piece-http',
+      clientId: 'app',
+      clientSecret: 's3',
+    })
+  ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -87,7 +95,16 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       type: 'SECRET_TEXT',
       value: { type: 'SECRET_TEXT', secret_text: 'stolen' },
     }),
+  'appConnections.oauth2AuthorizationUrl': (c) =>
+    c.appConnections.oauth2AuthorizationUrl({
+      pieceName: '@activepieces/piece-http',
+      connectionType: 'OAUTH2',
+      projectId: ids.project,
+      clientId: 'app',
+      redirectUrl: 'https://example.com/redirect',
+    }),
   'apiKeys.delete': (c) => c.apiKeys.delete(ids.apiKey),
+  'oauthApps.delete': (c) => c.oauthApps.delete(ids.oauthApp),
   'platforms.get': (c) => c.platforms.get(ids.platform),
   'platforms.update': (c) => c.platforms.update(ids.platform, { credits: 0 }),
   'flowRuns.list': (c) => c.flowRuns.list({ projectId: ids.project }),
@@ -159,5 +176,6 @@ describe('tenancy', () => {
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
+    expect((await owner.oauthApps.list()).data.map((app) => app.id)).toEqual([ids.oauthApp]);
   });
 });

@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
+import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
 import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
 import { identityRoutes } from './identity/identity-routes';
@@ -24,6 +25,7 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...folderRoutes(ctx));
   routes.push(...flowRoutes(ctx));
   routes.push(...connectionRoutes(ctx));
+  routes.push(...oauthAppRoutes(ctx));
   routes.push(...auditEventRoutes(ctx));
   routes.push(...flowRunRoutes(ctx));
   routes.push(...webhookRoutes(ctx));

@@ -12,7 +12,7 @@ const noRun = (what: string) => () =>
 
 /** The design-time services of project `projectId`. */
 export function designTimeServices(
-  ctx: Pick<ServerContext, 'store' | 'secrets' | 'settings'>,
+  ctx: Pick<ServerContext, 'store' | 'secrets' | 'settings' | 'now' | 'logger'>,
   projectId: string,
 ): PieceServices {
   const { publicUrl, config } = ctx.settings;

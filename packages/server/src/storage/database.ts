@@ -10,7 +10,7 @@
  *   data layer, never queried into by SQL.
  * Column names are the API's camelCase field names, so rows map to API objects without renaming.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A boolean stored as `0` or `1`. */
 export type SqlBoolean = 0 | 1;
@@ -136,6 +136,19 @@ export interface AppConnectionTable extends Timestamps {
   /** The user who created the connection (null when an API key did). */
   ownerId: string | null;
   metadata: JsonText | null;
+  /** Who is refreshing the OAuth2 tokens now (a random id), or null; see `refreshLeaseUntil`. */
+  refreshLeaseId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the refresh lease runs out (ISO); a lease past it may be taken over. */
+  refreshLeaseUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** `oauthApp`: a platform's own OAuth2 client for one piece (unique per platform and piece); the secret sealed. */
+export interface OAuthAppTable extends Timestamps {
+  id: string;
+  platformId: string;
+  pieceName: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 /** `file`: a stored document (sample data; run logs later), kept apart from the rows that point to it. */
@@ -275,6 +288,7 @@ export interface Database {
   flow: FlowTable;
   flowVersion: FlowVersionTable;
   appConnection: AppConnectionTable;
+  oauthApp: OAuthAppTable;
   file: FileTable;
   auditEvent: AuditEventTable;
   flowRun: FlowRunTable;

@@ -22,6 +22,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0002-runs',
       '0003-run-storage',
       '0004-validation-issues',
+      '0005-oauth2-connections',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -37,6 +38,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "flowVersion",
         "folder",
         "job",
+        "oauthApp",
         "platform",
         "project",
         "projectMember",

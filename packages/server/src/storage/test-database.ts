@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from './database';
 
 /** A fresh temporary directory for database files, and a function that removes it. */
@@ -60,7 +60,11 @@ export async function insertProject(db: Kysely<Database>, projectId: string): Pr
 }
 
 /** An app connection row in `projectId` with the given external id. */
-export function appConnection(id: string, projectId: string, externalId: string): Database['appConnection'] {
+export function appConnection(
+  id: string,
+  projectId: string,
+  externalId: string,
+): Insertable<Database['appConnection']> {
   return {
     id,
     projectId,

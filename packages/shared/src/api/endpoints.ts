@@ -1,11 +1,5 @@
 import { z } from 'zod';
 import { Page, PageQuery } from '../common/page';
-import {
-  AppConnection,
-  ListAppConnectionsQuery,
-  UpdateAppConnectionRequest,
-} from '../connections/app-connection';
-import { UpsertAppConnectionRequest } from '../connections/upsert-app-connection';
 import { AuditEvent, ListAuditEventsQuery } from '../events/audit-event';
 import { CreateFlowRequest, PopulatedFlow } from '../flows/flow';
 import { CountFlowsQuery, GetFlowQuery, ListFlowsQuery } from '../flows/flow-requests';
@@ -28,6 +22,7 @@ import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '.
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
 import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
+import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -300,49 +295,8 @@ export const ENDPOINTS = {
       status: 200,
     }),
   },
-  appConnections: {
-    upsert: endpoint({
-      method: 'POST',
-      path: '/v1/app-connections',
-      operationId: 'appConnections.upsert',
-      summary:
-        'Create or replace a connection, by (projectId, externalId); the value is encrypted, never returned',
-      auth: 'principal',
-      body: UpsertAppConnectionRequest,
-      status: 201,
-      response: AppConnection,
-    }),
-    update: endpoint({
-      method: 'POST',
-      path: '/v1/app-connections/:id',
-      operationId: 'appConnections.update',
-      summary: 'Rename a connection (and replace its metadata)',
-      auth: 'principal',
-      params: IdParams,
-      body: UpdateAppConnectionRequest,
-      status: 200,
-      response: AppConnection,
-    }),
-    list: endpoint({
-      method: 'GET',
-      path: '/v1/app-connections',
-      operationId: 'appConnections.list',
-      summary: "List a project's connections",
-      auth: 'principal',
-      query: ListAppConnectionsQuery,
-      status: 200,
-      response: Page(AppConnection),
-    }),
-    delete: endpoint({
-      method: 'DELETE',
-      path: '/v1/app-connections/:id',
-      operationId: 'appConnections.delete',
-      summary: 'Delete a connection (flows using it fail when they run)',
-      auth: 'principal',
-      params: IdParams,
-      status: 204,
-    }),
-  },
+  appConnections: CONNECTION_ENDPOINTS,
+  oauthApps: OAUTH_APP_ENDPOINTS,
   platforms: {
     get: endpoint({
       method: 'GET',

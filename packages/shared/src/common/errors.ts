@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   FLOW_IN_USE: 409,
   SIGN_UP_DISABLED: 403,
   DISPOSABLE_EMAIL: 400,
+  /** An OAuth2 code could not be exchanged for tokens at the piece's token URL. */
+  INVALID_CLAIM: 400,
+  /** A connection the server cannot make: a type it does not offer, or one the piece's auth does not take. */
+  INVALID_APP_CONNECTION: 400,
   /** The client did not send its whole request in time (the server's headers or request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

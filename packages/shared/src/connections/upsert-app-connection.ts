@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Metadata } from '../common/base-model';
-import { AppConnectionValue } from './connection-value';
+import { UpsertAppConnectionValue } from './upsert-connection-value';
 import { AppConnectionType } from './app-connection-type';
 
 /**
  * Body of `POST /v1/app-connections`: creates the connection, or replaces the one with the same
- * `(projectId, externalId)`. `value.type` must equal `type`. `pieceVersion` (optional, not in
+ * `(projectId, externalId)`. `value.type` must equal `type`; an OAuth2 value carries the code to
+ * exchange (see {@link UpsertAppConnectionValue}). `pieceVersion` (optional, not in
  * API.md) pins the piece version; without it the server records the piece's latest version.
  */
 export const UpsertAppConnectionRequest = z
@@ -16,7 +17,7 @@ export const UpsertAppConnectionRequest = z
     pieceVersion: z.string().optional(),
     projectId: z.string(),
     type: AppConnectionType,
-    value: AppConnectionValue,
+    value: UpsertAppConnectionValue,
     metadata: Metadata.nullable().optional(),
   })
   .refine((request) => request.value.type === request.type, {

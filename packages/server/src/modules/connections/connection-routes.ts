@@ -1,6 +1,7 @@
 /**
  * App connections: `POST /v1/app-connections` (upsert), `POST|DELETE /v1/app-connections/:id`,
- * `GET /v1/app-connections?projectId&pieceName&displayName&status`. Values are sealed at rest and
+ * `GET /v1/app-connections?projectId&pieceName&displayName&status`, and
+ * `POST /v1/app-connections/oauth2/authorization-url` (a piece's consent URL). Values are sealed at rest and
  * never answered. Upserts and renames record connection.upserted, deletes connection.deleted;
  * deleting leaves the flows that use the connection as they are (they fail when they run).
  */
@@ -16,6 +17,7 @@ import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 import { authorizeConnection } from './connection-access';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { upsertConnection } from './upsert-connection';
+import { oauth2AuthorizationUrl } from './oauth2/authorization-url';
 import { containsPattern } from '../../storage/like-pattern';
 
 /** The app connection routes. */
@@ -26,6 +28,14 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
         const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_APP_CONNECTION');
         const row = await upsertConnection(ctx, principal, request.ip, project, body);
         return connectionView(row, project.platformId);
+      },
+    }),
+    route(ENDPOINTS.appConnections.oauth2AuthorizationUrl, {
+      handler: async ({ body, principal }) => {
+        if (body.projectId !== undefined) {
+          await authorizeProject(ctx, principal, body.projectId, 'WRITE_APP_CONNECTION');
+        }
+        return oauth2AuthorizationUrl(ctx, body);
       },
     }),
     route(ENDPOINTS.appConnections.update, {

@@ -24,8 +24,11 @@ export const CONNECTION_COLUMNS = [
   'appConnection.metadata',
 ] as const;
 
-/** A connection row without its value. */
-export type ConnectionRow = Omit<Selectable<AppConnectionTable>, 'value'>;
+/** A connection row without its value (nor its refresh lease). */
+export type ConnectionRow = Omit<
+  Selectable<AppConnectionTable>,
+  'value' | 'refreshLeaseId' | 'refreshLeaseUntil'
+>;
 
 /**
  * The API's `AppConnection` of a row, on platform `platformId`. `ownerId` is the user who created

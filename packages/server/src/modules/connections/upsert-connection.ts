@@ -1,7 +1,9 @@
 /**
  * `POST /v1/app-connections`: creates the connection `(projectId, externalId)`, or replaces the
- * existing one's value, type, names, piece and metadata while keeping its id and `created`. The
- * value is sealed before it reaches the database; the answer and the event never carry it.
+ * existing one's value, type, names, piece and metadata while keeping its id and `created`. An
+ * OAuth2 value's code is exchanged for tokens first (see `oauth2/claim-oauth2.ts`); a refused
+ * exchange writes nothing. The value is sealed before it reaches the database; the answer and
+ * the event never carry it.
  */
 import { generateId, type UpsertAppConnectionRequest } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
@@ -10,6 +12,7 @@ import type { Principal } from '../../auth/principal';
 import type { ServerContext } from '../../server-context';
 import { toJson } from '../../storage/json-column';
 import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
+import { claimConnectionValue } from './oauth2/claim-oauth2';
 
 /** Upserts `request` in `project` (already authorized) and records connection.upserted. */
 export async function upsertConnection(
@@ -19,7 +22,12 @@ export async function upsertConnection(
   project: ProjectRow,
   request: UpsertAppConnectionRequest,
 ): Promise<ConnectionRow> {
-  const sealed = ctx.secrets.seal(request.value);
+  const value = await claimConnectionValue(
+    ctx,
+    { platformId: project.platformId, pieceName: request.pieceName, pieceVersion: request.pieceVersion },
+    request.value,
+  );
+  const sealed = ctx.secrets.seal(value);
   return ctx.store.write(async (trx) => {
     const now = ctx.now();
     const fields = {
@@ -29,6 +37,8 @@ export async function upsertConnection(
       pieceName: request.pieceName,
       pieceVersion: request.pieceVersion ?? null,
       status: 'ACTIVE',
+      refreshLeaseId: null,
+      refreshLeaseUntil: null,
       metadata: request.metadata === undefined || request.metadata === null ? null : toJson(request.metadata),
       updated: now,
     };
