@@ -5,6 +5,7 @@ import { ChildPool } from './child-pool';
 import { cleanEnv } from './clean-env';
 import { errorMessage } from './error-message';
 import { InstalledVersions } from './installed-versions';
+import { withNetworkCauses } from './network-causes';
 import { ChildCallFailure, PieceChild } from './piece-child';
 import type { NpmPieceMetadata } from './piece-metadata';
 import { resolveProcessScript } from './process-script';
@@ -134,7 +135,9 @@ export class NpmPieceHost {
       (moduleDir) => ({ kind: 'action', moduleDir, request: call, services: snapshotOf(services) }),
       signal,
     );
-    return result.ok ? (result.value as PieceRunOutcome) : { status: 'FAILED', message: result.message };
+    return result.ok
+      ? withCauses(result.value as PieceRunOutcome, result.networkErrors)
+      : { status: 'FAILED', message: result.message };
   }
 
   /** Calls a trigger hook (`run` of a webhook, `onEnable` of a schedule, ...); every failure is a FAILED outcome. */
@@ -145,7 +148,9 @@ export class NpmPieceHost {
       request,
       services: snapshotOf(services),
     }));
-    return result.ok ? (result.value as TriggerRunOutcome) : { status: 'FAILED', message: result.message };
+    return result.ok
+      ? withCauses(result.value as TriggerRunOutcome, result.networkErrors)
+      : { status: 'FAILED', message: result.message };
   }
 
   /**
@@ -160,7 +165,7 @@ export class NpmPieceHost {
       services: snapshotOf(services),
     }));
     return result.ok
-      ? (result.value as PropertyOutcome)
+      ? withCauses(result.value as PropertyOutcome, result.networkErrors)
       : { status: 'FAILED', reason: 'ERROR', message: result.message };
   }
 
@@ -185,7 +190,7 @@ export class NpmPieceHost {
     services: PieceServices | undefined,
     command: (moduleDir: string) => ChildCommand,
     signal?: AbortSignal,
-  ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  ): Promise<CallResult> {
     let moduleDir: string;
     try {
       moduleDir = await this.resolvePiece(name, version);
@@ -193,9 +198,12 @@ export class NpmPieceHost {
       return { ok: false, message: errorMessage(error) };
     }
     try {
-      return await this.pool.use(services?.ssrfAllowList, (child) =>
+      const result = await this.pool.use(services?.ssrfAllowList, (child) =>
         child.call(command(moduleDir), services, this.callTimeoutMs, signal),
       );
+      return result.ok
+        ? result
+        : { ok: false, message: withNetworkCauses(result.message, result.networkErrors) };
     } catch (error) {
       if (!(error instanceof ChildCallFailure))
         return { ok: false, message: `Piece ${name}: ${errorMessage(error)}` };
@@ -206,9 +214,22 @@ export class NpmPieceHost {
           : error.kind === 'aborted'
             ? `Piece ${name} was aborted: ${error.message}`
             : `Piece ${name} crashed: ${error.message}`;
-      return { ok: false, message };
+      return { ok: false, message: withNetworkCauses(message, error.networkErrors) };
     }
   }
+}
+
+/** A piece call's value (with the network errors it met), or why it failed (causes included). */
+type CallResult =
+  { ok: true; value: unknown; networkErrors: readonly string[] } | { ok: false; message: string };
+
+/** A FAILED outcome's message with the network errors its call met (see {@link withNetworkCauses}). */
+function withCauses<T extends { status: string }>(outcome: T, networkErrors: readonly string[]): T {
+  if (outcome.status !== 'FAILED' || networkErrors.length === 0) return outcome;
+  const { message } = outcome as T & { message?: unknown };
+  return typeof message === 'string'
+    ? { ...outcome, message: withNetworkCauses(message, networkErrors) }
+    : outcome;
 }
 
 function snapshotOf(services: PieceServices): ServicesSnapshot {

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { PieceServices } from '../context/piece-services';
 import { errorMessage } from './error-message';
+import { rememberNetworkError } from './network-causes';
 import { drainLines } from './output-lines';
 import type { ProcessScript } from './process-script';
 import type { ChildCommand, ChildOptions, FromChild, ToChild } from './protocol';
@@ -30,13 +31,20 @@ export class ChildCallFailure extends Error {
     message: string,
     /** The last line the process printed to stderr during the call (often the real cause). */
     readonly lastErrorOutput?: string,
+    /** The last network errors the process's sockets met during the call, oldest first. */
+    readonly networkErrors: readonly string[] = [],
   ) {
     super(message);
   }
 }
 
-/** A call's result: the child's value, or the message of a failure the child reported. */
-export type ChildCallResult = { ok: true; value: unknown } | { ok: false; message: string };
+/**
+ * A call's result: the child's value, or the message of a failure the child reported; with the
+ * last network errors the process's sockets met during the call, oldest first.
+ */
+export type ChildCallResult = ({ ok: true; value: unknown } | { ok: false; message: string }) & {
+  networkErrors: readonly string[];
+};
 
 /** How long after 'exit' a process counts as gone when its pipes do not close. */
 const EXIT_GRACE_MS = 200;
@@ -51,6 +59,8 @@ interface ActiveCall {
   release?: () => void;
   /** The last stderr line printed during the call. */
   lastErrorOutput?: string;
+  /** The last distinct network errors of the call. */
+  networkErrors: string[];
 }
 
 /**
@@ -127,7 +137,7 @@ export class PieceChild {
     if (signal?.aborted) return Promise.reject(new ChildCallFailure('aborted', reasonOf(signal)));
     return new Promise<ChildCallResult>((resolve, reject) => {
       const callId = this.nextCallId++;
-      const active: ActiveCall = { callId, services, resolve, reject, timer: undefined };
+      const active: ActiveCall = { callId, services, resolve, reject, timer: undefined, networkErrors: [] };
       if (signal) {
         const onAbort = () => {
           if (this.active !== active) return;
@@ -137,11 +147,13 @@ export class PieceChild {
         signal.addEventListener('abort', onAbort, { once: true });
         active.release = () => signal.removeEventListener('abort', onAbort);
       }
-      const failAfter = (ms: number, failure: ChildCallFailure) =>
+      // The failure is only built when the deadline passes (an Error's stack costs microseconds).
+      const failAfter = (ms: number, kind: ChildCallFailure['kind'], message: () => string) =>
         setTimeout(() => {
           if (this.active !== active) return;
-          const { kind, message } = failure;
-          this.finish()?.reject(new ChildCallFailure(kind, message, active.lastErrorOutput));
+          this.finish()?.reject(
+            new ChildCallFailure(kind, message(), active.lastErrorOutput, active.networkErrors),
+          );
           this.kill();
         }, ms);
       this.active = active;
@@ -150,16 +162,14 @@ export class PieceChild {
         const { startupTimeoutMs } = this.settings;
         active.timer = failAfter(
           startupTimeoutMs,
-          new ChildCallFailure('crash', `the process did not start within ${startupTimeoutMs} ms`),
+          'crash',
+          () => `the process did not start within ${startupTimeoutMs} ms`,
         );
       }
       this.whenReady(() => {
         if (this.active !== active) return;
         clearTimeout(active.timer);
-        active.timer = failAfter(
-          timeoutMs,
-          new ChildCallFailure('timeout', `no answer within ${timeoutMs} ms`),
-        );
+        active.timer = failAfter(timeoutMs, 'timeout', () => `no answer within ${timeoutMs} ms`);
         this.sendCall(callId, command);
       });
     });
@@ -179,6 +189,7 @@ export class PieceChild {
       this.finish()?.resolve({
         ok: false,
         message: `The call cannot be sent to the piece process: ${errorMessage(error)}`,
+        networkErrors: [],
       });
     }
   }
@@ -192,10 +203,20 @@ export class PieceChild {
       case 'fatal':
         this.fatal = message.message;
         return;
+      case 'network-error': {
+        const active = this.active;
+        if (active?.callId === message.callId)
+          active.networkErrors = rememberNetworkError(active.networkErrors, message.message);
+        return;
+      }
       case 'result': {
-        if (this.active?.callId !== message.callId) return;
+        const active = this.active;
+        if (active?.callId !== message.callId) return;
+        const { networkErrors } = active;
         this.finish()?.resolve(
-          message.ok ? { ok: true, value: message.value } : { ok: false, message: message.message },
+          message.ok
+            ? { ok: true, value: message.value, networkErrors }
+            : { ok: false, message: message.message, networkErrors },
         );
         return;
       }
@@ -263,7 +284,8 @@ export class PieceChild {
     if (this.gone) return;
     this.kill();
     this.gone = true;
-    this.finish()?.reject(new ChildCallFailure('crash', this.fatal ?? reason));
+    const active = this.finish();
+    active?.reject(new ChildCallFailure('crash', this.fatal ?? reason, undefined, active.networkErrors));
     this.settings.onGone(this);
   }
 
