@@ -193,7 +193,7 @@ export class NpmPieceHost {
   ): Promise<CallResult> {
     let moduleDir: string;
     try {
-      moduleDir = await this.resolvePiece(name, version);
+      moduleDir = await this.installed.locate(name, version);
     } catch (error) {
       return { ok: false, message: errorMessage(error) };
     }

@@ -134,16 +134,10 @@ function loadOrFail(load: (moduleDir: string) => LoadedPiece, moduleDir: string,
   }
 }
 
-/** Sends a result; one that cannot be cloned (functions, class instances) is sent as JSON. */
+/** Sends a result (as JSON); one JSON cannot take (a cycle, a BigInt) fails the call instead. */
 function sendResult(post: (message: FromChild) => void, callId: number, value: unknown): void {
   try {
     post({ type: 'result', callId, ok: true, value });
-    return;
-  } catch {
-    // Not cloneable: fall back to its JSON form below.
-  }
-  try {
-    post({ type: 'result', callId, ok: true, value: JSON.parse(JSON.stringify(value) ?? 'null') as unknown });
   } catch (error) {
     post({
       type: 'result',
