@@ -1,4 +1,4 @@
-import type { LogSink, PieceRunOutcome, PieceRunRequest } from '@piecework/engine';
+import type { LogSink, PieceRunOutcome, PieceRunRequest, RunInfo } from '@piecework/engine';
 import type { PieceServices } from '../context/piece-services';
 import type { PropertyOutcome, PropertyRequest } from '../properties/evaluate-property';
 import { ChildPool } from './child-pool';
@@ -21,6 +21,14 @@ export interface NpmPieceHostOptions {
   poolSize?: number;
   /** Hard deadline of one call; past it the process is killed. Default: 30 000 ms. */
   callTimeoutMs?: number;
+  /**
+   * When an action call of run `run` must have ended (ms since the epoch), if that comes before
+   * `callTimeoutMs`: a server passes the deadline of a `/sync` caller waiting for the run, so
+   * that a piece that keeps retrying fails its step (with its cause) while the caller still
+   * waits for the answer, instead of outliving it (the caller would get a bare 204). A deadline
+   * already passed is ignored. Default: none.
+   */
+  callDeadline?: (run: RunInfo) => number | undefined;
   /** How long a call waits for a new process to start, before its own deadline starts. Default: 15 000 ms. */
   startupTimeoutMs?: number;
   /** `--max-old-space-size` of each process. Default: 512 MB. */
@@ -59,6 +67,7 @@ export interface NpmPieceHostOptions {
 export class NpmPieceHost {
   private readonly resolvePiece: PieceResolver;
   private readonly callTimeoutMs: number;
+  private readonly callDeadline: ((run: RunInfo) => number | undefined) | undefined;
   private readonly pool: ChildPool;
   private readonly metadataCache = new Map<string, Promise<NpmPieceMetadata>>();
   private readonly installed: InstalledVersions;
@@ -66,6 +75,7 @@ export class NpmPieceHost {
   constructor(options: NpmPieceHostOptions = {}) {
     this.resolvePiece = options.resolvePiece ?? createPieceResolver();
     this.callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    this.callDeadline = options.callDeadline;
     this.installed = new InstalledVersions(this.resolvePiece, options.missingRecheckMs ?? 1_000);
     const script = resolveProcessScript(options.processScript);
     const env = cleanEnv(options.env);
@@ -134,6 +144,7 @@ export class NpmPieceHost {
       services,
       (moduleDir) => ({ kind: 'action', moduleDir, request: call, services: snapshotOf(services) }),
       signal,
+      this.actionTimeout(call.run),
     );
     return result.ok
       ? withCauses(result.value as PieceRunOutcome, result.networkErrors)
@@ -183,6 +194,15 @@ export class NpmPieceHost {
     return result.value as NpmPieceMetadata;
   }
 
+  /** The deadline of an action call of `run`: `callTimeoutMs`, or less to end by `callDeadline`. */
+  private actionTimeout(run: RunInfo): CallTimeout {
+    const deadline = this.callDeadline?.(run);
+    const remaining = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
+    return remaining > 0 && remaining < this.callTimeoutMs
+      ? { ms: remaining, endBy: deadline }
+      : { ms: this.callTimeoutMs };
+  }
+
   /** One call in a piece process, with the piece's name in every failure. */
   private async callPiece(
     name: string,
@@ -190,6 +210,7 @@ export class NpmPieceHost {
     services: PieceServices | undefined,
     command: (moduleDir: string) => ChildCommand,
     signal?: AbortSignal,
+    timeout: CallTimeout = { ms: this.callTimeoutMs },
   ): Promise<CallResult> {
     let moduleDir: string;
     try {
@@ -199,7 +220,7 @@ export class NpmPieceHost {
     }
     try {
       const result = await this.pool.use(services?.ssrfAllowList, (child) =>
-        child.call(command(moduleDir), services, this.callTimeoutMs, signal),
+        child.call(command(moduleDir), services, timeout.ms, signal, timeout.endBy),
       );
       return result.ok
         ? result
@@ -210,7 +231,7 @@ export class NpmPieceHost {
       const lastOutput = error.lastErrorOutput ? `; its last error output: ${error.lastErrorOutput}` : '';
       const message =
         error.kind === 'timeout'
-          ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s${lastOutput}`
+          ? `Piece ${name} timed out after ${seconds(timeout.ms)} s${timeout.endBy !== undefined ? SYNC_CALLER_NOTE : ''}${lastOutput}`
           : error.kind === 'aborted'
             ? `Piece ${name} was aborted: ${error.message}`
             : `Piece ${name} crashed: ${error.message}`;
@@ -218,6 +239,15 @@ export class NpmPieceHost {
     }
   }
 }
+
+/** How long a call may take (`ms`, as said in its timeout message), and when it must end if sooner. */
+interface CallTimeout {
+  ms: number;
+  endBy?: number;
+}
+
+/** Said of a call cut short to end before the deadline of a synchronous caller of its run. */
+const SYNC_CALLER_NOTE = ', before the synchronous request waiting for its run stops waiting';
 
 /** A piece call's value (with the network errors it met), or why it failed (causes included). */
 type CallResult =

@@ -124,7 +124,9 @@ export class PieceChild {
 
   /**
    * Sends a call once the process is ready; resolves with its result, rejects with a
-   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent. When `signal` is
+   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent; `endBy` (ms since the
+   * epoch), when given, ends the call then at the latest, the wait for a starting process
+   * included (a `timeout` failure either way). When `signal` is
    * aborted during the call, the process is killed (its connections close with it) and the call
    * rejects with an `aborted` failure carrying the signal's reason; an aborted signal given
    * here rejects at once, the process untouched.
@@ -134,6 +136,7 @@ export class PieceChild {
     services: PieceServices | undefined,
     timeoutMs: number,
     signal?: AbortSignal,
+    endBy?: number,
   ): Promise<ChildCallResult> {
     if (this.active) throw new Error('PieceChild runs one call at a time');
     if (!this.alive) return Promise.reject(new ChildCallFailure('crash', 'the piece process is gone'));
@@ -161,18 +164,23 @@ export class PieceChild {
         }, ms);
       this.active = active;
       this.keepAlive(true);
+      const untilEnd = () => (endBy === undefined ? Infinity : Math.max(0, endBy - Date.now()));
       if (!this.ready) {
         const { startupTimeoutMs } = this.settings;
-        active.timer = failAfter(
-          startupTimeoutMs,
-          'crash',
-          () => `the process did not start within ${startupTimeoutMs} ms`,
-        );
+        active.timer =
+          untilEnd() < startupTimeoutMs
+            ? failAfter(untilEnd(), 'timeout', () => 'no answer before the end of its time')
+            : failAfter(
+                startupTimeoutMs,
+                'crash',
+                () => `the process did not start within ${startupTimeoutMs} ms`,
+              );
       }
       this.whenReady(() => {
         if (this.active !== active) return;
         clearTimeout(active.timer);
-        active.timer = failAfter(timeoutMs, 'timeout', () => `no answer within ${timeoutMs} ms`);
+        const ms = Math.min(timeoutMs, untilEnd());
+        active.timer = failAfter(ms, 'timeout', () => `no answer within ${ms} ms`);
         this.sendCall(callId, command);
       });
     });
