@@ -7,6 +7,7 @@ import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
 import { runNpmTrigger } from './run-trigger';
+import { trackEnvironment } from './track-environment';
 import { socketErrorMessage, watchSocketErrors } from './watch-socket-errors';
 
 /** Exit code of a piece process that stops on an uncaught exception. */
@@ -36,7 +37,7 @@ export function servePieceProcess(): void {
   const post = (message: FromChild, done?: () => void) => send(message, undefined, undefined, done);
   const channel = new ParentChannel((message) => post(message));
   const modules = new Map<string, LoadedPiece>();
-  const environment = { ...process.env };
+  const environment = trackEnvironment();
   let current: { callId: number; lastNetworkError?: string } | undefined;
   watchSocketErrors((error) => {
     const call = current;
@@ -104,7 +105,7 @@ export function servePieceProcess(): void {
           post({ type: 'result', callId: message.callId, ok: false, message: errorMessage(error) });
         },
       )
-      .finally(() => restoreEnvironment(environment));
+      .finally(() => environment.restore());
   });
   process.on('disconnect', () => process.exit(0));
   process.on('unhandledRejection', () => undefined);
@@ -145,14 +146,5 @@ function sendResult(post: (message: FromChild) => void, callId: number, value: u
       ok: false,
       message: `The piece's result cannot be sent to the host: ${errorMessage(error)}`,
     });
-  }
-}
-
-function restoreEnvironment(snapshot: Record<string, string | undefined>): void {
-  for (const key of Object.keys(process.env)) {
-    if (!(key in snapshot)) delete process.env[key];
-  }
-  for (const [key, value] of Object.entries(snapshot)) {
-    if (process.env[key] !== value) process.env[key] = value;
   }
 }
