@@ -184,6 +184,41 @@ describe('NpmPieceHost pool', () => {
   });
 });
 
+describe('NpmPieceHost call deadline of a run with a synchronous caller', () => {
+  it('ends an action call by callDeadline when that comes first, and ignores one already passed', async () => {
+    let deadline = 0;
+    const runs: string[] = [];
+    const host = new NpmPieceHost({
+      resolvePiece: testResolver(),
+      poolSize: 1,
+      callTimeoutMs: 1000,
+      callDeadline: (run) => {
+        runs.push(run.id);
+        return deadline;
+      },
+    });
+    const { services } = testServices();
+    try {
+      deadline = Date.now() + 400;
+      const early = await host.runAction(actionRequest(FIXTURES.hang, 'hang'), services);
+      expect(early.status === 'FAILED' && early.message).toMatch(
+        /^Piece @fixtures\/piece-hang timed out after 0\.[1-4]\d* s, before the synchronous request waiting for its run stops waiting$/,
+      );
+      deadline = Date.now() - 1;
+      expect(await host.runAction(actionRequest(FIXTURES.hang, 'hang'), services)).toEqual({
+        status: 'FAILED',
+        message: 'Piece @fixtures/piece-hang timed out after 1 s',
+      });
+      expect(runs).toEqual([
+        actionRequest(FIXTURES.hang, 'hang').run.id,
+        actionRequest(FIXTURES.hang, 'hang').run.id,
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe('NpmPieceHost heap cap', () => {
   it('ends a piece that runs out of its heap as a crash; the next call works', async () => {
     const host = new NpmPieceHost({ resolvePiece: testResolver(), poolSize: 1, maxOldSpaceMb: 64 });

@@ -1,10 +1,11 @@
-import type { LogSink, PieceRunOutcome, PieceRunRequest } from '@piecework/engine';
+import type { LogSink, PieceRunOutcome, PieceRunRequest, RunInfo } from '@piecework/engine';
 import type { PieceServices } from '../context/piece-services';
 import type { PropertyOutcome, PropertyRequest } from '../properties/evaluate-property';
 import { ChildPool } from './child-pool';
 import { cleanEnv } from './clean-env';
 import { errorMessage } from './error-message';
 import { InstalledVersions } from './installed-versions';
+import { withNetworkCauses } from './network-causes';
 import { ChildCallFailure, PieceChild } from './piece-child';
 import type { NpmPieceMetadata } from './piece-metadata';
 import { resolveProcessScript } from './process-script';
@@ -20,6 +21,14 @@ export interface NpmPieceHostOptions {
   poolSize?: number;
   /** Hard deadline of one call; past it the process is killed. Default: 30 000 ms. */
   callTimeoutMs?: number;
+  /**
+   * When an action call of run `run` must have ended (ms since the epoch), if that comes before
+   * `callTimeoutMs`: a server passes the deadline of a `/sync` caller waiting for the run, so
+   * that a piece that keeps retrying fails its step (with its cause) while the caller still
+   * waits for the answer, instead of outliving it (the caller would get a bare 204). A deadline
+   * already passed is ignored. Default: none.
+   */
+  callDeadline?: (run: RunInfo) => number | undefined;
   /** How long a call waits for a new process to start, before its own deadline starts. Default: 15 000 ms. */
   startupTimeoutMs?: number;
   /** `--max-old-space-size` of each process. Default: 512 MB. */
@@ -58,6 +67,7 @@ export interface NpmPieceHostOptions {
 export class NpmPieceHost {
   private readonly resolvePiece: PieceResolver;
   private readonly callTimeoutMs: number;
+  private readonly callDeadline: ((run: RunInfo) => number | undefined) | undefined;
   private readonly pool: ChildPool;
   private readonly metadataCache = new Map<string, Promise<NpmPieceMetadata>>();
   private readonly installed: InstalledVersions;
@@ -65,6 +75,7 @@ export class NpmPieceHost {
   constructor(options: NpmPieceHostOptions = {}) {
     this.resolvePiece = options.resolvePiece ?? createPieceResolver();
     this.callTimeoutMs = options.callTimeoutMs ?? 30_000;
+    this.callDeadline = options.callDeadline;
     this.installed = new InstalledVersions(this.resolvePiece, options.missingRecheckMs ?? 1_000);
     const script = resolveProcessScript(options.processScript);
     const env = cleanEnv(options.env);
@@ -133,8 +144,11 @@ export class NpmPieceHost {
       services,
       (moduleDir) => ({ kind: 'action', moduleDir, request: call, services: snapshotOf(services) }),
       signal,
+      this.actionTimeout(call.run),
     );
-    return result.ok ? (result.value as PieceRunOutcome) : { status: 'FAILED', message: result.message };
+    return result.ok
+      ? withCauses(result.value as PieceRunOutcome, result.networkErrors)
+      : { status: 'FAILED', message: result.message };
   }
 
   /** Calls a trigger hook (`run` of a webhook, `onEnable` of a schedule, ...); every failure is a FAILED outcome. */
@@ -145,7 +159,9 @@ export class NpmPieceHost {
       request,
       services: snapshotOf(services),
     }));
-    return result.ok ? (result.value as TriggerRunOutcome) : { status: 'FAILED', message: result.message };
+    return result.ok
+      ? withCauses(result.value as TriggerRunOutcome, result.networkErrors)
+      : { status: 'FAILED', message: result.message };
   }
 
   /**
@@ -160,7 +176,7 @@ export class NpmPieceHost {
       services: snapshotOf(services),
     }));
     return result.ok
-      ? (result.value as PropertyOutcome)
+      ? withCauses(result.value as PropertyOutcome, result.networkErrors)
       : { status: 'FAILED', reason: 'ERROR', message: result.message };
   }
 
@@ -178,6 +194,15 @@ export class NpmPieceHost {
     return result.value as NpmPieceMetadata;
   }
 
+  /** The deadline of an action call of `run`: `callTimeoutMs`, or less to end by `callDeadline`. */
+  private actionTimeout(run: RunInfo): CallTimeout {
+    const deadline = this.callDeadline?.(run);
+    const remaining = deadline === undefined ? Infinity : Math.floor(deadline - Date.now());
+    return remaining > 0 && remaining < this.callTimeoutMs
+      ? { ms: remaining, endBy: deadline }
+      : { ms: this.callTimeoutMs };
+  }
+
   /** One call in a piece process, with the piece's name in every failure. */
   private async callPiece(
     name: string,
@@ -185,30 +210,56 @@ export class NpmPieceHost {
     services: PieceServices | undefined,
     command: (moduleDir: string) => ChildCommand,
     signal?: AbortSignal,
-  ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+    timeout: CallTimeout = { ms: this.callTimeoutMs },
+  ): Promise<CallResult> {
     let moduleDir: string;
     try {
-      moduleDir = await this.resolvePiece(name, version);
+      moduleDir = await this.installed.locate(name, version);
     } catch (error) {
       return { ok: false, message: errorMessage(error) };
     }
     try {
-      return await this.pool.use(services?.ssrfAllowList, (child) =>
-        child.call(command(moduleDir), services, this.callTimeoutMs, signal),
+      const result = await this.pool.use(services?.ssrfAllowList, (child) =>
+        child.call(command(moduleDir), services, timeout.ms, signal, timeout.endBy),
       );
+      return result.ok
+        ? result
+        : { ok: false, message: withNetworkCauses(result.message, result.networkErrors) };
     } catch (error) {
       if (!(error instanceof ChildCallFailure))
         return { ok: false, message: `Piece ${name}: ${errorMessage(error)}` };
       const lastOutput = error.lastErrorOutput ? `; its last error output: ${error.lastErrorOutput}` : '';
       const message =
         error.kind === 'timeout'
-          ? `Piece ${name} timed out after ${seconds(this.callTimeoutMs)} s${lastOutput}`
+          ? `Piece ${name} timed out after ${seconds(timeout.ms)} s${timeout.endBy !== undefined ? SYNC_CALLER_NOTE : ''}${lastOutput}`
           : error.kind === 'aborted'
             ? `Piece ${name} was aborted: ${error.message}`
             : `Piece ${name} crashed: ${error.message}`;
-      return { ok: false, message };
+      return { ok: false, message: withNetworkCauses(message, error.networkErrors) };
     }
   }
+}
+
+/** How long a call may take (`ms`, as said in its timeout message), and when it must end if sooner. */
+interface CallTimeout {
+  ms: number;
+  endBy?: number;
+}
+
+/** Said of a call cut short to end before the deadline of a synchronous caller of its run. */
+const SYNC_CALLER_NOTE = ', before the synchronous request waiting for its run stops waiting';
+
+/** A piece call's value (with the network errors it met), or why it failed (causes included). */
+type CallResult =
+  { ok: true; value: unknown; networkErrors: readonly string[] } | { ok: false; message: string };
+
+/** A FAILED outcome's message with the network errors its call met (see {@link withNetworkCauses}). */
+function withCauses<T extends { status: string }>(outcome: T, networkErrors: readonly string[]): T {
+  if (outcome.status !== 'FAILED' || networkErrors.length === 0) return outcome;
+  const { message } = outcome as T & { message?: unknown };
+  return typeof message === 'string'
+    ? { ...outcome, message: withNetworkCauses(message, networkErrors) }
+    : outcome;
 }
 
 function snapshotOf(services: PieceServices): ServicesSnapshot {

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { PieceServices } from '../context/piece-services';
 import { errorMessage } from './error-message';
+import { rememberNetworkError } from './network-causes';
 import { drainLines } from './output-lines';
 import type { ProcessScript } from './process-script';
 import type { ChildCommand, ChildOptions, FromChild, ToChild } from './protocol';
@@ -30,13 +31,20 @@ export class ChildCallFailure extends Error {
     message: string,
     /** The last line the process printed to stderr during the call (often the real cause). */
     readonly lastErrorOutput?: string,
+    /** The last network errors the process's sockets met during the call, oldest first. */
+    readonly networkErrors: readonly string[] = [],
   ) {
     super(message);
   }
 }
 
-/** A call's result: the child's value, or the message of a failure the child reported. */
-export type ChildCallResult = { ok: true; value: unknown } | { ok: false; message: string };
+/**
+ * A call's result: the child's value, or the message of a failure the child reported; with the
+ * last network errors the process's sockets met during the call, oldest first.
+ */
+export type ChildCallResult = ({ ok: true; value: unknown } | { ok: false; message: string }) & {
+  networkErrors: readonly string[];
+};
 
 /** How long after 'exit' a process counts as gone when its pipes do not close. */
 const EXIT_GRACE_MS = 200;
@@ -51,10 +59,12 @@ interface ActiveCall {
   release?: () => void;
   /** The last stderr line printed during the call. */
   lastErrorOutput?: string;
+  /** The last distinct network errors of the call. */
+  networkErrors: string[];
 }
 
 /**
- * One piece process (`child_process.fork` with IPC and `serialization: 'advanced'`), running
+ * One piece process (`child_process.fork` with a JSON IPC channel), running
  * one call at a time. It answers the process's service calls from the call's services and
  * enforces the call's deadline: past it the process is killed (SIGKILL) and the call rejects
  * with a `timeout` failure carrying the last line the process printed to stderr during the call
@@ -77,7 +87,10 @@ export class PieceChild {
     this.process = fork(settings.script.path, [JSON.stringify(options)], {
       execArgv: [...settings.script.execArgv, `--max-old-space-size=${settings.maxOldSpaceMb}`],
       env: settings.env,
-      serialization: 'advanced',
+      // JSON, as Node's default: several times cheaper per message than V8's serializer, and
+      // what the reference platform makes of a piece's output anyway (Dates as strings, class
+      // instances as plain data, functions dropped).
+      serialization: 'json',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const pid = this.process.pid ?? 0;
@@ -111,7 +124,9 @@ export class PieceChild {
 
   /**
    * Sends a call once the process is ready; resolves with its result, rejects with a
-   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent. When `signal` is
+   * {@link ChildCallFailure}. `timeoutMs` runs from when the call is sent; `endBy` (ms since the
+   * epoch), when given, ends the call then at the latest, the wait for a starting process
+   * included (a `timeout` failure either way). When `signal` is
    * aborted during the call, the process is killed (its connections close with it) and the call
    * rejects with an `aborted` failure carrying the signal's reason; an aborted signal given
    * here rejects at once, the process untouched.
@@ -121,13 +136,14 @@ export class PieceChild {
     services: PieceServices | undefined,
     timeoutMs: number,
     signal?: AbortSignal,
+    endBy?: number,
   ): Promise<ChildCallResult> {
     if (this.active) throw new Error('PieceChild runs one call at a time');
     if (!this.alive) return Promise.reject(new ChildCallFailure('crash', 'the piece process is gone'));
     if (signal?.aborted) return Promise.reject(new ChildCallFailure('aborted', reasonOf(signal)));
     return new Promise<ChildCallResult>((resolve, reject) => {
       const callId = this.nextCallId++;
-      const active: ActiveCall = { callId, services, resolve, reject, timer: undefined };
+      const active: ActiveCall = { callId, services, resolve, reject, timer: undefined, networkErrors: [] };
       if (signal) {
         const onAbort = () => {
           if (this.active !== active) return;
@@ -137,29 +153,34 @@ export class PieceChild {
         signal.addEventListener('abort', onAbort, { once: true });
         active.release = () => signal.removeEventListener('abort', onAbort);
       }
-      const failAfter = (ms: number, failure: ChildCallFailure) =>
+      // The failure is only built when the deadline passes (an Error's stack costs microseconds).
+      const failAfter = (ms: number, kind: ChildCallFailure['kind'], message: () => string) =>
         setTimeout(() => {
           if (this.active !== active) return;
-          const { kind, message } = failure;
-          this.finish()?.reject(new ChildCallFailure(kind, message, active.lastErrorOutput));
+          this.finish()?.reject(
+            new ChildCallFailure(kind, message(), active.lastErrorOutput, active.networkErrors),
+          );
           this.kill();
         }, ms);
       this.active = active;
       this.keepAlive(true);
+      const untilEnd = () => (endBy === undefined ? Infinity : Math.max(0, endBy - Date.now()));
       if (!this.ready) {
         const { startupTimeoutMs } = this.settings;
-        active.timer = failAfter(
-          startupTimeoutMs,
-          new ChildCallFailure('crash', `the process did not start within ${startupTimeoutMs} ms`),
-        );
+        active.timer =
+          untilEnd() < startupTimeoutMs
+            ? failAfter(untilEnd(), 'timeout', () => 'no answer before the end of its time')
+            : failAfter(
+                startupTimeoutMs,
+                'crash',
+                () => `the process did not start within ${startupTimeoutMs} ms`,
+              );
       }
       this.whenReady(() => {
         if (this.active !== active) return;
         clearTimeout(active.timer);
-        active.timer = failAfter(
-          timeoutMs,
-          new ChildCallFailure('timeout', `no answer within ${timeoutMs} ms`),
-        );
+        const ms = Math.min(timeoutMs, untilEnd());
+        active.timer = failAfter(ms, 'timeout', () => `no answer within ${ms} ms`);
         this.sendCall(callId, command);
       });
     });
@@ -179,6 +200,7 @@ export class PieceChild {
       this.finish()?.resolve({
         ok: false,
         message: `The call cannot be sent to the piece process: ${errorMessage(error)}`,
+        networkErrors: [],
       });
     }
   }
@@ -192,10 +214,20 @@ export class PieceChild {
       case 'fatal':
         this.fatal = message.message;
         return;
+      case 'network-error': {
+        const active = this.active;
+        if (active?.callId === message.callId)
+          active.networkErrors = rememberNetworkError(active.networkErrors, message.message);
+        return;
+      }
       case 'result': {
-        if (this.active?.callId !== message.callId) return;
+        const active = this.active;
+        if (active?.callId !== message.callId) return;
+        const { networkErrors } = active;
         this.finish()?.resolve(
-          message.ok ? { ok: true, value: message.value } : { ok: false, message: message.message },
+          message.ok
+            ? { ok: true, value: message.value, networkErrors }
+            : { ok: false, message: message.message, networkErrors },
         );
         return;
       }
@@ -263,7 +295,8 @@ export class PieceChild {
     if (this.gone) return;
     this.kill();
     this.gone = true;
-    this.finish()?.reject(new ChildCallFailure('crash', this.fatal ?? reason));
+    const active = this.finish();
+    active?.reject(new ChildCallFailure('crash', this.fatal ?? reason, undefined, active.networkErrors));
     this.settings.onGone(this);
   }
 

@@ -28,13 +28,15 @@ export type ToChild =
   | { type: 'service-reply'; serviceCallId: number; ok: false; message: string };
 
 /**
- * Piece process to parent: ready to take calls; a service call made by a running call; a
+ * Piece process to parent: ready to take calls; a service call made by a running call; an
+ * error a socket met during a call (sent when it differs from the call's previous one); a
  * call's result (`ok: false` when the child could not even produce an outcome); a fatal error
  * just before it exits.
  */
 export type FromChild =
   | { type: 'ready' }
   | { type: 'service'; callId: number; serviceCallId: number; method: ServiceMethod; args: unknown[] }
+  | { type: 'network-error'; callId: number; message: string }
   | { type: 'result'; callId: number; ok: true; value: unknown }
   | { type: 'result'; callId: number; ok: false; message: string }
   | { type: 'fatal'; message: string };

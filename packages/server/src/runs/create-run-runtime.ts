@@ -123,6 +123,8 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     options.pieces === undefined
       ? new NpmPieceHost({
           resolvePiece: createPieceResolver({ piecesDir, searchNodeModules: false }),
+          // A piece stuck retrying fails its step while a /sync caller still waits for the answer.
+          callDeadline: (run) => waiters.answerDeadline(run.id),
           log: {
             log: (level, message, fields) => base.logger[level]({ ...fields, source: 'piece' }, message),
           },

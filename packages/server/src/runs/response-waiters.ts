@@ -5,7 +5,10 @@
  */
 import type { AwaitedResponse } from './run-runtime';
 
-type Settle = ((answer: AwaitedResponse) => void) & { deadline: number };
+type Settle = ((answer: AwaitedResponse) => void) & { deadline: number; timeoutMs: number };
+
+/** The most a run's last work must end before its caller's deadline, to record its end and answer. */
+const ANSWER_MARGIN_MS = 1_000;
 
 /** The callers waiting, by run id. */
 export class ResponseWaiters {
@@ -22,7 +25,7 @@ export class ResponseWaiters {
           this.forget(runId, settle);
           resolve(answer);
         },
-        { deadline: Date.now() + timeoutMs },
+        { deadline: Date.now() + timeoutMs, timeoutMs },
       );
       const timer = setTimeout(() => settle({ kind: 'TIMED_OUT' }), timeoutMs);
       waiters.add(settle);
@@ -46,6 +49,21 @@ export class ResponseWaiters {
     for (const settle of [...(this.waiting.get(runId) ?? [])]) {
       if (settle.deadline < time) settle(answer);
     }
+  }
+
+  /**
+   * When the work of run `runId` (a piece call) must have ended for the run to still answer the
+   * callers waiting for it (ms since the epoch): the earliest caller's deadline, less a margin
+   * to record the run's end and answer (a quarter of that caller's timeout, at most 1 s).
+   * Undefined when nobody waits.
+   */
+  answerDeadline(runId: string): number | undefined {
+    let earliest: number | undefined;
+    for (const settle of this.waiting.get(runId) ?? []) {
+      const deadline = settle.deadline - Math.min(ANSWER_MARGIN_MS, settle.timeoutMs / 4);
+      if (earliest === undefined || deadline < earliest) earliest = deadline;
+    }
+    return earliest;
   }
 
   private forget(runId: string, settle: Settle): void {

@@ -4,7 +4,9 @@ type Reply = Extract<ToChild, { type: 'service-reply' }>;
 
 /**
  * The piece process's side of the IPC channel: sends messages to the parent and turns service
- * calls into promises settled by the parent's replies.
+ * calls into promises settled by the parent's replies. Arguments cross as JSON (what the
+ * reference platform sends its server anyway: functions dropped, class instances as plain
+ * data); ones JSON cannot take (a cycle, a BigInt) reject the call.
  */
 export class ParentChannel {
   private nextServiceCallId = 1;
@@ -22,7 +24,7 @@ export class ParentChannel {
     return new Promise((resolve, reject) => {
       this.pending.set(serviceCallId, { resolve, reject });
       try {
-        this.send({ type: 'service', callId, serviceCallId, method, args: cloneable(args) });
+        this.send({ type: 'service', callId, serviceCallId, method, args });
       } catch (error) {
         this.pending.delete(serviceCallId);
         reject(new Error(`${method} cannot send its arguments to the host: ${(error as Error).message}`));
@@ -36,19 +38,5 @@ export class ParentChannel {
     this.pending.delete(reply.serviceCallId);
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(new Error(reply.message));
-  }
-}
-
-/**
- * Arguments as they can cross the channel: as they are when structured clone takes them, else
- * their JSON form (what the reference platform sends its server anyway: functions dropped,
- * class instances as plain data).
- */
-function cloneable(args: unknown[]): unknown[] {
-  try {
-    structuredClone(args);
-    return args;
-  } catch {
-    return JSON.parse(JSON.stringify(args)) as unknown[];
   }
 }

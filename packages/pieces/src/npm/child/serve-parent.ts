@@ -7,6 +7,8 @@ import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
 import { runNpmTrigger } from './run-trigger';
+import { trackEnvironment } from './track-environment';
+import { socketErrorMessage, watchSocketErrors } from './watch-socket-errors';
 
 /** Exit code of a piece process that stops on an uncaught exception. */
 const FATAL_EXIT_CODE = 70;
@@ -24,6 +26,9 @@ export function parseChildOptions(argument: string | undefined): ChildOptions {
  * `NODE_TLS_REJECT_UNAUTHORIZED = '0'` does not outlive its call). An uncaught exception (a
  * piece's stray callback) is reported and ends the process; the parent fails the call and
  * starts another process. Stray promise rejections of a piece's background work are ignored.
+ * The errors the process's sockets meet during a call (refused connections, failed lookups,
+ * TLS failures) are sent to the parent as they happen, each once in a row, so that a failure
+ * whose piece dropped the cause, or a call that never ends, can still name it.
  * The process exits when the parent goes away.
  */
 export function servePieceProcess(): void {
@@ -32,7 +37,16 @@ export function servePieceProcess(): void {
   const post = (message: FromChild, done?: () => void) => send(message, undefined, undefined, done);
   const channel = new ParentChannel((message) => post(message));
   const modules = new Map<string, LoadedPiece>();
-  const environment = { ...process.env };
+  const environment = trackEnvironment();
+  let current: { callId: number; lastNetworkError?: string } | undefined;
+  watchSocketErrors((error) => {
+    const call = current;
+    if (!call) return;
+    const message = socketErrorMessage(error);
+    if (message === call.lastNetworkError) return;
+    call.lastNetworkError = message;
+    post({ type: 'network-error', callId: call.callId, message });
+  });
 
   const load = (moduleDir: string): LoadedPiece => {
     let piece = modules.get(moduleDir);
@@ -78,13 +92,20 @@ export function servePieceProcess(): void {
       return;
     }
     if (message.type !== 'call') return;
+    const call = { callId: message.callId };
+    current = call;
     run(message.callId, message.command)
       .then(
-        (value) => sendResult(post, message.callId, value),
-        (error: unknown) =>
-          post({ type: 'result', callId: message.callId, ok: false, message: errorMessage(error) }),
+        (value) => {
+          if (current === call) current = undefined;
+          sendResult(post, message.callId, value);
+        },
+        (error: unknown) => {
+          if (current === call) current = undefined;
+          post({ type: 'result', callId: message.callId, ok: false, message: errorMessage(error) });
+        },
       )
-      .finally(() => restoreEnvironment(environment));
+      .finally(() => environment.restore());
   });
   process.on('disconnect', () => process.exit(0));
   process.on('unhandledRejection', () => undefined);
@@ -114,16 +135,10 @@ function loadOrFail(load: (moduleDir: string) => LoadedPiece, moduleDir: string,
   }
 }
 
-/** Sends a result; one that cannot be cloned (functions, class instances) is sent as JSON. */
+/** Sends a result (as JSON); one JSON cannot take (a cycle, a BigInt) fails the call instead. */
 function sendResult(post: (message: FromChild) => void, callId: number, value: unknown): void {
   try {
     post({ type: 'result', callId, ok: true, value });
-    return;
-  } catch {
-    // Not cloneable: fall back to its JSON form below.
-  }
-  try {
-    post({ type: 'result', callId, ok: true, value: JSON.parse(JSON.stringify(value) ?? 'null') as unknown });
   } catch (error) {
     post({
       type: 'result',
@@ -131,14 +146,5 @@ function sendResult(post: (message: FromChild) => void, callId: number, value: u
       ok: false,
       message: `The piece's result cannot be sent to the host: ${errorMessage(error)}`,
     });
-  }
-}
-
-function restoreEnvironment(snapshot: Record<string, string | undefined>): void {
-  for (const key of Object.keys(process.env)) {
-    if (!(key in snapshot)) delete process.env[key];
-  }
-  for (const [key, value] of Object.entries(snapshot)) {
-    if (process.env[key] !== value) process.env[key] = value;
   }
 }
