@@ -1,7 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import type { SandboxHelperName } from './bootstrap-source';
 import type { SandboxHelpers } from './bootstrap-context';
-import type { Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
+import type { RunCodeOptions, Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
 import {
   errorFailure,
   failed,
@@ -13,7 +13,7 @@ import {
 } from './sandbox-failures';
 import type { SandboxSignals } from './sandbox-signals';
 import { scopeVariables } from './scope-variables';
-import { transformCode } from './transform-code';
+import { transformCode, type TransformedCode } from './transform-code';
 
 /** What a {@link QuickJSSandbox} is made of; it owns all of it. */
 export interface QuickJSSandboxParts {
@@ -99,10 +99,14 @@ export class QuickJSSandbox implements Sandbox {
   }
 
   /** {@inheritDoc Sandbox.runCode} */
-  async runCode(source: string, inputs: Readonly<Record<string, unknown>>): Promise<SandboxOutcome> {
+  async runCode(
+    source: string,
+    inputs: Readonly<Record<string, unknown>>,
+    options: RunCodeOptions = {},
+  ): Promise<SandboxOutcome> {
     this.#assertUsable();
     if (this.#broken) return failed(this.#broken);
-    const transformed = transformCode(source);
+    const transformed: TransformedCode = options.bundled ? { ok: true, code: source } : transformCode(source);
     if (!transformed.ok) return failed(transformed.failure);
     let inputsJson: string;
     try {
