@@ -28,6 +28,13 @@ export interface LocalNpmRegistry {
   readonly url: string;
   /** How many tarballs were downloaded (a failed install may still have fetched one). */
   readonly tarballRequests: number;
+  /** How many package documents (packuments) were asked for, including 404s. */
+  readonly packumentRequests: number;
+  /**
+   * Holds every tarball download (begun now or later) until the returned function is called:
+   * for tests of what happens while an install is under way.
+   */
+  holdTarballs(): () => void;
   close(): Promise<void>;
 }
 
@@ -37,14 +44,19 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
   const tarballs = new Map<string, Buffer>();
   const packuments = new Map<string, { versions: Record<string, unknown>; latest: string }>();
   let tarballRequests = 0;
+  let packumentRequests = 0;
+  let held: Promise<void> | undefined;
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]!.slice(1));
     const tarball = tarballs.get(path);
     if (tarball) {
       tarballRequests += 1;
-      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      const send = () => response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      if (held) void held.then(send);
+      else send();
       return;
     }
+    packumentRequests += 1;
     const packument = packuments.get(path);
     if (!packument) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
@@ -90,6 +102,17 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
     url,
     get tarballRequests() {
       return tarballRequests;
+    },
+    get packumentRequests() {
+      return packumentRequests;
+    },
+    holdTarballs() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
