@@ -42,7 +42,12 @@ export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; failure
 
 /** Options of {@link Sandbox.runCode}. */
 export interface RunCodeOptions {
-  /** The source is a bundle (CommonJS, no TypeScript), not a code step's own source. Default false. */
+  /**
+   * The source is a bundle (CommonJS, no TypeScript), not a code step's own source. Default false.
+   * A bundle's module runs once per source in a run (its packages are costly to set up): later
+   * steps of the run call the same `code` export, and module-level state lasts for the run, as
+   * in Node's module cache. It never reaches another run.
+   */
   bundled?: boolean;
 }
 

@@ -46,6 +46,41 @@ describe('code steps with npm packages', () => {
     expect(asked).toEqual([{ code: source, packageJson: LIB }]);
   });
 
+  it('set a bundle up once per run: its module state lasts for the run, never into the next', async () => {
+    const counting = 'var calls = 0;\nexports.code = async function () { calls += 1; return calls; };';
+    const { engine } = engineWith(() => ({ ok: true, bundle: counting }));
+    const source = `import 'counter';\nexport const code = async () => 0; // ${Math.random()}`;
+    const version = flow(withPackages('step_1', source, LIB), withPackages('step_2', source, LIB));
+    const outputs = async () => {
+      const result = await engine.execute({ flowVersion: version, triggerPayload: {} });
+      return [result.steps['step_1']?.output, result.steps['step_2']?.output];
+    };
+    expect(await outputs()).toEqual([1, 2]);
+    expect(await outputs()).toEqual([1, 2]);
+  });
+
+  it('report a bundle whose module throws as it loads, at every step', async () => {
+    const throwing = "throw new Error('this package needs a browser');\nexports.code = async () => 1;";
+    const { engine } = engineWith(() => ({ ok: true, bundle: throwing }));
+    const source = `export const code = async () => 0; // ${Math.random()}`;
+    const step = (name: string) =>
+      ({
+        ...withPackages(name, source, LIB),
+        settings: {
+          ...withPackages(name, source, LIB).settings,
+          errorHandlingOptions: { continueOnFailure: { value: true }, retryOnFailure: { value: false } },
+        },
+      }) as Step;
+    const result = await engine.execute({
+      flowVersion: flow(step('step_1'), step('step_2')),
+      triggerPayload: {},
+    });
+    expect([result.steps['step_1'], result.steps['step_2']]).toMatchObject([
+      { status: 'FAILED', errorMessage: 'this package needs a browser' },
+      { status: 'FAILED', errorMessage: 'this package needs a browser' },
+    ]);
+  });
+
   it('fail with the bundler message, and ask again on the next attempt', async () => {
     const message = 'The package "reads-files" needs the Node built-in module "fs"';
     const { engine, asked } = engineWith(() => ({ ok: false, message }));
