@@ -2,6 +2,7 @@
  * Bundles a code step with its installed npm packages, with esbuild, into what the engine's
  * QuickJS sandbox runs (see `CodeBundler`): one script, no imports left, no Node built-ins.
  */
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildFailure } from 'esbuild';
 import type { CodeBundleOutcome } from '@piecework/engine';
@@ -15,8 +16,9 @@ const ENTRY_FILE = 'code-step.ts';
 
 /**
  * Bundles `code` (TypeScript or JavaScript, ES modules) with the packages installed in
- * `installDir`: an IIFE for a browser-like platform (packages' `browser` builds are preferred,
- * `process.env.NODE_ENV` is `"production"`), minified, ending with `exports.code = ...` for the
+ * `installDir`: an IIFE for esbuild's browser platform (packages' `browser` builds preferred,
+ * modules their `browser` field disables left empty, `process.env.NODE_ENV` is `"production"`;
+ * QuickJS has no browser APIs either), minified, ending with `exports.code = ...` for the
  * sandbox. Fails, as the step's error, on a syntax error, an import the step may not make, or a
  * Node built-in any bundled module needs (see `codeImportGuard`).
  */
@@ -26,25 +28,27 @@ export async function bundleCodeStep(
   dependencies: CodeDependencies,
 ): Promise<CodeBundleOutcome> {
   const esbuild = await import('esbuild');
-  const entryPath = join(installDir, ENTRY_FILE);
+  // esbuild reports files by their real path: the guard compares them with the real folder.
+  const realDir = await realpath(installDir);
+  const entryPath = join(realDir, ENTRY_FILE);
   try {
     const result = await esbuild.build({
-      stdin: { contents: code, loader: 'ts', resolveDir: installDir, sourcefile: ENTRY_FILE },
-      absWorkingDir: installDir,
+      stdin: { contents: code, loader: 'ts', resolveDir: realDir, sourcefile: ENTRY_FILE },
+      absWorkingDir: realDir,
       bundle: true,
       write: false,
       format: 'iife',
       globalName: EXPORTS_NAME,
-      platform: 'neutral',
-      mainFields: ['browser', 'module', 'main'],
-      conditions: ['browser'],
+      // Browser, not neutral: packages' `browser` builds are picked, and modules their `browser`
+      // field disables (`"crypto": false`) become empty ones instead of failing the bundle.
+      platform: 'browser',
       target: 'es2022',
       minify: true,
       legalComments: 'none',
       charset: 'utf8',
       define: { 'process.env.NODE_ENV': '"production"' },
       logLevel: 'silent',
-      plugins: [codeImportGuard({ installDir, entryPath, dependencies })],
+      plugins: [codeImportGuard({ installDir: realDir, entryPath, dependencies })],
     });
     const text = result.outputFiles[0]?.text ?? '';
     return { ok: true, bundle: `${text}\nexports.code = ${EXPORTS_NAME}.code;\n` };

@@ -57,14 +57,17 @@ export function codeImportGuard(scope: CodeImportScope): Plugin {
           resolveDir: args.resolveDir,
           pluginData: RESOLVING,
         });
+        if (resolved.errors.length > 0)
+          return builtin === undefined ? { errors: resolved.errors } : needsBuiltin();
+        // Not a file: a module the package's `browser` field disables (esbuild gives it an empty one).
+        if (resolved.namespace !== 'file') return undefined;
         // A built-in's name resolves only to an installed package of that name (a polyfill).
-        if (builtin !== undefined && (resolved.errors.length > 0 || !resolved.path.startsWith(modulesDir)))
-          return needsBuiltin();
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
-        if (resolved.namespace === 'file' && resolved.path !== '' && !resolved.path.startsWith(modulesDir))
-          return failure(
-            `${importer} imports "${args.path}", which is not part of the packages installed for the code step`,
-          );
+        if (!resolved.path.startsWith(modulesDir))
+          return builtin === undefined
+            ? failure(
+                `${importer} imports "${args.path}", which is not part of the packages installed for the code step`,
+              )
+            : needsBuiltin();
         return resolved;
       });
     },

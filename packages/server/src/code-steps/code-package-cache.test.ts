@@ -27,6 +27,7 @@ beforeAll(async () => {
     { name: 'dayjs', version: '1.11.9', folder: packageFolder('dayjs') },
     { name: 'uuid', version: '9.0.1', folder: join(FIXTURES, 'uuid') },
     { name: 'reads-files', version: '1.0.0', folder: join(FIXTURES, 'reads-files') },
+    { name: 'optional-crypto', version: '1.0.0', folder: join(FIXTURES, 'optional-crypto') },
   ]);
   workDir = await mkdtemp(join(tmpdir(), 'piecework-code-packages-'));
   // npm reads its registry from the environment its child processes inherit.
@@ -112,6 +113,13 @@ describe('code steps with npm packages', () => {
       errorMessage:
         'The package "reads-files" needs the Node built-in module "fs", which code steps cannot use (they run in a sandbox without Node\'s APIs)',
     });
+  }, 60_000);
+
+  it('bundle a package whose browser field disables the built-in it would use', async () => {
+    const code =
+      "import { hasNodeCrypto } from 'optional-crypto';\nexport const code = async () => hasNodeCrypto();";
+    const step = await runStep(cacheIn('optional'), code, { 'optional-crypto': '^1.0.0' });
+    expect(step).toMatchObject({ status: 'SUCCEEDED', output: false });
   }, 60_000);
 
   it('install once per dependency set and bundle once per source, across concurrent steps and restarts', async () => {

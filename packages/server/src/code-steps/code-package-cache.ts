@@ -12,7 +12,7 @@ import { bundleCodeStep } from './bundle-code-step';
 import { CodePackagesInstallError, installCodePackages } from './install-code-packages';
 
 /** Changes when the bundle format does: bundles of an older format are made again. */
-const BUNDLE_FORMAT = 'iife-es2022-v1';
+const BUNDLE_FORMAT = 'iife-browser-es2022-v1';
 
 /** Options of {@link CodePackageCache}. */
 export interface CodePackageCacheOptions {
