@@ -28,6 +28,9 @@ beforeAll(async () => {
     { name: 'uuid', version: '9.0.1', folder: join(FIXTURES, 'uuid') },
     { name: 'reads-files', version: '1.0.0', folder: join(FIXTURES, 'reads-files') },
     { name: 'optional-crypto', version: '1.0.0', folder: join(FIXTURES, 'optional-crypto') },
+    // Installed by one test only, so that npm's own cache never holds them before it.
+    { name: 'queued-first', version: '1.0.0', folder: join(FIXTURES, 'uuid') },
+    { name: 'queued-second', version: '1.0.0', folder: join(FIXTURES, 'uuid') },
   ]);
   workDir = await mkdtemp(join(tmpdir(), 'piecework-code-packages-'));
   // npm reads its registry from the environment its child processes inherit.
@@ -151,6 +154,29 @@ describe('code steps with npm packages', () => {
     expect((await stat(bundleFile)).mtimeMs).toBe(writtenAt);
     expect([again, third].map((outcome) => outcome.ok)).toEqual([true, true]);
     expect(await readdir(join(dir, 'bundles'))).toHaveLength(3);
+  }, 60_000);
+
+  it('run one npm install at a time when asked to, the others waiting their turn', async () => {
+    const cache = new CodePackageCache({ dir: join(workDir, 'one-at-a-time'), maxConcurrentInstalls: 1 });
+    const release = registry.holdTarballs();
+    const source = (dependencies: Record<string, string>) => ({
+      code: 'export const code = async () => 1;',
+      packageJson: packageJson(dependencies),
+    });
+    const first = cache.bundle(source({ 'queued-first': '1.0.0' }));
+    const second = cache.bundle(source({ 'queued-second': '1.0.0' }));
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const tarballsBefore = registry.tarballRequests;
+    for (let waited = 0; waited < 3000 && registry.tarballRequests === tarballsBefore; waited++)
+      await pause();
+    // The first install now waits for its tarball. Were a second npm running, it would ask for
+    // its package meanwhile: give it up to 2 s to show itself (one at a time, it never does).
+    for (let waited = 0; waited < 200 && !registry.history.includes('asked queued-second'); waited++)
+      await pause();
+    release();
+    expect((await Promise.all([first, second])).map((outcome) => outcome.ok)).toEqual([true, true]);
+    const at = (entry: string) => registry.history.lastIndexOf(entry);
+    expect(at('asked queued-second')).toBeGreaterThan(at('sent queued-first-1.0.0.tgz'));
   }, 60_000);
 
   it.each<[string, string, Record<string, string>, string | RegExp]>([

@@ -20,6 +20,11 @@ export interface CodePackageCacheOptions {
   dir: string;
   /** How long one `npm install` may take, in ms (npm is then killed and the step fails). Default 120 000. */
   installTimeoutMs?: number;
+  /**
+   * How many `npm install`s run at once (more wait their turn; the deadline counts from the
+   * start of each). Default 2.
+   */
+  maxConcurrentInstalls?: number;
   /** Where installs and failures are logged. Default: nowhere. */
   log?: LogSink;
 }
@@ -28,7 +33,8 @@ export interface CodePackageCacheOptions {
  * Folders: `installs/<sha256 of the normalized dependencies>/` (package.json, package-lock.json,
  * node_modules) and `bundles/<sha256 of format, dependencies and code>.js`. Within the process
  * one install per dependency set and one bundle per source is made at a time (single-flight:
- * concurrent steps wait for the same one); a failed install or bundle is not kept, so the next
+ * concurrent steps wait for the same one), and at most `maxConcurrentInstalls` npm processes
+ * run at once; a failed install or bundle is not kept, so the next
  * attempt tries again. npm reads its registry and credentials from its own configuration
  * (`npm_config_registry`, `.npmrc`).
  */
@@ -39,12 +45,16 @@ export class CodePackageCache implements CodeBundler {
   readonly #log: LogSink | undefined;
   readonly #installing = new Map<string, Promise<string>>();
   readonly #bundling = new Map<string, Promise<CodeBundleOutcome>>();
+  readonly #maxConcurrentInstalls: number;
+  #runningInstalls = 0;
+  readonly #waitingInstalls: (() => void)[] = [];
 
   constructor(options: CodePackageCacheOptions) {
     this.#installsDir = join(options.dir, 'installs');
     this.#bundlesDir = join(options.dir, 'bundles');
     this.#installTimeoutMs = options.installTimeoutMs ?? 120_000;
     this.#log = options.log;
+    this.#maxConcurrentInstalls = options.maxConcurrentInstalls ?? 2;
   }
 
   /** The bundle of `source` (see the class comment), or why there is none, as the step's error. */
@@ -77,14 +87,31 @@ export class CodePackageCache implements CodeBundler {
     const key = sha256(JSON.stringify(dependencies));
     return singleFlight(this.#installing, key, async () => {
       await mkdir(this.#installsDir, { recursive: true });
+      await this.#takeInstallSlot();
       const startedAt = Date.now();
-      const dir = await installCodePackages(this.#installsDir, key, dependencies, this.#installTimeoutMs);
-      this.#log?.log('debug', 'Code step npm packages ready', {
-        dependencies,
-        ms: Date.now() - startedAt,
-      });
-      return dir;
+      try {
+        const dir = await installCodePackages(this.#installsDir, key, dependencies, this.#installTimeoutMs);
+        this.#log?.log('debug', 'Code step npm packages ready', { dependencies, ms: Date.now() - startedAt });
+        return dir;
+      } finally {
+        this.#releaseInstallSlot();
+      }
     });
+  }
+
+  #takeInstallSlot(): Promise<void> {
+    if (this.#runningInstalls < this.#maxConcurrentInstalls) {
+      this.#runningInstalls++;
+      return Promise.resolve();
+    }
+    // The slot passes straight from the install that frees it (the count stays the same).
+    return new Promise((resolve) => this.#waitingInstalls.push(resolve));
+  }
+
+  #releaseInstallSlot(): void {
+    const next = this.#waitingInstalls.shift();
+    if (next) next();
+    else this.#runningInstalls--;
   }
 }
 

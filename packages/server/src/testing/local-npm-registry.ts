@@ -31,6 +31,11 @@ export interface LocalNpmRegistry {
   /** How many package documents (packuments) were asked for, including 404s. */
   readonly packumentRequests: number;
   /**
+   * What the registry did, in order: `asked <name>` for each packument request, `sent <file>` when
+   * a tarball's bytes went out (after {@link holdTarballs} released it).
+   */
+  readonly history: readonly string[];
+  /**
    * Holds every tarball download (begun now or later) until the returned function is called:
    * for tests of what happens while an install is under way.
    */
@@ -46,17 +51,22 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
   let tarballRequests = 0;
   let packumentRequests = 0;
   let held: Promise<void> | undefined;
+  const history: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]!.slice(1));
     const tarball = tarballs.get(path);
     if (tarball) {
       tarballRequests += 1;
-      const send = () => response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      const send = () => {
+        history.push(`sent ${path.slice('tarballs/'.length)}`);
+        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      };
       if (held) void held.then(send);
       else send();
       return;
     }
     packumentRequests += 1;
+    history.push(`asked ${path}`);
     const packument = packuments.get(path);
     if (!packument) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
@@ -106,6 +116,7 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
     get packumentRequests() {
       return packumentRequests;
     },
+    history,
     holdTarballs() {
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));
