@@ -57,8 +57,8 @@ const standaloneDir = 'packages/server/dist/standalone';
  * the engine's worker thread with built-in pieces), the engine's default worker-thread script and
  * the pieces' child-process script (each found beside the code that starts it). Loading bundles
  * instead of hundreds of package files (Kysely alone is ~400 ESM modules) halves the time from
- * process start to a listening server. Native and WebAssembly packages stay external: they load
- * files of their own from their package folders.
+ * process start to a listening server. Native and WebAssembly packages (better-sqlite3, esbuild,
+ * QuickJS) stay external: they load files of their own from their package folders.
  *
  * Most of what is left of start-up is V8 compiling the two big bundles, so their entries are tiny
  * and run them through a V8 code cache (`cli/compile-cache.ts`, kept in `.compile-cache/` beside
@@ -88,8 +88,8 @@ export const standaloneServerBuild: Options = {
   platform: 'node',
   tsconfig: 'tsconfig.base.json',
   // Everything but the native and WebAssembly packages (tsup lets noExternal win over external).
-  noExternal: [/^(?!better-sqlite3$|quickjs-emscripten|@jitl\/)/],
-  external: ['better-sqlite3', /^quickjs-emscripten/, /^@jitl\//],
+  noExternal: [/^(?!better-sqlite3$|esbuild$|quickjs-emscripten|@jitl\/)/],
+  external: ['better-sqlite3', 'esbuild', /^quickjs-emscripten/, /^@jitl\//],
   esbuildOptions(options) {
     // Every `import()` becomes a `require()` (which loads ES modules too on Node >= 20.19).
     options.supported = { ...options.supported, 'dynamic-import': false };

@@ -24,6 +24,7 @@ export type {
   LogSink,
   StoreScope,
 } from './host/engine-host';
+export type { CodeBundleOutcome, CodeBundler, CodeSource } from './host/code-bundler';
 export { createMemoryHost } from './host/memory-host';
 export { transformCode } from './sandbox/transform-code';
 export type { TransformedCode } from './sandbox/transform-code';

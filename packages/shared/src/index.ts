@@ -108,6 +108,8 @@ export {
   StepType,
 } from './flows/step';
 export { StepName, TRIGGER_NAME } from './flows/step-name';
+export { readCodeDependencies } from './flows/code-dependencies';
+export type { CodeDependencies, ReadCodeDependencies } from './flows/code-dependencies';
 export {
   CodeStepSettings,
   ErrorHandlingOptions,

@@ -1,3 +1,4 @@
+import type { CodeBundler } from './code-bundler';
 import type { PieceRunner } from './piece-runner';
 
 /** Where a key/value entry lives: shared by one flow's runs, or by the whole project. */
@@ -55,4 +56,10 @@ export interface EngineHost {
   files: FileStore;
   /** Log output. */
   log: LogSink;
+  /**
+   * Makes code steps that declare npm dependencies runnable (see {@link CodeBundler}). Without
+   * one, such a step fails saying this host installs no npm packages; code steps without
+   * dependencies never use it.
+   */
+  code?: CodeBundler;
 }

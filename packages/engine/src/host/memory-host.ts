@@ -6,6 +6,7 @@ import type {
   LogSink,
   StoreScope,
 } from './engine-host';
+import type { CodeBundler } from './code-bundler';
 import type { PieceRunner } from './piece-runner';
 
 /** What {@link createMemoryHost} can be given; everything else gets an in-memory default. */
@@ -24,6 +25,11 @@ export interface MemoryHostOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Where logs go (default: dropped). */
   log?: LogSink;
+  /**
+   * Installs and bundles the npm packages of code steps that declare dependencies (default:
+   * none; such steps fail saying this host installs no packages).
+   */
+  code?: CodeBundler;
 }
 
 /**
@@ -80,5 +86,6 @@ export function createMemoryHost(options: MemoryHostOptions = {}): EngineHost {
     store: keyValueStore,
     files: fileStore,
     log: options.log ?? { log() {} },
+    ...(options.code ? { code: options.code } : {}),
   };
 }

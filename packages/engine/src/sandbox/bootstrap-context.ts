@@ -5,7 +5,7 @@ import type { SandboxLogLevel } from './sandbox';
 /** Handles of the helpers the bootstrap returned; only the host holds them. */
 export type SandboxHelpers = Readonly<Record<SandboxHelperName, QuickJSHandle>>;
 
-const HELPER_NAMES: readonly SandboxHelperName[] = ['evaluate', 'start', 'describe', 'ping'];
+const HELPER_NAMES: readonly SandboxHelperName[] = ['evaluate', 'start', 'describe', 'ping', 'reset'];
 const LOG_LEVELS: ReadonlySet<string> = new Set<SandboxLogLevel>(['debug', 'info', 'log', 'warn', 'error']);
 
 /**

@@ -16,7 +16,7 @@
  *    (generator, async and iterator prototypes, `%TypedArray%`), then `globalThis` itself: a
  *    step can neither pollute a prototype nor leave a global for a later step;
  * 6. returns frozen helpers that the host calls and user code never sees: `evaluate`, `start`,
- *    `describe` and `ping` (see {@link SandboxHelperName}).
+ *    `describe`, `ping` and `reset` (see {@link SandboxHelperName}).
  *
  * Kept as text (not a function's `toString()`) so that bundling and minifying the engine cannot
  * change what runs inside QuickJS. It uses no template literals, to stay readable here.
@@ -172,12 +172,14 @@ export const BOOTSTRAP_SOURCE = String.raw`
   };
 
   const requireStub = freeze(function require(name) {
-    throw new ErrorCtor("Cannot import '" + StringCtor(name) + "': npm packages are not available in code steps");
+    throw new ErrorCtor("Cannot import '" + StringCtor(name) + "': list it in the dependencies of the code step's package.json");
   });
   const codeResultToJson = (value) => toJson(value, 'The value returned by code');
   const compiledModules = new MapCtor();
   const REQUIRE_CALL = /\brequire\s*\(/;
-  const start = (source, inputsJson) => {
+  const keptModules = new MapCtor();
+  const KEPT_MODULE_MISSING = 'piecework: kept module missing';
+  const load = (source) => {
     let factory = compiledModules.get(source);
     if (factory === undefined) {
       // 'require' is a parameter only for sources that call it (imports): elsewhere it stays undefined.
@@ -189,6 +191,15 @@ export const BOOTSTRAP_SOURCE = String.raw`
     apply(factory, undefined, [exports, requireStub]);
     const code = exports.code;
     if (typeof code !== 'function') throw new ErrorCtor('The code step must export a function named code');
+    return code;
+  };
+  const start = (source, inputsJson, keepKey) => {
+    let code = keepKey === '' ? undefined : keptModules.get(keepKey);
+    if (code === undefined) {
+      if (source === '') throw new ErrorCtor(KEPT_MODULE_MISSING);
+      code = load(source);
+      if (keepKey !== '') remember(keptModules, keepKey, code, 20);
+    }
     const inputs = parse(inputsJson);
     return PromiseCtor.resolve(apply(code, undefined, [inputs])).then(codeResultToJson);
   };
@@ -209,8 +220,12 @@ export const BOOTSTRAP_SOURCE = String.raw`
   };
 
   const ping = () => 1;
+  const reset = () => {
+    keptModules.clear();
+    return 1;
+  };
 
-  return freeze({ evaluate, start, describe, ping });
+  return freeze({ evaluate, start, describe, ping, reset });
 })
 `;
 
@@ -219,12 +234,20 @@ export const BOOTSTRAP_SOURCE = String.raw`
  * - `evaluate(expression, names, scopeJson)`: compiles (once, cached) a strict function with the
  *   comma-separated `names` as parameters returning the expression, calls it with the values of
  *   `scopeJson`, returns the value as JSON text (or `undefined`).
- * - `start(source, inputsJson)`: runs a code step's CommonJS `source` (as sucrase produced it)
- *   as a function of `exports` (and of `require`, a stub that fails, when the source calls it),
- *   calls its `code` export with the inputs, returns a promise of the JSON text of the value.
+ * - `start(source, inputsJson, keepKey)`: runs a code step's CommonJS `source` (as sucrase or
+ *   the code bundler produced it) as a function of `exports` (and of `require`, a stub that
+ *   fails, when the source calls it), calls its `code` export with the inputs, returns a promise
+ *   of the JSON text of the value. With a `keepKey` (bundles: their packages are costly to set
+ *   up) the module runs once and its `code` export is kept under that key (the last 20) until
+ *   `reset`; `source` may then be `''` (not copied in again), and if the key is not kept the call
+ *   throws {@link KEPT_MODULE_MISSING}.
  * - `describe(thrown)`: a string describing a thrown value: `M` + message (out of memory, also
  *   when reading the value ran out of memory), `S` + message (stack overflow), `E` + message (any
  *   other throw) or `U` (reading the value threw).
  * - `ping()`: returns 1; used to check that the context still works after running out of memory.
+ * - `reset()`: forgets the modules `start` kept (between runs: nothing of a run reaches the next).
  */
-export type SandboxHelperName = 'evaluate' | 'start' | 'describe' | 'ping';
+export type SandboxHelperName = 'evaluate' | 'start' | 'describe' | 'ping' | 'reset';
+
+/** The message `start` throws when asked for a kept module it does not hold (the host then sends the source). */
+export const KEPT_MODULE_MISSING = 'piecework: kept module missing';

@@ -1,7 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
-import type { SandboxHelperName } from './bootstrap-source';
+import { KEPT_MODULE_MISSING, type SandboxHelperName } from './bootstrap-source';
 import type { SandboxHelpers } from './bootstrap-context';
-import type { Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
+import type { RunCodeOptions, Sandbox, SandboxFailure, SandboxOutcome } from './sandbox';
 import {
   errorFailure,
   failed,
@@ -13,7 +13,7 @@ import {
 } from './sandbox-failures';
 import type { SandboxSignals } from './sandbox-signals';
 import { scopeVariables } from './scope-variables';
-import { transformCode } from './transform-code';
+import { transformCode, type TransformedCode } from './transform-code';
 
 /** What a {@link QuickJSSandbox} is made of; it owns all of it. */
 export interface QuickJSSandboxParts {
@@ -31,6 +31,8 @@ export interface QuickJSSandboxParts {
 type Handled = { ok: true; handle: QuickJSHandle } | { ok: false; failure: SandboxFailure };
 
 const UNREADABLE_MESSAGE = 'The code threw a value that cannot be read';
+/** As many as the bootstrap's `start` keeps. */
+const MAX_KEPT_BUNDLES = 20;
 
 /**
  * The {@link Sandbox} over one QuickJS instance, runtime and context (see `createSandbox`).
@@ -51,6 +53,9 @@ export class QuickJSSandbox implements Sandbox {
   #crashed = false;
   #broken: SandboxFailure | undefined;
   #limitHit = false;
+  /** Bundles whose module QuickJS keeps for this run, by source, with their keys (see `start`). */
+  readonly #keptBundles = new Map<string, string>();
+  #nextBundleKey = 1;
 
   constructor(parts: QuickJSSandboxParts) {
     this.#parts = parts;
@@ -73,10 +78,19 @@ export class QuickJSSandbox implements Sandbox {
     );
   }
 
-  /** Points the interrupt handler at the next run's deadline check (for a reused sandbox). */
+  /**
+   * Points the interrupt handler at the next run's deadline check, and forgets the bundled
+   * modules kept for the last run (for a reused sandbox). A sandbox that cannot forget them is
+   * not reused.
+   */
   rebind(shouldInterrupt: () => boolean): void {
     this.#assertUsable();
     this.#parts.interrupt.current = shouldInterrupt;
+    this.#keptBundles.clear();
+    if (this.#crashed || this.#broken) return;
+    const reset = this.#call('reset', []);
+    if (reset.ok) reset.handle.dispose();
+    else this.#limitHit = true;
   }
 
   /** {@inheritDoc Sandbox.evaluateExpression} */
@@ -99,10 +113,14 @@ export class QuickJSSandbox implements Sandbox {
   }
 
   /** {@inheritDoc Sandbox.runCode} */
-  async runCode(source: string, inputs: Readonly<Record<string, unknown>>): Promise<SandboxOutcome> {
+  async runCode(
+    source: string,
+    inputs: Readonly<Record<string, unknown>>,
+    options: RunCodeOptions = {},
+  ): Promise<SandboxOutcome> {
     this.#assertUsable();
     if (this.#broken) return failed(this.#broken);
-    const transformed = transformCode(source);
+    const transformed: TransformedCode = options.bundled ? { ok: true, code: source } : transformCode(source);
     if (!transformed.ok) return failed(transformed.failure);
     let inputsJson: string;
     try {
@@ -110,8 +128,24 @@ export class QuickJSSandbox implements Sandbox {
     } catch (error) {
       return failed(errorFailure(`The inputs of the code step are not JSON data: ${messageOf(error)}`));
     }
+    if (!options.bundled) return this.#start(transformed.code, inputsJson, '');
+    // A bundle is copied into QuickJS once per run: later calls name it by its key.
+    const key = this.#keptBundles.get(source);
+    if (key !== undefined) {
+      const outcome = this.#start('', inputsJson, key);
+      if (outcome.ok || outcome.failure.message !== KEPT_MODULE_MISSING) return outcome;
+    }
+    const newKey = key ?? String(this.#nextBundleKey++);
+    if (key === undefined && this.#keptBundles.size >= MAX_KEPT_BUNDLES) {
+      this.#keptBundles.delete(this.#keptBundles.keys().next().value!);
+    }
+    this.#keptBundles.set(source, newKey);
+    return this.#start(source, inputsJson, newKey);
+  }
+
+  #start(source: string, inputsJson: string, keepKey: string): SandboxOutcome {
     return this.#operate(() => {
-      const started = this.#call('start', [transformed.code, inputsJson]);
+      const started = this.#call('start', [source, inputsJson, keepKey]);
       if (!started.ok) return failed(started.failure);
       return this.#settle(started.handle);
     });

@@ -128,13 +128,13 @@ describe('runCode', () => {
       'an import of an npm package',
       "import _ from 'lodash';\nexport const code = async () => _.chunk([1, 2], 1);",
       {},
-      error("Cannot import 'lodash': npm packages are not available in code steps"),
+      error("Cannot import 'lodash': list it in the dependencies of the code step's package.json"),
     ],
     [
       'a dynamic import',
       "export const code = async () => (await import('axios')).default;",
       {},
-      error("Cannot import 'axios': npm packages are not available in code steps"),
+      error("Cannot import 'axios': list it in the dependencies of the code step's package.json"),
     ],
     [
       'a type-only import is fine',

@@ -41,7 +41,7 @@ function pooled(sandbox: QuickJSSandbox, key: string): Sandbox {
   let released = false;
   return {
     evaluateExpression: (expression, scope) => sandbox.evaluateExpression(expression, scope),
-    runCode: (source, inputs) => sandbox.runCode(source, inputs),
+    runCode: (source, inputs, options) => sandbox.runCode(source, inputs, options),
     dispose() {
       if (released) return;
       released = true;

@@ -40,6 +40,17 @@ export type SandboxFailure =
 /** A value produced in the sandbox (as plain host data), or why there is none. */
 export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; failure: SandboxFailure };
 
+/** Options of {@link Sandbox.runCode}. */
+export interface RunCodeOptions {
+  /**
+   * The source is a bundle (CommonJS, no TypeScript), not a code step's own source. Default false.
+   * A bundle's module runs once per source in a run (its packages are costly to set up): later
+   * steps of the run call the same `code` export, and module-level state lasts for the run, as
+   * in Node's module cache. It never reaches another run.
+   */
+  bundled?: boolean;
+}
+
 /** A run's sandbox. Values cross the boundary as JSON text only: no host object is ever visible inside. */
 export interface Sandbox {
   /**
@@ -49,9 +60,15 @@ export interface Sandbox {
   evaluateExpression(expression: string, scope: Readonly<Record<string, unknown>>): SandboxOutcome;
   /**
    * Runs a code step: `source` is `export const code = async (inputs) => ...` (TypeScript syntax
-   * accepted); `inputs` is its resolved input. The value is what `code` returned (awaited).
+   * accepted); `inputs` is its resolved input. The value is what `code` returned (awaited). With
+   * `options.bundled`, `source` is already a CommonJS function body of `exports` that sets
+   * `exports.code` (a code step bundled with its npm packages) and runs as it is.
    */
-  runCode(source: string, inputs: Readonly<Record<string, unknown>>): Promise<SandboxOutcome>;
+  runCode(
+    source: string,
+    inputs: Readonly<Record<string, unknown>>,
+    options?: RunCodeOptions,
+  ): Promise<SandboxOutcome>;
   /** Frees the QuickJS runtime. Using the sandbox afterwards throws; disposing again does nothing. */
   dispose(): void;
 }

@@ -15,8 +15,10 @@ const cache = new BoundedCache<string, TransformedCode>(500);
  * kept as written: QuickJS runs ES2023. Results are cached per source text (500 sources, per
  * process).
  *
- * Limitations, by design: an `import` becomes a `require(...)` call that fails the step ("npm
- * packages are not available in code steps"); type-only imports are removed and so are allowed.
+ * Limitations, by design: an `import` becomes a `require(...)` call that fails the step, saying
+ * to list the package in the step's `package.json` dependencies (steps that do run as the bundle
+ * their host makes instead, not through this transform); type-only imports are removed and so
+ * are allowed.
  * Top-level `await` is not supported (the module body is a plain function).
  */
 export function transformCode(source: string): TransformedCode {

@@ -9,6 +9,7 @@
  * before it acts on the message itself.
  */
 import type { FlowVersion } from '@piecework/shared';
+import type { CodeSource } from '../host/code-bundler';
 import type { LogLevel, StoreScope } from '../host/engine-host';
 import type { PieceRunRequest } from '../host/piece-runner';
 import type { EngineEvents } from '../run/engine-events';
@@ -44,7 +45,8 @@ export type HostCall =
   | { method: 'store.put'; args: [key: string, value: unknown, scope: StoreScope] }
   | { method: 'store.delete'; args: [key: string, scope: StoreScope] }
   | { method: 'files.save'; args: [content: string, info: { name: string }] }
-  | { method: 'files.load'; args: [fileId: string] };
+  | { method: 'files.load'; args: [fileId: string] }
+  | { method: 'code.bundle'; args: [source: CodeSource] };
 
 /** One engine event with its arguments, e.g. `{name: 'step.finished', args: [{stepName, path, record}]}`. */
 export type EngineEvent = {

@@ -1,4 +1,5 @@
 import type { EngineHost } from '../host/engine-host';
+import { NO_CODE_BUNDLER } from '../steps/code-bundle';
 import type { HostCall } from './protocol';
 
 /**
@@ -28,6 +29,8 @@ export async function serveHostCall(host: EngineHost, call: HostCall): Promise<u
       return host.files.save(...call.args);
     case 'files.load':
       return host.files.load(...call.args);
+    case 'code.bundle':
+      return host.code ? host.code.bundle(...call.args) : NO_CODE_BUNDLER;
     default:
       return assertNever(call);
   }

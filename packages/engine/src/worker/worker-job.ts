@@ -113,6 +113,7 @@ export class ActiveJob {
       store: host.store,
       files: host.files,
       log: host.log,
+      ...(host.code ? { code: host.code } : {}),
     };
   }
 }

@@ -82,4 +82,41 @@ describe('importing real exports', () => {
     const after = expectStatus(await api.get(flow.id), 200);
     expect(after.version).toEqual(flow.version);
   });
+
+  it('reads a CODE step kept only as an artifact into its source', async () => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Imported');
+    const imported = await api.apply(flow.id, importAsFound('built-code-artifact-template'));
+    const step = imported.version.trigger.nextAction;
+    expect(step).toMatchObject({ type: 'CODE', name: 'step_1' });
+    const { sourceCode } = (step as { settings: { sourceCode: { code: string; packageJson: string } } })
+      .settings;
+    expect(sourceCode.code).toMatch(/^import _ from 'lodash';/);
+    expect(JSON.parse(sourceCode.packageJson)).toEqual({ dependencies: { lodash: '^4.17.21' } });
+  });
+
+  it('refuses an artifact that is not a ZIP archive with 400 CODE_ARTIFACT and keeps the draft', async () => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Kept');
+    const broken = {
+      displayName: 'Broken artifact',
+      trigger: {
+        name: 'trigger',
+        type: 'EMPTY',
+        settings: {},
+        nextAction: { name: 'step_1', type: 'CODE', settings: { input: {}, artifact: 'bm90IGEgemlw' } },
+      },
+    };
+    const answer = await api.operate(flow.id, {
+      type: 'IMPORT_FLOW',
+      request: broken,
+    } as unknown as FlowOperation);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'FLOW_OPERATION_INVALID',
+      params: { reason: 'CODE_ARTIFACT', path: 'trigger.nextAction' },
+    });
+    const after = expectStatus(await api.get(flow.id), 200);
+    expect(after.version).toEqual(flow.version);
+  });
 });

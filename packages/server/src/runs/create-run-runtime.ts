@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { EngineOptions, PieceRunner } from '@piecework/engine';
 import { WorkerRunner } from '@piecework/engine/worker';
 import {
@@ -15,6 +16,7 @@ import {
   type ThreadPieceSettings,
 } from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
+import { CodePackageCache } from '../code-steps/code-package-cache';
 import type { ServerBase } from '../server-context';
 import { cancelRuns } from './cancel-runs';
 import { insertRun } from './create-run';
@@ -169,11 +171,18 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   };
 
   let cuttingShort = false;
+  const code = new CodePackageCache({
+    dir: join(base.settings.dataDir, 'code-packages'),
+    log: {
+      log: (level, message, fields) => base.logger[level]({ ...fields, source: 'code-packages' }, message),
+    },
+  });
   const executor = new RunExecutor({
     base,
     queue,
     runner,
     pieces,
+    code,
     versions: new RunFlowVersions(base.store),
     listener,
     stopping: () => cuttingShort,

@@ -5,7 +5,14 @@
  * version is gone, the request is refused), or taken up too many times, ends INTERNAL_ERROR with
  * the records saved so far.
  */
-import type { EngineEvents, EngineRequest, FlowResponse, PieceRunner, RunResult } from '@piecework/engine';
+import type {
+  CodeBundler,
+  EngineEvents,
+  EngineRequest,
+  FlowResponse,
+  PieceRunner,
+  RunResult,
+} from '@piecework/engine';
 import type { WorkerRunner } from '@piecework/engine/worker';
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
@@ -51,6 +58,8 @@ export interface RunExecutorDeps {
   queue: JobQueue;
   runner: WorkerRunner;
   pieces: PieceRunner;
+  /** Installs and bundles the npm packages of code steps (see `CodePackageCache`). */
+  code: CodeBundler;
   versions: RunFlowVersions;
   listener: ExecutionListener;
   /** True once the process is stopping: a run cut short by it is given back to the queue. */
@@ -133,7 +142,7 @@ export class RunExecutor {
       });
       const host = createRunHost(
         base,
-        this.deps.pieces,
+        { pieces: this.deps.pieces, code: this.deps.code },
         { runId: run.id, jobId: job.id, flowId: run.flowId, projectId: run.projectId },
         (fileId) => (logsFileId ??= fileId),
       );

@@ -1,9 +1,10 @@
 /**
- * The engine host of one run in the server: the process's piece runner, the run project's
- * connections (decrypted on demand), the Store piece's storage, run files in the `file` table,
- * logs to the server's logger grouped by entity, and the real clock.
+ * The engine host of one run in the server: the process's piece runner and code bundler (npm
+ * packages of code steps), the run project's connections (decrypted on demand), the Store
+ * piece's storage, run files in the `file` table, logs to the server's logger grouped by entity,
+ * and the real clock.
  */
-import type { EngineHost, LogLevel, PieceRunner } from '@piecework/engine';
+import type { CodeBundler, EngineHost, LogLevel, PieceRunner } from '@piecework/engine';
 import type { Logger } from 'pino';
 import { entityFields } from '../logging/create-logger';
 import { readConnectionValue } from '../modules/connections/read-connection-value';
@@ -19,13 +20,17 @@ export interface RunHostIds {
   projectId: string;
 }
 
-/** A host for one execution of run `ids.runId`; `onFileSaved` hears of each file the run saves. */
+/**
+ * A host for one execution of run `ids.runId` with the process's `services`; `onFileSaved`
+ * hears of each file the run saves.
+ */
 export function createRunHost(
   base: ServerBase,
-  pieces: PieceRunner,
+  services: { pieces: PieceRunner; code: CodeBundler },
   ids: RunHostIds,
   onFileSaved: (fileId: string) => void,
 ): EngineHost {
+  const { pieces, code } = services;
   let logger: Logger | undefined;
   const runLogger = () =>
     (logger ??= base.logger.child(
@@ -43,5 +48,6 @@ export function createRunHost(
         runLogger()[level](fields ?? {}, message);
       },
     },
+    code,
   };
 }

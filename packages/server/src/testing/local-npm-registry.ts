@@ -28,6 +28,18 @@ export interface LocalNpmRegistry {
   readonly url: string;
   /** How many tarballs were downloaded (a failed install may still have fetched one). */
   readonly tarballRequests: number;
+  /** How many package documents (packuments) were asked for, including 404s. */
+  readonly packumentRequests: number;
+  /**
+   * What the registry did, in order: `asked <name>` for each packument request, `sent <file>` when
+   * a tarball's bytes went out (after {@link holdTarballs} released it).
+   */
+  readonly history: readonly string[];
+  /**
+   * Holds every tarball download (begun now or later) until the returned function is called:
+   * for tests of what happens while an install is under way.
+   */
+  holdTarballs(): () => void;
   close(): Promise<void>;
 }
 
@@ -37,14 +49,24 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
   const tarballs = new Map<string, Buffer>();
   const packuments = new Map<string, { versions: Record<string, unknown>; latest: string }>();
   let tarballRequests = 0;
+  let packumentRequests = 0;
+  let held: Promise<void> | undefined;
+  const history: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent((request.url ?? '/').split('?')[0]!.slice(1));
     const tarball = tarballs.get(path);
     if (tarball) {
       tarballRequests += 1;
-      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      const send = () => {
+        history.push(`sent ${path.slice('tarballs/'.length)}`);
+        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      };
+      if (held) void held.then(send);
+      else send();
       return;
     }
+    packumentRequests += 1;
+    history.push(`asked ${path}`);
     const packument = packuments.get(path);
     if (!packument) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
@@ -90,6 +112,18 @@ export async function startLocalNpmRegistry(packages: readonly RegistryPackage[]
     url,
     get tarballRequests() {
       return tarballRequests;
+    },
+    get packumentRequests() {
+      return packumentRequests;
+    },
+    history,
+    holdTarballs() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,7 +8,7 @@ export const ImportRefusalReason = z.enum([
   'FORMAT_2022',
   /** A step type no Activepieces release has (a fork's own format). */
   'UNKNOWN_STEP_TYPE',
-  /** A CODE step whose source is only a packaged artifact (a zip), not readable source. */
+  /** A CODE step whose legacy `artifact` cannot be read (not base64 of a ZIP archive of index.ts and package.json). */
   'CODE_ARTIFACT',
   /** After migration the flow still does not parse as an IMPORT_FLOW request. */
   'INVALID_FLOW',

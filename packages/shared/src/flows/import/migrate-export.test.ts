@@ -24,6 +24,7 @@ describe('migrateExport over the real exports', () => {
     // [fixture, shape, exported schemaVersion, steps left invalid (and why)]
     ['aboxofrice-narmi-kinective-import-flow-op', 'op', '10', []],
     ['aboxofrice-sageworks-hubspot-nested-routers-flows', 'flows', '10', []],
+    ['built-code-artifact-template', 'template', null, []],
     ['ap-copilot-sheets-to-slack-template-v1', 'template', '1', ['step_1: MARKED_INVALID']],
     ['ap-skill-api-format-bare-import', 'bare', '16', []],
     ['ap-skill-forms-code-steps-populated', 'populated', '16', []],

@@ -1,4 +1,5 @@
 import { StepType } from '../step';
+import { readCodeArtifact } from './code-artifact';
 import { migrateConditions } from './migrate-conditions';
 import { isRecord, refuse } from './import-refusal';
 
@@ -63,26 +64,26 @@ function pieceSettings(settings: Json): Json {
 function codeSettings(settings: Json, path: string): Json {
   if (settings.artifactPackagedId !== undefined)
     refuse('FORMAT_2022', 'a CODE step points to a 2022 packaged artifact (artifactPackagedId)', path);
+  const { artifact, ...rest } = baseSettings(settings);
+  const input = isRecord(settings.input) ? settings.input : {};
   const source = settings.sourceCode;
-  if (!isRecord(source) || typeof source.code !== 'string') {
-    if (settings.artifact !== undefined)
+  if (isRecord(source) && typeof source.code === 'string') {
+    const packageJson = typeof source.packageJson === 'string' ? source.packageJson : '{}';
+    return { ...rest, sourceCode: { code: source.code, packageJson }, input };
+  }
+  if (typeof artifact === 'string') {
+    const read = readCodeArtifact(artifact);
+    if (!read.ok)
       refuse(
         'CODE_ARTIFACT',
-        'a CODE step holds its source only as a packaged artifact (a zip); open the flow in the ' +
-          'platform that made it and export it again, so the step carries `sourceCode`',
+        `a CODE step's artifact cannot be read (${read.reason}); it should be a base64 ZIP archive of index.ts and package.json`,
         path,
       );
-    return { ...baseSettings(settings), input: isRecord(settings.input) ? settings.input : {} };
+    return { ...rest, sourceCode: { code: read.code, packageJson: read.packageJson }, input };
   }
-  const { artifact: _artifact, ...rest } = baseSettings(settings);
-  return {
-    ...rest,
-    sourceCode: {
-      code: source.code,
-      packageJson: typeof source.packageJson === 'string' ? source.packageJson : '{}',
-    },
-    input: isRecord(settings.input) ? settings.input : {},
-  };
+  if (artifact !== undefined)
+    refuse('CODE_ARTIFACT', "a CODE step's artifact is not base64 text of a ZIP archive", path);
+  return { ...rest, input };
 }
 
 /** Fields every step keeps: name, display name (the name when missing), valid, skip. */
@@ -98,8 +99,9 @@ function common(raw: Json): Json {
 /**
  * One exported step and the chain after it in today's model: missing `propertySettings` /
  * `input` filled in, UI-only keys dropped, old BRANCH steps turned into two-branch routers,
- * `continueOnFailureBranches` turned into a router on the step's error. Refuses step types no
- * Activepieces release has and packaged code artifacts.
+ * `continueOnFailureBranches` turned into a router on the step's error, a legacy code `artifact`
+ * read into `sourceCode`. Refuses step types no Activepieces release has and code artifacts that
+ * cannot be read.
  */
 export function migrateStep(raw: unknown, path: string, names: MigrationNames): Json | null {
   if (raw === null || raw === undefined) return null;
