@@ -261,6 +261,7 @@ export {
   TableDefinition,
   TableDefinitionField,
 } from './templates/table-definition';
+export { FlowTemplate } from './templates/flow-template';
 export { HexColor, TemplateTag } from './templates/template-tag';
 export {
   CreateTemplateRequest,

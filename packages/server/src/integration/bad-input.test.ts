@@ -61,6 +61,18 @@ describe('bad input', () => {
       'VALIDATION',
     ],
     [
+      'a malformed version id to export',
+      () => send('GET', '/v1/flows/aaaaaaaaaaaaaaaaaaaaa/template?versionId=nope', undefined),
+      400,
+      'VALIDATION',
+    ],
+    [
+      'a flow to export that does not exist',
+      () => send('GET', '/v1/flows/aaaaaaaaaaaaaaaaaaaaa/template', undefined),
+      404,
+      'ENTITY_NOT_FOUND',
+    ],
+    [
       'an id of the right shape that does not exist',
       () => send('GET', '/v1/folders/aaaaaaaaaaaaaaaaaaaaa', undefined),
       404,

@@ -67,6 +67,7 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.flows.update(ids.flow, { type: 'CHANGE_NAME', request: { displayName: 'Hijacked' } }),
   'flows.delete': (c) => c.flows.delete(ids.flow),
   'flows.listVersions': (c) => c.flows.listVersions(ids.flow),
+  'flows.getTemplate': (c) => c.flows.getTemplate(ids.flow),
   'flows.list': (c) => c.flows.list({ projectId: ids.project }),
   'flows.count': (c) => c.flows.count({ projectId: ids.project }),
   'flows.create': (c) => c.flows.create({ displayName: 'Planted', projectId: ids.project }),
