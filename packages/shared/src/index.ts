@@ -198,6 +198,7 @@ export {
   RetryFlowRunRequest,
   TestFlowRunRequest,
 } from './flow-runs/flow-run-requests';
+export { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from './flow-runs/subflow-headers';
 export { FlowRunStatus, NON_TERMINAL_RUN_STATUSES, isTerminalRunStatus } from './flow-runs/flow-run-status';
 export { FailedStep, FlowRun } from './flow-runs/flow-run';
 export { RunEnvironment } from './flow-runs/run-environment';

@@ -63,6 +63,7 @@ async function runPiece(
       files: host.files,
       connections: host.connections,
       now: () => host.now(),
+      ...(host.flows ? { flows: host.flows } : {}),
     },
     signal,
   };

@@ -13,6 +13,7 @@ export async function serveHostCall(host: EngineHost, call: HostCall): Promise<u
         files: host.files,
         connections: host.connections,
         now: () => host.now(),
+        ...(host.flows ? { flows: host.flows } : {}),
       };
       return host.pieces.run({ ...call.args[0], services });
     }
@@ -28,6 +29,8 @@ export async function serveHostCall(host: EngineHost, call: HostCall): Promise<u
       return host.files.save(...call.args);
     case 'files.load':
       return host.files.load(...call.args);
+    case 'flows.list':
+      return host.flows ? host.flows.list(...call.args) : [];
     default:
       return assertNever(call);
   }

@@ -34,7 +34,7 @@ export function createPieceRunner(options: PieceRunnerOptions): PieceRunner {
   const builtins = new Map(options.builtins.map((piece) => [piece.name, piece]));
   return {
     async run(request) {
-      const services: PieceServices = { ...options.services, ...request.services };
+      const services = pieceServicesOf(options.services, request);
       if (options.npm && (await options.npm.has(request.pieceName, request.pieceVersion))) {
         return options.npm.runAction(request, services);
       }
@@ -46,6 +46,15 @@ export function createPieceRunner(options: PieceRunnerOptions): PieceRunner {
       };
     },
   };
+}
+
+/**
+ * The services of one piece call: the runner's own (URLs, SSRF allow list) with the request's
+ * host services; the host's flow lister becomes `listFlows` (`ctx.flows.list`).
+ */
+export function pieceServicesOf(base: PieceRunnerServices, request: PieceRunRequest): PieceServices {
+  const { flows, ...hostServices } = request.services;
+  return { ...base, ...hostServices, ...(flows ? { listFlows: (params) => flows.list(params) } : {}) };
 }
 
 /** Runs an action of a built-in piece with the reference platform's context. */

@@ -3,7 +3,7 @@ import { findBuiltinPiece } from '../builtin';
 import type { PieceServices } from '../context/piece-services';
 import { InstalledVersions } from '../npm/installed-versions';
 import { createPieceResolver } from '../npm/resolve-piece';
-import { runBuiltinAction } from './create-piece-runner';
+import { pieceServicesOf, runBuiltinAction } from './create-piece-runner';
 
 /**
  * What {@link createThreadPieceRunner} needs, as plain data (it crosses into a worker thread as
@@ -47,7 +47,7 @@ export function createThreadPieceRunner(parent: PieceRunner, settings: ThreadPie
       const builtin = findBuiltinPiece(request.pieceName);
       if (!builtin || (await installed?.has(request.pieceName, request.pieceVersion)))
         return parent.run(request);
-      const services: PieceServices = { urls, ssrfAllowList, ...request.services };
+      const services = pieceServicesOf({ urls, ssrfAllowList }, request);
       return runBuiltinAction(builtin, request, services);
     },
   };
