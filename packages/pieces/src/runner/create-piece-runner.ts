@@ -2,7 +2,7 @@ import type { PieceRunner, PieceRunOutcome, PieceRunRequest } from '@piecework/e
 import { callBuiltinAction } from '../builtin/call-builtin-action';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
-import { processProps } from '../props';
+import { downloadFileProps, fileDownloadOptions, processProps } from '../props';
 
 /** The parts of {@link PieceServices} that do not come with each engine request. */
 export type PieceRunnerServices = Omit<PieceServices, 'store' | 'files' | 'connections' | 'now'>;
@@ -66,7 +66,14 @@ export async function runBuiltinAction(
   const action = piece.actions[request.actionName];
   if (!action)
     return { status: 'FAILED', message: `Piece ${piece.name} has no action named '${request.actionName}'` };
-  const { auth: authValue, ...input } = request.input;
+  const { auth: authValue, ...given } = request.input;
+  const downloaded = await downloadFileProps(
+    action.props,
+    given,
+    fileDownloadOptions(services, request.signal),
+  );
+  if (!downloaded.ok) return { status: 'FAILED', message: downloaded.message };
+  const { input } = downloaded;
   const processed = processProps({
     props: action.props,
     input,
