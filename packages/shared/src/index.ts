@@ -239,6 +239,7 @@ export {
   PiecePackageName,
   ScopedPieceNameParams,
 } from './pieces/piece-requests';
+export { PieceCategory, PieceOrderBy, PieceSortBy } from './pieces/piece-category';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';

@@ -73,6 +73,12 @@ describe('bad input', () => {
       'ENTITY_NOT_FOUND',
     ],
     [
+      'a piece list sorted by something the reference does not sort by',
+      () => send('GET', '/v1/pieces?sortBy=RANDOM&orderBy=UP', undefined),
+      400,
+      'VALIDATION',
+    ],
+    [
       'an id of the right shape that does not exist',
       () => send('GET', '/v1/folders/aaaaaaaaaaaaaaaaaaaaa', undefined),
       404,

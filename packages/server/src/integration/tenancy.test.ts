@@ -98,6 +98,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'flowRuns.cancel': (c) => c.flowRuns.cancel({ projectId: ids.project, flowRunIds: [ids.run] }),
   'flowRuns.test': (c) => c.flowRuns.test({ projectId: ids.project, flowVersionId: ids.version }),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
+  'pieces.get': (c) => c.pieces.get({ name: '@activepieces/piece-http' }, { projectId: ids.project }),
+  'pieces.getScoped': (c) =>
+    c.pieces.getScoped({ scope: '@activepieces', name: 'piece-http' }, { projectId: ids.project }),
   'pieces.options': (c) =>
     c.pieces.options({
       projectId: ids.project,
