@@ -15,8 +15,11 @@ import {
   jsonBody,
   returnResponse,
   runRowsOf,
+  waitForApproval,
   waitForRun,
+  waitForStatus,
 } from '../modules/webhooks/run-test-kit';
+import { createPieceworkClient } from '@piecework/client';
 import { freePort } from '../testing/server-process';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
@@ -92,6 +95,17 @@ async function parentFlow(childId: string, waitForResponse: boolean): Promise<st
   return flowId;
 }
 
+/** Polls `read` until it answers something (at most 20 s). */
+async function waitUntil<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('nothing came within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 beforeAll(async () => {
   const port = await freePort();
   server = await startTestServer(
@@ -157,6 +171,20 @@ describe('sub-flows through the server', () => {
     const failed = await waitForRun(server, user.token, parentRun!.id);
     expect(failed.status).toBe('FAILED');
     expect(failed.failedStep).toMatchObject({ name: 'step_1' });
+    expect(JSON.stringify(failed.steps?.['step_1'])).toContain('Subflow execution failed');
+  });
+
+  it('fails the waiting parent when the paused child is canceled', async () => {
+    const child = await callableFlow(waitForApproval('step_1'));
+    const parent = await parentFlow(child, true);
+    await callWebhook(server, parent, '', jsonBody({ n: 1 }));
+    const [parentRun] = await runRowsOf(server, parent);
+    await waitForStatus(server, user.token, parentRun!.id, 'PAUSED');
+    const childRun = await waitUntil(async () => (await runRowsOf(server, child))[0]);
+    await waitForStatus(server, user.token, childRun.id, 'PAUSED');
+    const api = createPieceworkClient({ baseUrl: server.url, token: user.token });
+    await api.flowRuns.cancel({ projectId: user.projectId!, flowRunIds: [childRun.id] });
+    const failed = await waitForRun(server, user.token, parentRun!.id, (run) => run.status === 'FAILED');
     expect(JSON.stringify(failed.steps?.['step_1'])).toContain('Subflow execution failed');
   });
 

@@ -238,7 +238,8 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       return { run, queued };
     },
     async cancel(projectId, runIds) {
-      const rows = await cancelRuns({ base, executor, events }, projectId, runIds);
+      const rows = await cancelRuns({ base, executor, events, queue }, projectId, runIds);
+      dispatcher.notify();
       return rows.map((row) => flowRunFromRow(row));
     },
     async enqueue(runId, job) {
