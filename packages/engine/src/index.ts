@@ -19,6 +19,7 @@ export type {
   ConnectionLookup,
   EngineHost,
   FileStore,
+  FlowLister,
   KeyValueStore,
   LogLevel,
   LogSink,

@@ -40,8 +40,10 @@ export {
   nextScheduledTime,
   SCHEDULE_PIECE_NAME,
   scheduleOfTrigger,
+  CALLABLE_FLOW_TRIGGER,
+  subflowRunStart,
 } from './builtin';
-export type { BuiltinActionCall, BuiltinEnv, SchedulePlan } from './builtin';
+export type { BuiltinActionCall, BuiltinEnv, SchedulePlan, SubflowRunStart } from './builtin';
 export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';
 export type {
   InstalledPieceResult,

@@ -212,6 +212,7 @@ export {
   RetryFlowRunRequest,
   TestFlowRunRequest,
 } from './flow-runs/flow-run-requests';
+export { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from './flow-runs/subflow-headers';
 export { FlowRunStatus, NON_TERMINAL_RUN_STATUSES, isTerminalRunStatus } from './flow-runs/flow-run-status';
 export { FailedStep, FlowRun } from './flow-runs/flow-run';
 export { RunEnvironment } from './flow-runs/run-environment';
@@ -252,6 +253,7 @@ export {
   PiecePackageName,
   ScopedPieceNameParams,
 } from './pieces/piece-requests';
+export { PieceCategory, PieceOrderBy, PieceSortBy } from './pieces/piece-category';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
@@ -275,6 +277,7 @@ export {
   TableDefinition,
   TableDefinitionField,
 } from './templates/table-definition';
+export { FlowTemplate } from './templates/flow-template';
 export { HexColor, TemplateTag } from './templates/template-tag';
 export {
   CreateTemplateRequest,

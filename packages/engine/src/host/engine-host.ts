@@ -28,6 +28,14 @@ export interface ConnectionLookup {
   get(externalId: string): Promise<unknown | null>;
 }
 
+/**
+ * Lists the run's project's flows, in the reference platform's PopulatedFlow shape (`ctx.flows.list`
+ * of pieces: the sub-flow pieces find callable flows through it); optionally only these externalIds.
+ */
+export interface FlowLister {
+  list(params: { externalIds?: string[] }): Promise<unknown[]>;
+}
+
 /** Log levels of {@link LogSink}. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -54,6 +62,8 @@ export interface EngineHost {
   store: KeyValueStore;
   /** Offloaded outputs and piece files. */
   files: FileStore;
+  /** The project's flows, for pieces that call other flows; none listed when absent. */
+  flows?: FlowLister;
   /** Log output. */
   log: LogSink;
   /**

@@ -40,8 +40,8 @@ export interface PieceRunRequest {
   resume?: ResumePayload;
   /** True in single-step test mode (pieces may call `test` instead of `run`). */
   test: boolean;
-  /** The host's services, for the piece context (`store`, `files`, `connections`). */
-  services: Pick<EngineHost, 'store' | 'files' | 'connections' | 'now'>;
+  /** The host's services, for the piece context (`store`, `files`, `connections`, `flows`). */
+  services: Pick<EngineHost, 'store' | 'files' | 'connections' | 'now' | 'flows'>;
   /**
    * Aborted when the run ends for any reason (it finished, failed, stopped, paused, passed its
    * deadline, or its caller aborted it), and at the latest when this call has answered: a runner

@@ -43,6 +43,7 @@ async function runPiece(
       files: host.files,
       connections: host.connections,
       now: () => host.now(),
+      ...(host.flows ? { flows: host.flows } : {}),
     },
     signal,
   };

@@ -46,7 +46,8 @@ export type HostCall =
   | { method: 'store.delete'; args: [key: string, scope: StoreScope] }
   | { method: 'files.save'; args: [content: string, info: { name: string }] }
   | { method: 'files.load'; args: [fileId: string] }
-  | { method: 'code.bundle'; args: [source: CodeSource] };
+  | { method: 'code.bundle'; args: [source: CodeSource] }
+  | { method: 'flows.list'; args: [params: { externalIds?: string[] }] };
 
 /** One engine event with its arguments, e.g. `{name: 'step.finished', args: [{stepName, path, record}]}`. */
 export type EngineEvent = {

@@ -14,6 +14,7 @@ export async function serveHostCall(host: EngineHost, call: HostCall): Promise<u
         files: host.files,
         connections: host.connections,
         now: () => host.now(),
+        ...(host.flows ? { flows: host.flows } : {}),
       };
       return host.pieces.run({ ...call.args[0], services });
     }
@@ -31,6 +32,8 @@ export async function serveHostCall(host: EngineHost, call: HostCall): Promise<u
       return host.files.load(...call.args);
     case 'code.bundle':
       return host.code ? host.code.bundle(...call.args) : NO_CODE_BUNDLER;
+    case 'flows.list':
+      return host.flows ? host.flows.list(...call.args) : [];
     default:
       return assertNever(call);
   }

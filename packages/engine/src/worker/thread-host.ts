@@ -8,8 +8,8 @@ type Reply = Extract<ToThread, { type: 'reply' }>;
 
 /**
  * The host a run sees inside a worker thread: `now` and `sleep` are the thread's own clock and
- * timers; pieces, connections, store and files are calls to the parent, which runs them on the
- * real host and replies (a failure comes back as an Error with the same message), and so are
+ * timers; pieces, connections, store, files and flows are calls to the parent, which runs them on
+ * the real host and replies (a failure comes back as an Error with the same message), and so are
  * code bundles (the parent answers for a host without a code bundler); logs go to the
  * run's outbox without waiting. A call leaves with the run's pending events in front of it, and
  * reading the clock lets the outbox send events held too long (see `Outbox.tick`). One per
@@ -69,6 +69,7 @@ export class ThreadHost {
         save: (content, info) => call({ method: 'files.save', args: [content, info] }),
         load: (fileId) => call({ method: 'files.load', args: [fileId] }),
       },
+      flows: { list: (params) => call({ method: 'flows.list', args: [params] }) },
       log: { log: (level, message, fields) => outbox.log(level, message, fields) },
       code: { bundle: (source) => call({ method: 'code.bundle', args: [source] }) },
     };

@@ -112,6 +112,7 @@ export class ActiveJob {
       connections: host.connections,
       store: host.store,
       files: host.files,
+      ...(host.flows ? { flows: host.flows } : {}),
       log: host.log,
       ...(host.code ? { code: host.code } : {}),
     };

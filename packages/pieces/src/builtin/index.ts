@@ -56,3 +56,5 @@ export type { BuiltinEnv } from './common/builtin-env';
 export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';
 export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './schedule';
 export type { SchedulePlan } from './schedule';
+export { CALLABLE_FLOW_TRIGGER, subflowRunStart } from './subflows/subflow-run-start';
+export type { SubflowRunStart } from './subflows/subflow-run-start';

@@ -12,13 +12,20 @@ export interface ActionCallInput {
 }
 
 /** Store keys of a flow are prefixed like the reference platform's: `flow_<flowId>/<key>`. */
+/**
+ * The key a piece's store entry is kept under, as the reference platform lays keys out: FLOW
+ * keys prefixed `flow_<flowId>/`, test-mode keys `test_`. Use it to reach a piece's entry from
+ * outside the piece (the server writing what a trigger's `onStart` writes).
+ */
+export function storedKey(flowId: string, key: string, scope: StoreScope, testMode: boolean): string {
+  const prefixed = scope === 'FLOW' ? `flow_${flowId}/${key}` : key;
+  return testMode ? `test_${prefixed}` : prefixed;
+}
+
 function storeFor(services: PieceServices, flowId: string, testMode: boolean): PieceStore {
   const scopeOf = (scope: PieceStoreScope | undefined): StoreScope =>
     scope === 'PROJECT' || scope === 'COLLECTION' ? 'PROJECT' : 'FLOW';
-  const keyOf = (key: string, scope: StoreScope) => {
-    const prefixed = scope === 'FLOW' ? `flow_${flowId}/${key}` : key;
-    return testMode ? `test_${prefixed}` : prefixed;
-  };
+  const keyOf = (key: string, scope: StoreScope) => storedKey(flowId, key, scope, testMode);
   const check = (key: string) => {
     if (typeof key !== 'string' || key.length === 0 || key.length > 128)
       throw new Error('Store keys are 1 to 128 characters');

@@ -18,6 +18,8 @@ export interface PieceServices {
   listFlows?(params: { externalIds?: string[] }): Promise<unknown[]>;
   /** AP_SSRF_ALLOW_LIST: IPs and CIDRs outbound requests may reach despite the SSRF filter. */
   ssrfAllowList: readonly string[];
+  /** AP_MAX_FILE_SIZE_MB: the largest file a FILE prop given as a URL may download. Default 25. */
+  maxFileSizeMb?: number;
   /** Milliseconds since the epoch. */
   now(): number;
 }

@@ -267,6 +267,7 @@ function snapshotOf(services: PieceServices): ServicesSnapshot {
     urls: services.urls,
     ...(services.token !== undefined ? { token: services.token } : {}),
     ssrfAllowList: [...services.ssrfAllowList],
+    ...(services.maxFileSizeMb !== undefined ? { maxFileSizeMb: services.maxFileSizeMb } : {}),
     nowMs: services.now(),
   };
 }

@@ -10,6 +10,8 @@ export interface ServicesSnapshot {
   urls: { apiUrl: string; publicUrl: string };
   token?: string;
   ssrfAllowList: readonly string[];
+  /** AP_MAX_FILE_SIZE_MB, for FILE props given as URLs. */
+  maxFileSizeMb?: number;
   /** The host's clock when the call was sent; the child advances it with its own monotonic clock. */
   nowMs: number;
 }

@@ -14,4 +14,12 @@ export type { AuthDefinition, AuthInput } from './process-auth';
 export type { PieceFile, PieceStreamingFile } from './piece-file';
 export type { PropertyMap, PropsErrors } from './property-kinds';
 export { applyDefaults } from './apply-defaults';
+export {
+  DEFAULT_MAX_FILE_SIZE_MB,
+  downloadFile,
+  downloadFileProps,
+  FILE_DOWNLOAD_TIMEOUT_MS,
+  fileDownloadOptions,
+} from './file-urls';
+export type { DownloadedFile, FileDownloadOptions } from './file-urls';
 export { toUtcIso } from './date-time';

@@ -26,8 +26,9 @@ const DATA_URI = /^data:([A-Za-z0-9.+/-]+)((?:;[^;,]+=[^;,]+)*);base64,(.*)$/s;
 /**
  * FILE: a `data:<mime>;base64,...` URI or an already built file object (`{filename, data}`,
  * data being bytes, base64 text or a JSON'd Buffer; or `{filename, base64}`) becomes a
- * {@link PieceFile} (`unknown.<ext>` when it has no name). A URL is not fetched here: fetching
- * needs the server (and its SSRF filter), so it is reported as a problem.
+ * {@link PieceFile} (`unknown.<ext>` when it has no name). A URL is not fetched here: runners
+ * download FILE URLs first (`downloadFileProps`, through the SSRF filter); one left here (nested in
+ * an ARRAY or DYNAMIC prop) is reported as a problem.
  */
 export function processFile(value: unknown, streaming: boolean): FileResult {
   if (isNil(value) || value === '') return { value: undefined };
@@ -52,7 +53,7 @@ function fromText(text: string): PieceFile | { problem: string } {
   }
   if (/^https?:\/\//i.test(text.trim())) {
     return {
-      problem: `Files given by URL need the Piecework server to fetch them (received: ${describeReceived(text)}); pass a data:<mime>;base64,... URI or a file object`,
+      problem: `Files given by URL are downloaded only in FILE props of the action itself (received: ${describeReceived(text)}); pass a data:<mime>;base64,... URI or a file object`,
     };
   }
   return { problem: `Expected file url or base64 with mimeType, received: ${describeReceived(text)}` };
@@ -86,12 +87,14 @@ function pieceFile(filename: string, data: Buffer, extension: string | undefined
   return { filename, data, extension, base64: data.toString('base64') };
 }
 
-function extensionOfName(filename: string): string | undefined {
+/** The extension of a file name (`report.pdf`: `pdf`), undefined without one. */
+export function extensionOfName(filename: string): string | undefined {
   const dot = filename.lastIndexOf('.');
   return dot > 0 && dot < filename.length - 1 ? filename.slice(dot + 1) : undefined;
 }
 
-function extensionOfMime(mime: string): string {
+/** The usual extension of a media type (`image/jpeg`: `jpg`; unknown types: their subtype, else `bin`). */
+export function extensionOfMime(mime: string): string {
   const type = mime.toLowerCase();
   return MIME_EXTENSIONS[type] ?? /^[a-z]+\/([a-z0-9]+)$/.exec(type)?.[1] ?? 'bin';
 }

@@ -265,9 +265,9 @@ describe('FILE', () => {
     expect(Buffer.concat(chunks).toString()).toBe('hi');
   });
 
-  it('fails on a URL: fetching needs the server', () => {
+  it('fails on a URL left to it: runners download top-level FILE URLs first (file-urls.ts)', () => {
     expect(one(prop('FILE'), 'https://example.com/a.pdf')).toMatch(
-      /^FAILED \{"x":\["Files given by URL need the Piecework server to fetch them \(received: https:\/\/example.com\/a.pdf\)/,
+      /^FAILED \{"x":\["Files given by URL are downloaded only in FILE props of the action itself \(received: https:\/\/example.com\/a.pdf\)/,
     );
   });
 

@@ -2,7 +2,7 @@ import type { PieceRunner, PieceRunOutcome, PieceRunRequest } from '@piecework/e
 import { callBuiltinAction } from '../builtin/call-builtin-action';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
-import { processProps } from '../props';
+import { downloadFileProps, fileDownloadOptions, processProps } from '../props';
 
 /** The parts of {@link PieceServices} that do not come with each engine request. */
 export type PieceRunnerServices = Omit<PieceServices, 'store' | 'files' | 'connections' | 'now'>;
@@ -34,7 +34,7 @@ export function createPieceRunner(options: PieceRunnerOptions): PieceRunner {
   const builtins = new Map(options.builtins.map((piece) => [piece.name, piece]));
   return {
     async run(request) {
-      const services: PieceServices = { ...options.services, ...request.services };
+      const services = pieceServicesOf(options.services, request);
       if (options.npm && (await options.npm.has(request.pieceName, request.pieceVersion))) {
         return options.npm.runAction(request, services);
       }
@@ -48,6 +48,15 @@ export function createPieceRunner(options: PieceRunnerOptions): PieceRunner {
   };
 }
 
+/**
+ * The services of one piece call: the runner's own (URLs, SSRF allow list) with the request's
+ * host services; the host's flow lister becomes `listFlows` (`ctx.flows.list`).
+ */
+export function pieceServicesOf(base: PieceRunnerServices, request: PieceRunRequest): PieceServices {
+  const { flows, ...hostServices } = request.services;
+  return { ...base, ...hostServices, ...(flows ? { listFlows: (params) => flows.list(params) } : {}) };
+}
+
 /** Runs an action of a built-in piece with the reference platform's context. */
 export async function runBuiltinAction(
   piece: PieceDefinition,
@@ -57,7 +66,14 @@ export async function runBuiltinAction(
   const action = piece.actions[request.actionName];
   if (!action)
     return { status: 'FAILED', message: `Piece ${piece.name} has no action named '${request.actionName}'` };
-  const { auth: authValue, ...input } = request.input;
+  const { auth: authValue, ...given } = request.input;
+  const downloaded = await downloadFileProps(
+    action.props,
+    given,
+    fileDownloadOptions(services, request.signal),
+  );
+  if (!downloaded.ok) return { status: 'FAILED', message: downloaded.message };
+  const { input } = downloaded;
   const processed = processProps({
     props: action.props,
     input,

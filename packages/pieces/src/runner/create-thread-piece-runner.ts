@@ -3,7 +3,7 @@ import { findBuiltinPiece } from '../builtin';
 import type { PieceServices } from '../context/piece-services';
 import { InstalledVersions } from '../npm/installed-versions';
 import { createPieceResolver } from '../npm/resolve-piece';
-import { runBuiltinAction } from './create-piece-runner';
+import { pieceServicesOf, runBuiltinAction } from './create-piece-runner';
 
 /**
  * What {@link createThreadPieceRunner} needs, as plain data (it crosses into a worker thread as
@@ -17,6 +17,8 @@ export interface ThreadPieceSettings {
   urls: PieceServices['urls'];
   /** AP_SSRF_ALLOW_LIST: IPs and CIDRs built-in pieces' requests may reach despite the SSRF filter. */
   ssrfAllowList: readonly string[];
+  /** AP_MAX_FILE_SIZE_MB: the largest file a FILE prop given as a URL may download. Default 25. */
+  maxFileSizeMb?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ThreadPieceSettings {
  * ```
  */
 export function createThreadPieceRunner(parent: PieceRunner, settings: ThreadPieceSettings): PieceRunner {
-  const { piecesDir, urls, ssrfAllowList } = settings;
+  const { piecesDir, urls, ssrfAllowList, maxFileSizeMb } = settings;
   const installed =
     piecesDir === undefined
       ? undefined
@@ -47,7 +49,10 @@ export function createThreadPieceRunner(parent: PieceRunner, settings: ThreadPie
       const builtin = findBuiltinPiece(request.pieceName);
       if (!builtin || (await installed?.has(request.pieceName, request.pieceVersion)))
         return parent.run(request);
-      const services: PieceServices = { urls, ssrfAllowList, ...request.services };
+      const services = pieceServicesOf(
+        { urls, ssrfAllowList, ...(maxFileSizeMb === undefined ? {} : { maxFileSizeMb }) },
+        request,
+      );
       return runBuiltinAction(builtin, request, services);
     },
   };

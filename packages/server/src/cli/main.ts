@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 /**
  * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list` manages
- * integration pieces; `--version` prints the version, `--help` the usage.
+ * integration pieces; `piecework flows import|export` moves flows between files and a running
+ * server; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
 import serverPackage from '../../package.json' with { type: 'json' };
+import { FLOWS_USAGE, runFlowsCommand } from './flows-command';
 import { runStartCommand } from './start-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
        piecework pieces add <package>       install a published piece
        piecework pieces list                list built-in and installed pieces
+${FLOWS_USAGE}
        piecework --version                  print the version
        piecework --help                     print this usage`;
 
@@ -39,6 +42,10 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (group === 'pieces') {
     process.exitCode = await runPiecesCommand(rest, io);
+    return;
+  }
+  if (group === 'flows') {
+    process.exitCode = await runFlowsCommand(rest, io);
     return;
   }
   if (HELP.has(group) && rest.length === 0) {

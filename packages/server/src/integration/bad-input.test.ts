@@ -62,6 +62,24 @@ describe('bad input', () => {
       'VALIDATION',
     ],
     [
+      'a malformed version id to export',
+      () => send('GET', '/v1/flows/aaaaaaaaaaaaaaaaaaaaa/template?versionId=nope', undefined),
+      400,
+      'VALIDATION',
+    ],
+    [
+      'a flow to export that does not exist',
+      () => send('GET', '/v1/flows/aaaaaaaaaaaaaaaaaaaaa/template', undefined),
+      404,
+      'ENTITY_NOT_FOUND',
+    ],
+    [
+      'a piece list sorted by something the reference does not sort by',
+      () => send('GET', '/v1/pieces?sortBy=RANDOM&orderBy=UP', undefined),
+      400,
+      'VALIDATION',
+    ],
+    [
       'an id of the right shape that does not exist',
       () => send('GET', '/v1/folders/aaaaaaaaaaaaaaaaaaaaa', undefined),
       404,

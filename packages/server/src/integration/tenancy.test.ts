@@ -75,6 +75,7 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.flows.update(ids.flow, { type: 'CHANGE_NAME', request: { displayName: 'Hijacked' } }),
   'flows.delete': (c) => c.flows.delete(ids.flow),
   'flows.listVersions': (c) => c.flows.listVersions(ids.flow),
+  'flows.getTemplate': (c) => c.flows.getTemplate(ids.flow),
   'flows.list': (c) => c.flows.list({ projectId: ids.project }),
   'flows.count': (c) => c.flows.count({ projectId: ids.project }),
   'flows.create': (c) => c.flows.create({ displayName: 'Planted', projectId: ids.project }),
@@ -114,6 +115,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'flowRuns.cancel': (c) => c.flowRuns.cancel({ projectId: ids.project, flowRunIds: [ids.run] }),
   'flowRuns.test': (c) => c.flowRuns.test({ projectId: ids.project, flowVersionId: ids.version }),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
+  'pieces.get': (c) => c.pieces.get({ name: '@activepieces/piece-http' }, { projectId: ids.project }),
+  'pieces.getScoped': (c) =>
+    c.pieces.getScoped({ scope: '@activepieces', name: 'piece-http' }, { projectId: ids.project }),
   'pieces.options': (c) =>
     c.pieces.options({
       projectId: ids.project,

@@ -3,15 +3,18 @@
  * transaction (its waiting job and waitpoints deleted); a RUNNING run executing in this process
  * is stopped (its engine thread ended, so code that never yields stops too) and its end written
  * CANCELED with the steps it finished, as any other end; a run that already ended is left as it is.
+ * A canceled sub-flow run called with "wait for response" fails its waiting caller.
  */
 import type { FlowRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { Database } from '../storage/database';
+import type { JobQueue } from './job-queue';
 import type { RunExecutor } from './run-executor';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntimeEvents } from './run-runtime';
+import { failParentOf } from './subflow-parent';
 
 /** Statuses in which a run is canceled without stopping an execution. */
 const WAITING_STATUSES: readonly FlowRunStatus[] = ['QUEUED', 'PAUSED'];
@@ -24,6 +27,8 @@ export interface CancelDeps {
   base: ServerBase;
   executor: RunExecutor;
   events: EventEmitter<RunRuntimeEvents>;
+  /** Where a canceled sub-flow run queues the resume that fails its waiting caller. */
+  queue: JobQueue;
 }
 
 /**
@@ -36,7 +41,7 @@ export async function cancelRuns(
   projectId: string,
   runIds: readonly string[],
 ): Promise<FlowRunRow[]> {
-  const { base, executor, events } = deps;
+  const { base, executor, events, queue } = deps;
   const named = [...new Set(runIds)];
   if (named.length === 0) return [];
   const stopped = new Set<string>();
@@ -52,7 +57,13 @@ export async function cancelRuns(
     }
   };
   stopExecuting();
-  const canceled = await base.store.write((trx) => cancelWaitingRuns(trx, projectId, named, base.now()));
+  const canceled = await base.store.write(async (trx) => {
+    const now = base.now();
+    const rows = await cancelWaitingRuns(trx, projectId, named, now);
+    // A canceled sub-flow run fails its waiting caller, as any other end but SUCCEEDED does.
+    for (const row of rows) await failParentOf(trx, queue, row, now);
+    return rows;
+  });
   for (const row of canceled) events.emit('run.finished', flowRunFromRow(row));
   // A run claimed between the first look and the transaction executes by now: stop it too.
   stopExecuting();

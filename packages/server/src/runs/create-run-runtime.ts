@@ -98,7 +98,12 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const urls = { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` };
   const piecesDir = base.settings.piecesDir;
   // Built-in pieces run in the worker threads, unless a custom runner takes every piece call.
-  const threadSettings: ThreadPieceSettings = { piecesDir, urls, ssrfAllowList: config.ssrfAllowList };
+  const threadSettings: ThreadPieceSettings = {
+    piecesDir,
+    urls,
+    ssrfAllowList: config.ssrfAllowList,
+    maxFileSizeMb: config.maxFileSizeMb,
+  };
   const threads =
     options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism()));
   const runner = new WorkerRunner({
@@ -137,7 +142,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     createPieceRunner({
       builtins: BUILTIN_PIECES,
       ...(npm ? { npm } : {}),
-      services: { urls, ssrfAllowList: config.ssrfAllowList },
+      services: { urls, ssrfAllowList: config.ssrfAllowList, maxFileSizeMb: config.maxFileSizeMb },
     });
 
   // Whoever ends a run without the engine (a cancel) announces it here too: its waiters are told.
@@ -244,7 +249,8 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       return { run, queued };
     },
     async cancel(projectId, runIds) {
-      const rows = await cancelRuns({ base, executor, events }, projectId, runIds);
+      const rows = await cancelRuns({ base, executor, events, queue }, projectId, runIds);
+      dispatcher.notify();
       return rows.map((row) => flowRunFromRow(row));
     },
     async enqueue(runId, job) {

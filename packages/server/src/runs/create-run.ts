@@ -60,7 +60,7 @@ export async function insertRun(
 /** The row of a new run: QUEUED, or QUOTA_EXCEEDED (finished at once) without credits. */
 function newRunRow(run: NewRun, queued: boolean, now: string): FlowRunRow {
   return {
-    id: generateTimeOrderedId(),
+    id: run.id ?? generateTimeOrderedId(),
     projectId: run.projectId,
     platformId: run.platformId,
     flowId: run.flowId,
@@ -69,8 +69,8 @@ function newRunRow(run: NewRun, queued: boolean, now: string): FlowRunRow {
     environment: run.environment,
     status: queued ? 'QUEUED' : 'QUOTA_EXCEEDED',
     triggeredBy: run.triggeredBy ?? null,
-    parentRunId: null,
-    failParentOnFailure: 0,
+    parentRunId: run.parentRunId ?? null,
+    failParentOnFailure: run.parentRunId !== undefined && run.failParentOnFailure === true ? 1 : 0,
     tags: null,
     stepNameToTest: run.stepNameToTest ?? null,
     triggerPayload: toJson(run.triggerPayload ?? null),

@@ -4,7 +4,8 @@
  *   internal error), the job removed, flow.run.finished recorded;
  * - PAUSED: the run row (with its pause), the job removed, and where it waits: a DELAY waitpoint
  *   and a RESUME job available at the resume time, or a WEBHOOK waitpoint whose id is the
- *   request id of the resume URL `{publicUrl}api/v1/flow-runs/:runId/requests/:requestId`.
+ *   request id of the resume URL `{publicUrl}api/v1/flow-runs/:runId/requests/:requestId`;
+ * - a sub-flow run's failure resumes its waiting parent with an error (`subflow-parent.ts`).
  * Answers the run row as written.
  */
 import type { PauseMetadata, RunResult } from '@piecework/engine';
@@ -18,6 +19,7 @@ import type { ClaimedJob, JobQueue } from './job-queue';
 import type { FlowRunRow } from './run-rows';
 import { recordRunEvent, type RunProject } from './start-claimed-runs';
 import { updateRunEnd } from './run-statements';
+import { failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
 import { writeStepRows } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 
@@ -66,6 +68,10 @@ export async function finishRun(
     const paused: FlowRunRow = { ...run, ...columns };
     await trx.updateTable('flowRun').set(columns).where('id', '=', run.id).execute();
     await addWaitpoint(trx, queue, paused, result.pause, execution.pausedPath, now);
+    if (result.pause.type === 'WEBHOOK') {
+      const resumed = await resumeOnEarlyChildFailure(trx, queue, paused, result.pause.requestId, now);
+      if (resumed !== undefined) return resumed;
+    }
     return paused;
   }
   const finished: FlowRunRow = {
@@ -79,6 +85,7 @@ export async function finishRun(
   };
   await updateRunEnd.run(trx, finished);
   await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
+  await failParentOf(trx, queue, finished, now);
   return finished;
 }
 

@@ -4,8 +4,10 @@
  * of a failed run from its failed step (a QUOTA_EXCEEDED run simply runs then, taking a credit).
  */
 import { PieceworkError, type FlowRunStatus } from '@piecework/shared';
+import type { Kysely } from 'kysely';
 import { notFound, ruleViolation } from '../errors';
 import type { ServerBase } from '../server-context';
+import type { Database } from '../storage/database';
 import { fromJson } from '../storage/json-column';
 import { toResumePayload, type ResumeJobPayload } from './build-engine-request';
 import { consumeCredit } from './credits';
@@ -29,6 +31,38 @@ export interface StoredPause {
   pausedPath?: string;
 }
 
+/**
+ * Uses up waitpoint `waitpointId` of the PAUSED `run` and queues its RESUME job with
+ * `resumePayload` (the run becomes QUEUED), in `trx`. False when the run has no such waitpoint;
+ * throws VALIDATION when the run is not PAUSED. Use it for every resume of a paused run.
+ */
+export async function queueResume(
+  trx: Kysely<Database>,
+  queue: JobQueue,
+  run: FlowRunRow,
+  waitpointId: string,
+  resumePayload: unknown,
+  now: string,
+): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('waitpoint')
+    .where('id', '=', waitpointId)
+    .where('runId', '=', run.id)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return false;
+  if (run.status !== 'PAUSED') throw ruleViolation(`Run ${run.id} is ${run.status}, not PAUSED`);
+  // A pending delay of the same run is replaced by this resume.
+  await trx.deleteFrom('job').where('runId', '=', run.id).where('status', '=', 'QUEUED').execute();
+  const payload: ResumeJobPayload = {
+    resumePayload: toResumePayload(resumePayload),
+    waitpointId,
+    pausedPath: fromJson<StoredPause>(run.pause)?.pausedPath,
+  };
+  await queue.enqueue(trx, { runId: run.id, projectId: run.projectId, kind: 'RESUME', payload });
+  await trx.updateTable('flowRun').set({ status: 'QUEUED', updated: now }).where('id', '=', run.id).execute();
+  return true;
+}
+
 /** Queues `job` for run `runId` and sets the run QUEUED, in one transaction. */
 export async function enqueueFollowUp(
   base: ServerBase,
@@ -45,26 +79,9 @@ export async function enqueueFollowUp(
     if (run === undefined) throw notFound('FlowRun', runId);
     const now = base.now();
     if (job.kind === 'RESUME') {
-      const deleted = await trx
-        .deleteFrom('waitpoint')
-        .where('id', '=', job.waitpointId)
-        .where('runId', '=', runId)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound('Waitpoint', job.waitpointId);
-      if (run.status !== 'PAUSED') throw ruleViolation(`Run ${runId} is ${run.status}, not PAUSED`);
-      // A pending delay of the same run is replaced by this resume.
-      await trx.deleteFrom('job').where('runId', '=', runId).where('status', '=', 'QUEUED').execute();
-      const payload: ResumeJobPayload = {
-        resumePayload: toResumePayload(job.resumePayload),
-        waitpointId: job.waitpointId,
-        pausedPath: fromJson<StoredPause>(run.pause)?.pausedPath,
-      };
-      await queue.enqueue(trx, { runId, projectId: run.projectId, kind: 'RESUME', payload });
-      await trx
-        .updateTable('flowRun')
-        .set({ status: 'QUEUED', updated: now })
-        .where('id', '=', runId)
-        .execute();
+      if (!(await queueResume(trx, queue, run, job.waitpointId, job.resumePayload, now))) {
+        throw notFound('Waitpoint', job.waitpointId);
+      }
       return;
     }
     if (!RETRYABLE_STATUSES.includes(run.status as FlowRunStatus)) {

@@ -1,8 +1,8 @@
 /**
  * The engine host of one run in the server: the process's piece runner and code bundler (npm
- * packages of code steps), the run project's connections (decrypted on demand), the Store
- * piece's storage, run files in the `file` table, logs to the server's logger grouped by entity,
- * and the real clock.
+ * packages of code steps), the run project's connections (decrypted on demand) and flows, the
+ * Store piece's storage, run files in the `file` table, logs to the server's logger grouped by
+ * entity, and the real clock.
  */
 import type { CodeBundler, EngineHost, LogLevel, PieceRunner } from '@piecework/engine';
 import type { Logger } from 'pino';
@@ -10,6 +10,7 @@ import { entityFields } from '../logging/create-logger';
 import { readConnectionValue } from '../modules/connections/read-connection-value';
 import type { ServerBase } from '../server-context';
 import { runFileStore } from './run-files';
+import { runFlowLister } from './run-flows';
 import { runKeyValueStore } from './run-key-value-store';
 
 /** Which run, job and flow a host serves. */
@@ -43,6 +44,7 @@ export function createRunHost(
     connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
     store: runKeyValueStore(base.store, ids, base.now),
     files: runFileStore(base.store, ids, base.now, onFileSaved),
+    flows: runFlowLister(base.store, ids.projectId),
     log: {
       log(level: LogLevel, message: string, fields?: Record<string, unknown>) {
         runLogger()[level](fields ?? {}, message);

@@ -9,6 +9,8 @@ import type { RunProject } from './start-claimed-runs';
 
 /** What a new run needs. */
 export interface NewRun {
+  /** The run's id when the caller needs it before the run exists (default: a new time-ordered id). */
+  id?: string | undefined;
   projectId: string;
   platformId: string;
   flowId: string;
@@ -22,6 +24,10 @@ export interface NewRun {
   triggeredBy?: string | undefined;
   /** Test one step only (TEST_STEP job). */
   stepNameToTest?: string | undefined;
+  /** The run that called this one as a sub-flow (a run of the same project: the caller checks). */
+  parentRunId?: string | undefined;
+  /** Whether this run failing resumes its parent with an error (the parent's step then fails). */
+  failParentOnFailure?: boolean | undefined;
   /** The project's names for the run's events, when the caller has them (else they are read). */
   project?: RunProject | undefined;
 }

@@ -36,6 +36,11 @@ export interface TestServerOptions {
   runs?: RunRuntimeOptions;
   /** HTTP timeouts (shorter ones to test slow clients). Default the server's. */
   http?: HttpTimeoutOptions;
+  /**
+   * Listen on this loopback port (with AP_FRONTEND_URL naming it, for flows that call the server
+   * back: sub-flows, resume URLs). Default a free port the system picks.
+   */
+  port?: number;
 }
 
 /** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
@@ -66,7 +71,7 @@ export async function startTestServer(
       destination,
     }),
   });
-  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  const url = await server.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {
     url,
     apiUrl: `${url}/api`,

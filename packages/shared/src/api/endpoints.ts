@@ -3,6 +3,7 @@ import { Page, PageQuery } from '../common/page';
 import { AuditEvent, ListAuditEventsQuery } from '../events/audit-event';
 import { CreateFlowRequest, PopulatedFlow } from '../flows/flow';
 import { CountFlowsQuery, GetFlowQuery, ListFlowsQuery } from '../flows/flow-requests';
+import { FlowTemplate } from '../templates/flow-template';
 import { FlowVersion } from '../flows/flow-version';
 import { FlowRun } from '../flow-runs/flow-run';
 import {
@@ -241,6 +242,18 @@ export const ENDPOINTS = {
       query: PageQuery,
       status: 200,
       response: Page(FlowVersion),
+    }),
+    getTemplate: endpoint({
+      method: 'GET',
+      path: '/v1/flows/:id/template',
+      operationId: 'flows.getTemplate',
+      summary:
+        'Export a flow (its latest version, or ?versionId=) as a shared template, as the reference does',
+      auth: 'principal',
+      params: IdParams,
+      query: GetFlowQuery,
+      status: 200,
+      response: FlowTemplate,
     }),
   },
   folders: {

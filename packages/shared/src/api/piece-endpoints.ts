@@ -1,5 +1,6 @@
 /** The endpoints of the Pieces block (`/v1/pieces[...]`), `ENDPOINTS.pieces`. */
 import { z } from 'zod';
+import { PieceCategory } from '../pieces/piece-category';
 import { PieceMetadata, PieceMetadataSummary, PieceVersionSummary } from '../pieces/piece-metadata';
 import {
   DeletePieceQuery,
@@ -19,6 +20,15 @@ import { endpoint } from './endpoint';
  * of npm pieces; reached as `ENDPOINTS.pieces`.
  */
 export const PIECE_ENDPOINTS = {
+  categories: endpoint({
+    method: 'GET',
+    path: '/v1/pieces/categories',
+    operationId: 'pieces.categories',
+    summary: "The categories pieces are filed under (the reference platform's list)",
+    auth: 'public',
+    status: 200,
+    response: z.array(PieceCategory),
+  }),
   list: endpoint({
     method: 'GET',
     path: '/v1/pieces',
@@ -34,7 +44,8 @@ export const PIECE_ENDPOINTS = {
     method: 'GET',
     path: '/v1/pieces/:name',
     operationId: 'pieces.get',
-    summary: "A piece's full metadata, newest version or ?version= (scoped names percent-encoded)",
+    summary:
+      "A piece's full metadata, newest version or ?version= (scoped names percent-encoded); 404 outside ?projectId='s plan",
     auth: 'principal',
     params: PieceNameParams,
     query: GetPieceQuery,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from '../common/id';
 import { QueryList } from '../common/query-list';
+import { PieceOrderBy, PieceSortBy } from './piece-category';
 import { ExactPackageVersion } from './piece-metadata';
 
 /** A query flag: `true`/`false` as JSON, or the strings `'true'`/`'false'` of a query string. */
@@ -22,13 +23,16 @@ export type PiecePackageName = z.infer<typeof PiecePackageName>;
 /**
  * Query of `GET /v1/pieces`. `projectId` applies that project's plan (an ALLOWED plan lists only
  * its pieces) unless `includeHidden` is true; `searchQuery` matches name, display name and
- * description (case-insensitive substring); `categories` keeps pieces in any of them.
+ * description (case-insensitive substring); `categories` keeps pieces in any of them; `sortBy`
+ * and `orderBy` order the list as the reference accepts them (see {@link PieceSortBy}).
  */
 export const ListPiecesQuery = z.object({
   projectId: Id.optional(),
   searchQuery: z.string().max(200).optional(),
   categories: QueryList(z.string()).optional(),
   includeHidden: QueryFlag.optional(),
+  sortBy: PieceSortBy.optional(),
+  orderBy: PieceOrderBy.optional(),
 });
 export type ListPiecesQuery = z.infer<typeof ListPiecesQuery>;
 
@@ -43,8 +47,11 @@ export const ScopedPieceNameParams = z.object({
 });
 export type ScopedPieceNameParams = z.infer<typeof ScopedPieceNameParams>;
 
-/** Query of `GET /v1/pieces/:name`: that exact version instead of the newest. */
-export const GetPieceQuery = z.object({ version: ExactPackageVersion.optional() });
+/**
+ * Query of `GET /v1/pieces/:name`: that exact version instead of the newest; with `projectId`,
+ * a piece outside that project's ALLOWED plan is 404, as if it did not exist.
+ */
+export const GetPieceQuery = z.object({ version: ExactPackageVersion.optional(), projectId: Id.optional() });
 export type GetPieceQuery = z.infer<typeof GetPieceQuery>;
 
 /**

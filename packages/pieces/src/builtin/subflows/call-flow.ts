@@ -4,14 +4,8 @@ import { Property } from '../../framework/properties';
 import { pieceFetch } from '../common/outbound';
 import { optionalBoolean, optionalRecord, requiredText } from '../common/read-props';
 import { bodyPreview } from '../http/http-response';
-import {
-  FAIL_PARENT_ON_FAILURE_HEADER,
-  PARENT_RUN_ID_HEADER,
-  findEnabledSubflow,
-  listSubflows,
-  modeProp,
-  objectOrJson,
-} from './subflows-common';
+import { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from '@piecework/shared';
+import { findEnabledSubflow, listSubflows, modeProp, objectOrJson } from './subflows-common';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();

@@ -4,12 +4,6 @@ import { Property } from '../../framework/properties';
 /** The piece name a callable flow's trigger has. */
 export const SUBFLOWS_PIECE_NAME = '@activepieces/piece-subflows';
 
-/** Header naming the calling run, sent with every sub-flow call. */
-export const PARENT_RUN_ID_HEADER = 'ap-parent-run-id';
-
-/** Header saying whether a failing sub-flow fails its caller (`'true'` when the caller waits). */
-export const FAIL_PARENT_ON_FAILURE_HEADER = 'ap-fail-parent-on-failure';
-
 /** The callback URL of test calls: nothing is posted to it. */
 export const MOCK_CALLBACK_URL = 'MOCK';
 

@@ -40,6 +40,7 @@ export function parentServices(
       return Array.isArray(flows) ? flows : [];
     },
     ssrfAllowList: snapshot.ssrfAllowList,
+    ...(snapshot.maxFileSizeMb !== undefined ? { maxFileSizeMb: snapshot.maxFileSizeMb } : {}),
     now: () => snapshot.nowMs + Math.round(performance.now() - startedAt),
   };
 }

@@ -1,7 +1,7 @@
 import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../../context/build-action-context';
 import type { PieceServices } from '../../context/piece-services';
-import { processProps } from '../../props';
+import { downloadFileProps, fileDownloadOptions, processProps } from '../../props';
 import { errorMessage } from '../error-message';
 import type { LoadedPiece } from '../load-piece-module';
 import type { ActionRunRequest } from '../trigger-request';
@@ -9,7 +9,8 @@ import { authForContext } from './downgrade-auth';
 import { withDynamicSchemas } from './dynamic-schemas';
 
 /**
- * Runs one action of a loaded npm piece, in the piece process: props through the props
+ * Runs one action of a loaded npm piece, in the piece process: FILE props given as URLs
+ * downloaded (through the SSRF filter, within the size limit and deadline), props through the props
  * pipeline (DYNAMIC schemas computed when the step has none), the connection downgraded for V0
  * pieces, the context built with {@link buildActionContext}, then `test` (in test mode, when
  * the action has one) or `run`. Whatever the action throws fails the step with its message.
@@ -27,8 +28,11 @@ export async function runNpmAction(
       message: `Piece ${definition.name}@${definition.version} has no action named '${request.actionName}'`,
     };
   }
-  const { auth: authValue, ...input } = request.input;
+  const { auth: authValue, ...given } = request.input;
   try {
+    const downloaded = await downloadFileProps(action.props, given, fileDownloadOptions(services, undefined));
+    if (!downloaded.ok) return { status: 'FAILED', message: downloaded.message };
+    const { input } = downloaded;
     const propertySettings = await withDynamicSchemas({
       props: action.props,
       input,

@@ -25,6 +25,7 @@ export const REAL_PIECES = {
   delay: ['@activepieces/piece-delay', '0.3.26'],
   dataMapper: ['@activepieces/piece-data-mapper', '0.3.15'],
   schedule: ['@activepieces/piece-schedule', '0.1.5'],
+  mysql: ['@activepieces/piece-mysql', '0.2.7'],
 } as const;
 
 /** Finds fixtures in `fixtures/` and real pieces in node_modules from this package up. */

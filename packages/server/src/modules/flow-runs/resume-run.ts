@@ -2,7 +2,8 @@
  * `ALL /v1/flow-runs/:id/requests/:requestId[/sync]`: the resume URL of a run PAUSED on a WEBHOOK
  * waitpoint. Public: the waitpoint's id is the credential. The request (`{method, headers, body,
  * queryParams}`, the body read as webhook bodies are) becomes the paused step's resume payload;
- * the waitpoint is used up, so a second call is 404. `/sync` answers as a sync webhook does.
+ * the waitpoint is used up, so a second call is 404. `/sync` answers as a sync webhook does. A
+ * call for a run that has not paused yet waits for it a few seconds (`await-pause.ts`).
  */
 import { isPieceworkError } from '@piecework/shared';
 import { notFound } from '../../errors';
@@ -11,11 +12,13 @@ import type { ServerContext } from '../../server-context';
 import { payloadFileStore } from '../webhooks/payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from '../webhooks/sync-answer';
 import { toTriggerPayload, type IncomingRequest } from '../webhooks/webhook-payload';
-import { findRun, hasWebhookWaitpoint } from './flow-run-repository';
+import { runOncePausedOrEnded } from './await-pause';
+import { hasWebhookWaitpoint } from './flow-run-repository';
 
 /**
  * Resumes run `runId` from its waitpoint `requestId`. 404 when the run does not exist, is not
- * PAUSED, or does not wait on that waitpoint (any more). Answers 200 `{}` + `x-webhook-id`, or with
+ * PAUSED (once a QUEUED or RUNNING one has paused, or a few seconds have passed), or does
+ * not wait on that waitpoint (any more). Answers 200 `{}` + `x-webhook-id`, or with
  * `sync` the flow's next response.
  */
 export async function resumeRun(
@@ -26,7 +29,7 @@ export async function resumeRun(
   sync: boolean,
 ): Promise<HttpReply> {
   const { db } = ctx.store;
-  const run = await findRun(db, runId);
+  const run = await runOncePausedOrEnded(ctx, runId);
   if (run === undefined || run.status !== 'PAUSED' || !(await hasWebhookWaitpoint(db, runId, requestId))) {
     throw notFound('waitpoint', requestId);
   }

@@ -243,4 +243,14 @@ export async function userInPlatform(
   return row !== undefined;
 }
 
+/** `First Last` of a user, as an export's author; empty when there is no such user. */
+export async function userDisplayName(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('user')
+    .select(['firstName', 'lastName'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? '' : `${row.firstName} ${row.lastName}`.trim();
+}
+
 /** Escapes `%`, `_` and `\` for a `like ... escape '\'` pattern. */

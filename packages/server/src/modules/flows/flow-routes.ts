@@ -1,4 +1,4 @@
-/** The routes of the Flows block: `/v1/flows` and `/v1/flows/:id[/versions]`. */
+/** The routes of the Flows block: `/v1/flows` and `/v1/flows/:id[/versions|/template]`. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -34,6 +34,10 @@ export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
     route(ENDPOINTS.flows.listVersions, {
       logEntity: 'flow',
       handler: ({ params, query, principal }) => flows.listVersions(principal, params.id, query),
+    }),
+    route(ENDPOINTS.flows.getTemplate, {
+      logEntity: 'flow',
+      handler: ({ params, query, principal }) => flows.getTemplate(principal, params.id, query.versionId),
     }),
   ];
 }

@@ -11,6 +11,7 @@ import {
   type CountFlowsQuery,
   type CreateFlowRequest,
   type Flow,
+  type FlowTemplate,
   type FlowOperation,
   type FlowVersion,
   type ListFlowsQuery,
@@ -33,6 +34,7 @@ import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
 import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';
 import { applyFlowChange, loadForChange } from './apply-flow-change';
+import { flowTemplateOf } from './flow-template';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -127,6 +129,21 @@ export class FlowService {
         : await repository.findVersionOfFlow(db, flowId, versionId);
     if (versionRow === undefined) throw notFound('flowVersion', versionId ?? flowId);
     return populatedFlow(flowFromRow(flowRow), flowVersionFromRow(versionRow));
+  }
+
+  /**
+   * The flow exported as the reference's shared template: its latest version (or `versionId`)
+   * without sample data or connection references, authored by the calling user (empty for a key).
+   */
+  async getTemplate(
+    principal: Principal,
+    flowId: string,
+    versionId: string | undefined,
+  ): Promise<FlowTemplate> {
+    const flow = await this.get(principal, flowId, versionId);
+    const author =
+      principal.type === 'USER' ? await repository.userDisplayName(this.ctx.store.db, principal.id) : '';
+    return flowTemplateOf(flow, author);
   }
 
   /**

@@ -80,6 +80,65 @@ describe('GET /v1/pieces', () => {
     expect(all.length).toBeGreaterThan(1);
     expect(names(await client.pieces.list({ projectId: user.projectId! })).length).toBe(all.length);
   });
+
+  it('sorts by display name and reverses with orderBy DESC, as the reference accepts', async () => {
+    const displayNames = async (query: Parameters<PieceworkClient['pieces']['list']>[0]) =>
+      (await client.pieces.list(query)).map((piece) => piece.displayName);
+    const byName = await displayNames({ sortBy: 'NAME' });
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(await displayNames({ sortBy: 'NAME', orderBy: 'DESC' })).toEqual([...byName].reverse());
+    const catalogue = await displayNames({});
+    for (const sortBy of ['CREATED', 'UPDATED', 'POPULARITY'] as const) {
+      expect(await displayNames({ sortBy })).toEqual(catalogue);
+    }
+    const answer = await get('/v1/pieces?sortBy=RANDOM');
+    expect(answer).toMatchObject({ status: 400, body: { code: 'VALIDATION' } });
+  });
+});
+
+describe('GET /v1/pieces/categories', () => {
+  it("answers the reference's categories without a token", async () => {
+    const response = await fetch(`${server.apiUrl}/v1/pieces/categories`);
+    expect(response.status).toBe(200);
+    const categories = (await response.json()) as string[];
+    expect(categories).toHaveLength(17);
+    expect(categories).toEqual(expect.arrayContaining(['CORE', 'PRODUCTIVITY', 'DEVELOPER_TOOLS']));
+    expect(await createPieceworkClient({ baseUrl: server.url }).pieces.categories()).toEqual(categories);
+  });
+});
+
+describe('a project on an ALLOWED plan', () => {
+  it('gets 404 for pieces outside its list, on metadata and on options', async () => {
+    const project = await client.projects.create({ displayName: 'Bakery' });
+    await client.projects.update(project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: [MENU] } });
+    const inPlan = await client.pieces.get({ name: MENU }, { projectId: project.id });
+    expect(inPlan.name).toBe(MENU);
+    const statusOf = (call: Promise<unknown>) =>
+      call.then(
+        () => 200,
+        (error: unknown) => (isApiError(error) ? `${String(error.status)} ${error.code}` : error),
+      );
+    const http = '@activepieces/piece-http';
+    expect(await statusOf(client.pieces.get({ name: http }, { projectId: project.id }))).toBe(
+      '404 ENTITY_NOT_FOUND',
+    );
+    expect(
+      await statusOf(
+        client.pieces.getScoped({ scope: '@activepieces', name: 'piece-http' }, { projectId: project.id }),
+      ),
+    ).toBe('404 ENTITY_NOT_FOUND');
+    const options = {
+      projectId: project.id,
+      pieceName: http,
+      pieceVersion: '0.9.1',
+      actionOrTriggerName: 'send_request',
+      propertyName: 'authFields',
+      input: { authType: 'NONE' },
+    };
+    expect(await statusOf(client.pieces.options(options))).toBe('404 ENTITY_NOT_FOUND');
+    expect(await statusOf(client.pieces.options({ ...options, projectId: user.projectId! }))).toBe(200);
+    expect(await statusOf(client.pieces.get({ name: http }, { projectId: user.projectId! }))).toBe(200);
+  });
 });
 
 describe('GET /v1/pieces/:name', () => {

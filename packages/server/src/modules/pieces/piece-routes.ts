@@ -1,12 +1,15 @@
 /**
- * Pieces: `GET /v1/pieces` (summaries, a plain array), `POST /v1/pieces/options` (a property's
- * choices, see `piece-options.ts`), `GET /v1/pieces/:name[?version]` and
+ * Pieces: `GET /v1/pieces/categories` (public), `GET /v1/pieces` (summaries, a plain array),
+ * `POST /v1/pieces/options` (a property's choices, see `piece-options.ts`; a piece outside the
+ * project's ALLOWED plan is 404, as for `GET /v1/pieces/:name?projectId=`), `GET /v1/pieces/:name[?version]` and
  * `GET /v1/pieces/:name/versions` (a scoped name percent-encoded, or as two path segments
  * `/v1/pieces/@scope/name`), and for the admins of the server's first platform `POST /v1/pieces`
  * (install an npm piece version) and `DELETE /v1/pieces/:name?version=` (remove one): the pieces
  * directory is shared by every platform. Built-in pieces cannot be installed over or removed.
  */
-import { ENDPOINTS, type ProjectPlan } from '@piecework/shared';
+import { ENDPOINTS, PieceCategory, type GetPieceQuery, type ProjectPlan } from '@piecework/shared';
+import type { Permission } from '../../auth/permissions';
+import type { Principal } from '../../auth/principal';
 import { authorizeProject } from '../../auth/project-access';
 import { requireServerAdmin } from '../../auth/server-admin';
 import { notFound, ruleViolation } from '../../errors';
@@ -14,14 +17,22 @@ import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { installErrorOf } from './piece-install-errors';
-import { filterPieces } from './piece-list-filter';
+import { filterPieces, isPieceAllowed } from './piece-list-filter';
 import { pieceOptions } from './piece-options';
 
 /** The piece routes. */
 export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
-  const getPiece = async (name: string, version: string | undefined) => {
-    const piece = await ctx.pieces.catalogue.get(name, version);
-    if (piece === undefined) throw notFound('piece', version === undefined ? name : `${name}@${version}`);
+  /** The plan of `projectId` (checked: the caller must reach the project), or none without one. */
+  const planOf = async (principal: Principal, projectId: string | undefined, permission: Permission) => {
+    if (projectId === undefined) return undefined;
+    const project = await authorizeProject(ctx, principal, projectId, permission);
+    return fromJson<ProjectPlan>(project.plan) ?? undefined;
+  };
+  const getPiece = async (name: string, query: GetPieceQuery, principal: Principal) => {
+    const missing = () => notFound('piece', query.version === undefined ? name : `${name}@${query.version}`);
+    if (!isPieceAllowed(await planOf(principal, query.projectId, 'READ_FLOW'), name)) throw missing();
+    const piece = await ctx.pieces.catalogue.get(name, query.version);
+    if (piece === undefined) throw missing();
     return piece;
   };
   const listVersions = async (name: string) => {
@@ -30,21 +41,20 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
     return versions;
   };
   return [
+    route(ENDPOINTS.pieces.categories, {
+      handler: async () => [...PieceCategory.options],
+    }),
     route(ENDPOINTS.pieces.list, {
       handler: async ({ query, principal }) => {
-        const project =
-          query.projectId === undefined
-            ? undefined
-            : await authorizeProject(ctx, principal, query.projectId, 'READ_FLOW');
-        const plan = project ? (fromJson<ProjectPlan>(project.plan) ?? undefined) : undefined;
+        const plan = await planOf(principal, query.projectId, 'READ_FLOW');
         return filterPieces(await ctx.pieces.catalogue.list(), { ...query, plan });
       },
     }),
     route(ENDPOINTS.pieces.get, {
-      handler: ({ params, query }) => getPiece(params.name, query.version),
+      handler: ({ params, query, principal }) => getPiece(params.name, query, principal),
     }),
     route(ENDPOINTS.pieces.getScoped, {
-      handler: ({ params, query }) => getPiece(`${params.scope}/${params.name}`, query.version),
+      handler: ({ params, query, principal }) => getPiece(`${params.scope}/${params.name}`, query, principal),
     }),
     route(ENDPOINTS.pieces.listVersions, {
       handler: ({ params }) => listVersions(params.name),
@@ -55,6 +65,9 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
     route(ENDPOINTS.pieces.options, {
       handler: async ({ body, principal }) => {
         const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_FLOW');
+        if (!isPieceAllowed(fromJson<ProjectPlan>(project.plan) ?? undefined, body.pieceName)) {
+          throw notFound('piece', `${body.pieceName}@${body.pieceVersion}`);
+        }
         return pieceOptions(ctx, project.id, body);
       },
     }),

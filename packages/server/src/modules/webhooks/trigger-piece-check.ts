@@ -11,7 +11,8 @@ import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../storage/compiled-statement';
 import type { WebhookTarget } from './webhook-target';
 
-type TriggerPiece = { name: string; version: string } | null;
+/** The piece, version and trigger name of a version's PIECE_TRIGGER (null for any other trigger). */
+export type TriggerPiece = { name: string; version: string; triggerName: string | null } | null;
 
 /** Published (LOCKED) versions never change: their trigger piece is read once. */
 const lockedTriggerPieces = new Map<string, TriggerPiece>();
@@ -19,13 +20,14 @@ const CACHE_LIMIT = 10_000;
 
 const selectTriggerPiece = compiledStatement<
   { versionId: string },
-  { pieceName: string | null; pieceVersion: string | null }
+  { pieceName: string | null; pieceVersion: string | null; triggerName: string | null }
 >((db, param) =>
   db
     .selectFrom('flowVersion')
     .select([
       sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceName')`.as('pieceName'),
       sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceVersion')`.as('pieceVersion'),
+      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.triggerName')`.as('triggerName'),
     ])
     .where('id', '=', param('versionId')),
 );
@@ -34,7 +36,9 @@ async function triggerPieceOf(ctx: Pick<ServerBase, 'store'>, versionId: string,
   if (locked && lockedTriggerPieces.has(versionId)) return lockedTriggerPieces.get(versionId)!;
   const [row] = (await selectTriggerPiece.run(ctx.store.db, { versionId })).rows;
   const piece: TriggerPiece =
-    row?.pieceName && row.pieceVersion ? { name: row.pieceName, version: row.pieceVersion } : null;
+    row?.pieceName && row.pieceVersion
+      ? { name: row.pieceName, version: row.pieceVersion, triggerName: row.triggerName }
+      : null;
   if (locked) {
     if (lockedTriggerPieces.size >= CACHE_LIMIT) lockedTriggerPieces.clear();
     lockedTriggerPieces.set(versionId, piece);
@@ -45,14 +49,15 @@ async function triggerPieceOf(ctx: Pick<ServerBase, 'store'>, versionId: string,
 /**
  * Throws the 404 to answer when the target version's trigger piece cannot run here (neither
  * built in nor installed); `locked` says the version is a published one (its piece is cached).
+ * Answers the trigger's piece (null for a trigger without one).
  */
 export async function assertTriggerPieceRunnable(
   ctx: Pick<ServerBase, 'store' | 'pieces'>,
   target: WebhookTarget,
   locked: boolean,
-): Promise<void> {
+): Promise<TriggerPiece> {
   const piece = await triggerPieceOf(ctx, target.version.id, locked);
-  if (piece === null || (await ctx.pieces.has(piece.name, piece.version))) return;
+  if (piece === null || (await ctx.pieces.has(piece.name, piece.version))) return piece;
   const command = installCommand(piece.name, piece.version);
   throw new PieceworkError('ENTITY_NOT_FOUND', {
     message: `The flow's trigger piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`,

@@ -3,13 +3,16 @@
  * run, and answer — at once for the asynchronous routes (200 `{}` + `x-webhook-id`, sent only
  * after the run and its job committed), with the flow's response for `/sync`.
  */
-import { PieceworkError } from '@piecework/shared';
+import { subflowRunStart } from '@piecework/pieces';
+import { generateTimeOrderedId, PieceworkError } from '@piecework/shared';
 import { HttpReply } from '../../http/http-reply';
+import { runKeyValueStore } from '../../runs/run-key-value-store';
 import type { ServerContext } from '../../server-context';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { payloadFileStore } from './payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
 import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
+import { parentRunOf } from './parent-run';
 import { assertTriggerPieceRunnable } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
 
@@ -25,24 +28,45 @@ export class WebhookService {
 
   /**
    * Starts a run of the flow with the request as its trigger payload (404 when its trigger piece
-   * is not installed here: `assertTriggerPieceRunnable`). Production runs consume a
+   * is not installed here: `assertTriggerPieceRunnable`), recording the calling run of a sub-flow
+   * call (`parentRunOf`). A flow started by the Callable Flow trigger gets what that trigger
+   * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`). Production runs consume a
    * credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
     const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
-    await assertTriggerPieceRunnable(this.ctx, target, !route.draft);
+    const triggerPiece = await assertTriggerPieceRunnable(this.ctx, target, !route.draft);
+    const parent = await parentRunOf(this.ctx, target.project.id, request);
     const payload = await this.payloadOf(target, request);
+    const runId = generateTimeOrderedId();
+    const subflow =
+      triggerPiece === null
+        ? undefined
+        : subflowRunStart({ pieceName: triggerPiece.name, triggerName: triggerPiece.triggerName }, payload, {
+            flowId,
+            runId,
+          });
+    if (subflow?.storeEntry !== undefined) {
+      const { key, value } = subflow.storeEntry;
+      await runKeyValueStore(this.ctx.store, { projectId: target.project.id }, this.ctx.now).put(
+        key,
+        value,
+        'FLOW',
+      );
+    }
     const { run, queued } = await this.ctx.runs.createRun({
+      id: runId,
       projectId: target.project.id,
       platformId: target.project.platformId,
       flowId,
       flowVersionId: target.version.id,
       flowDisplayName: target.version.displayName,
       environment: route.draft ? 'TESTING' : 'PRODUCTION',
-      triggerPayload: payload,
+      triggerPayload: subflow === undefined ? payload : subflow.triggerOutput,
       triggeredBy: 'WEBHOOK',
       project: target.project,
+      ...parent,
     });
     if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
     if (!queued) {

@@ -1,0 +1,149 @@
+import { safeFetch } from '../http/safe-fetch';
+import { extensionOfMime, extensionOfName } from './piece-file';
+import type { PropertyMap, PropsErrors } from './property-kinds';
+
+/** How FILE props given as URLs are downloaded. */
+export interface FileDownloadOptions {
+  /** AP_SSRF_ALLOW_LIST: the addresses the SSRF filter lets through. */
+  allowList: readonly string[];
+  /** The largest file, in bytes (AP_MAX_FILE_SIZE_MB); a bigger one fails the step. */
+  maxBytes: number;
+  /** The longest a download may take, in milliseconds. */
+  timeoutMs: number;
+  /** The run's signal: a download ends with the step. */
+  signal?: AbortSignal | undefined;
+}
+
+/** The longest a FILE prop's URL may take to download: 30 s. */
+export const FILE_DOWNLOAD_TIMEOUT_MS = 30_000;
+
+/** AP_MAX_FILE_SIZE_MB when the services do not say: 25 MB. */
+export const DEFAULT_MAX_FILE_SIZE_MB = 25;
+
+/**
+ * The download options of a piece call: its services' allow list and file size limit, the
+ * standard deadline, and the call's signal.
+ */
+export function fileDownloadOptions(
+  services: { ssrfAllowList: readonly string[]; maxFileSizeMb?: number },
+  signal: AbortSignal | undefined,
+): FileDownloadOptions {
+  return {
+    allowList: services.ssrfAllowList,
+    maxBytes: (services.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024,
+    timeoutMs: FILE_DOWNLOAD_TIMEOUT_MS,
+    signal,
+  };
+}
+
+/** A downloaded file, in the object form the FILE processor takes (`{filename, data, extension}`). */
+export interface DownloadedFile {
+  filename: string;
+  data: Buffer;
+  extension: string | undefined;
+}
+
+const isHttpUrl = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//i.test(value.trim());
+
+/** The file's name: the URL's last path segment (decoded), else `unknown.<extension of its type>`. */
+function fileNameOf(
+  url: URL,
+  contentType: string | null,
+): { filename: string; extension: string | undefined } {
+  const segment = url.pathname.split('/').pop() ?? '';
+  let name = '';
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    name = segment;
+  }
+  const typeExtension = contentType ? extensionOfMime(contentType.split(';')[0]!.trim()) : undefined;
+  const nameExtension = extensionOfName(name);
+  if (name !== '' && nameExtension !== undefined) return { filename: name, extension: nameExtension };
+  const extension = typeExtension ?? 'bin';
+  return { filename: name === '' ? `unknown.${extension}` : `${name}.${extension}`, extension };
+}
+
+/** Reads `response`'s body, refusing (and cancelling it) past `maxBytes`. */
+async function readLimited(response: Response, maxBytes: number, url: string): Promise<Buffer> {
+  const tooBig = () => new Error(`The file at ${url} is larger than the ${String(maxBytes)}-byte limit`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Downloads the file at `url` through the SSRF-filtered client (`safeFetch`: private and
+ * loopback addresses refused unless allowed, every redirect checked), within `timeoutMs` and
+ * `maxBytes`. Throws an Error saying why (blocked address, status, size, deadline).
+ */
+export async function downloadFile(url: string, options: FileDownloadOptions): Promise<DownloadedFile> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  try {
+    const response = await safeFetch(url.trim(), { signal }, { allowList: options.allowList });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error(`Downloading the file at ${url} failed with status ${String(response.status)}`);
+    }
+    const data = await readLimited(response, options.maxBytes, url);
+    return { ...fileNameOf(new URL(response.url || url), response.headers.get('content-type')), data };
+  } catch (error) {
+    if (deadline.aborted) {
+      throw new Error(`Downloading the file at ${url} took longer than ${String(options.timeoutMs)} ms`);
+    }
+    const cause = (error as { cause?: unknown }).cause;
+    if (error instanceof TypeError && cause instanceof Error) {
+      throw new Error(`Downloading the file at ${url} failed: ${cause.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The step's input with every FILE prop given as an http(s) URL replaced by the downloaded file
+ * (as the reference platform downloads them), for the props pipeline to make a file of; or the
+ * errors per prop, as the pipeline reports them. FILE props nested in ARRAY or DYNAMIC props are
+ * left as they are (the pipeline refuses a URL there).
+ */
+export async function downloadFileProps(
+  props: PropertyMap,
+  input: Record<string, unknown>,
+  options: FileDownloadOptions,
+): Promise<
+  { ok: true; input: Record<string, unknown> } | { ok: false; message: string; errors: PropsErrors }
+> {
+  const urls = Object.entries(props).filter(([key, prop]) => prop.type === 'FILE' && isHttpUrl(input[key]));
+  if (urls.length === 0) return { ok: true, input };
+  const errors: PropsErrors = {};
+  const downloaded = { ...input };
+  await Promise.all(
+    urls.map(async ([key]) => {
+      try {
+        downloaded[key] = await downloadFile(input[key] as string, options);
+      } catch (error) {
+        errors[key] = [error instanceof Error ? error.message : String(error)];
+      }
+    }),
+  );
+  if (Object.keys(errors).length > 0) return { ok: false, message: JSON.stringify(errors), errors };
+  return { ok: true, input: downloaded };
+}
