@@ -66,7 +66,8 @@ async function importFlows(
 ): Promise<void> {
   const migrated = migrateExport(readExport(file));
   if (!migrated.ok) {
-    const where = migrated.refusal.path === undefined ? '' : ` (at ${migrated.refusal.path})`;
+    const { path } = migrated.refusal;
+    const where = path === undefined || path === '' ? '' : ` (at ${path})`;
     throw new CommandFailure(
       `${file} cannot be imported: ${migrated.refusal.reason}: ${migrated.refusal.message}${where}`,
     );
