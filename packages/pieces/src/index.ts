@@ -127,8 +127,12 @@ export type {
   AppEventListener,
   TriggerHook,
   TriggerPayload,
+  TriggerRenewal,
   TriggerSchedule,
 } from './npm/trigger-request';
+export { createTriggerRunner } from './triggers/create-trigger-runner';
+export type { NpmTriggerHost, TriggerRunner, TriggerRunnerOptions } from './triggers/create-trigger-runner';
+
 export type { LoadedPiece, PieceExport } from './npm/load-piece-module';
 export type { NpmTriggerContext } from './npm/build-trigger-context';
 export type {

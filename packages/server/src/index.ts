@@ -36,6 +36,9 @@ export type {
   SqlBoolean,
   StoreEntryTable,
   Timestamp,
+  TriggerEventTable,
+  TriggerSourceTable,
+  AppEventListenerTable,
   UserTable,
   WaitpointTable,
 } from './storage/database';

@@ -22,6 +22,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0002-runs',
       '0003-run-storage',
       '0004-validation-issues',
+      '0005-trigger-sources',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -29,6 +30,7 @@ describe('migrateToLatest on a SQLite file', () => {
       [
         "apiKey",
         "appConnection",
+        "appEventListener",
         "auditEvent",
         "file",
         "flow",
@@ -42,6 +44,8 @@ describe('migrateToLatest on a SQLite file', () => {
         "projectMember",
         "schedule",
         "storeEntry",
+        "triggerEvent",
+        "triggerSource",
         "user",
         "waitpoint",
       ]

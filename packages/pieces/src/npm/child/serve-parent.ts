@@ -6,7 +6,7 @@ import { authForContext } from './downgrade-auth';
 import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
-import { runNpmTrigger } from './run-trigger';
+import { runTriggerHook } from '../../triggers/run-trigger-hook';
 
 /** Exit code of a piece process that stops on an uncaught exception. */
 const FATAL_EXIT_CODE = 70;
@@ -52,7 +52,7 @@ export function servePieceProcess(): void {
     const services = parentServices(channel, callId, command.services);
     return command.kind === 'action'
       ? runNpmAction(piece, command.request, services)
-      : runNpmTrigger(piece, command.request, services);
+      : runTriggerHook(piece, command.request, services);
   };
 
   const evaluateNpmProperty = (

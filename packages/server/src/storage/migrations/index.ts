@@ -3,6 +3,7 @@ import { initial } from './0001-initial';
 import { runs } from './0002-runs';
 import { runStorage } from './0003-run-storage';
 import { validationIssues } from './0004-validation-issues';
+import { triggerSources } from './0005-trigger-sources';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002-runs': runs,
   '0003-run-storage': runStorage,
   '0004-validation-issues': validationIssues,
+  '0005-trigger-sources': triggerSources,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
