@@ -58,8 +58,10 @@ export function createDueLoop<T>(
     try {
       const earliest = await work.earliest();
       const untilEarliest = earliest === null ? pollIntervalMs : Date.parse(earliest) - Date.parse(ctx.now());
-      // An earliest instant in the past is work that failed: retry at the poll rate.
-      if (untilEarliest > 0) delay = Math.min(untilEarliest, pollIntervalMs);
+      // An earliest instant in the past is work that failed: retry at the poll rate. The extra
+      // millisecond keeps a timer (which may fire up to 1 ms early) from waking just before the
+      // instant and then taking it for a failure.
+      if (untilEarliest >= 0) delay = Math.min(untilEarliest + 1, pollIntervalMs);
     } catch (error) {
       ctx.logger.error({ err: error }, `${name} could not read the next due time`);
     }
