@@ -76,6 +76,7 @@ export { createAction, createPiece, createTrigger } from './framework/create-pie
 export type { BuiltinTriggerDefinition, CreatePieceOptions } from './framework/create-piece';
 export type {
   ActionDefinition,
+  PieceAppEvents,
   PieceDefinition,
   PiecePropertyDefinition,
   TriggerContext,
@@ -132,6 +133,7 @@ export type {
 } from './npm/trigger-request';
 export { createTriggerRunner } from './triggers/create-trigger-runner';
 export type { NpmTriggerHost, TriggerRunner, TriggerRunnerOptions } from './triggers/create-trigger-runner';
+export type { AppEventOutcome, AppEventRequest } from './triggers/app-event';
 
 export type { LoadedPiece, PieceExport } from './npm/load-piece-module';
 export type { NpmTriggerContext } from './npm/build-trigger-context';

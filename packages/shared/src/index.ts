@@ -240,6 +240,12 @@ export {
 } from './pieces/piece-requests';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
+export {
+  AppEventParams,
+  TestTriggerRequest,
+  TriggerEventWithPayload,
+  TriggerTestStrategy,
+} from './pieces/trigger-requests';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
 export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';

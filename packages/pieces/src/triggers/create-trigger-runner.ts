@@ -2,6 +2,7 @@ import { bindBuiltinEnv, builtinEnvFrom } from '../builtin/common/builtin-env';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
 import type { TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
+import { handleAppEvent, type AppEventOutcome, type AppEventRequest } from './app-event';
 import { runTriggerHook } from './run-trigger-hook';
 
 /** Calls trigger hooks of npm pieces (in isolated processes); `NpmPieceHost` is one. */
@@ -9,6 +10,7 @@ export interface NpmTriggerHost {
   /** True when that exact version is installed and can run. */
   has(name: string, version: string): Promise<boolean>;
   runTrigger(request: TriggerRunRequest, services: PieceServices): Promise<TriggerRunOutcome>;
+  handleAppEvent(request: AppEventRequest): Promise<AppEventOutcome>;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface NpmTriggerHost {
  */
 export interface TriggerRunner {
   run(request: TriggerRunRequest, services: PieceServices): Promise<TriggerRunOutcome>;
+  /** Hands a request of the piece's app-level webhook to its `events` (see `handleAppEvent`). */
+  appEvent(request: AppEventRequest): Promise<AppEventOutcome>;
 }
 
 /** What {@link createTriggerRunner} needs. */
@@ -52,10 +56,25 @@ export function createTriggerRunner(options: TriggerRunnerOptions): TriggerRunne
           bindBuiltinEnv(ctx, builtinEnvFrom(services)),
         );
       }
-      return {
-        status: 'FAILED',
-        message: `Piece ${request.pieceName}@${request.pieceVersion} is not installed: add it with "piecework pieces add ${request.pieceName}@${request.pieceVersion}"`,
-      };
+      return notInstalled(request);
     },
+    async appEvent(request) {
+      if (options.npm && (await options.npm.has(request.pieceName, request.pieceVersion))) {
+        return options.npm.handleAppEvent(request);
+      }
+      const builtin = builtins.get(request.pieceName);
+      return builtin ? handleAppEvent(builtin, request) : notInstalled(request);
+    },
+  };
+}
+
+function notInstalled(request: { pieceName: string; pieceVersion: string }): {
+  status: 'FAILED';
+  message: string;
+} {
+  const spec = `${request.pieceName}@${request.pieceVersion}`;
+  return {
+    status: 'FAILED',
+    message: `Piece ${spec} is not installed: add it with "piecework pieces add ${spec}"`,
   };
 }

@@ -96,8 +96,8 @@ export class PieceAvailability {
       builtins: BUILTIN_PIECES,
       npm: {
         has: (name, version) => this.installed.has(name, version),
-        runTrigger: (request, services) =>
-          (this.triggerHost ??= this.newHost()).runTrigger(request, services),
+        runTrigger: (request, services) => this.triggerProcess().runTrigger(request, services),
+        handleAppEvent: (request) => this.triggerProcess().handleAppEvent(request),
       },
     });
     return this.triggerRunner;
@@ -133,6 +133,11 @@ export class PieceAvailability {
   async close(): Promise<void> {
     await this.host?.close();
     await this.triggerHost?.close();
+  }
+
+  private triggerProcess(): NpmPieceHost {
+    this.triggerHost ??= this.newHost();
+    return this.triggerHost;
   }
 
   private newHost(): NpmPieceHost {

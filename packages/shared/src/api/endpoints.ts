@@ -28,6 +28,7 @@ import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '.
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
 import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
+import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -496,6 +497,7 @@ export const ENDPOINTS = {
     }),
   },
   pieces: PIECE_ENDPOINTS,
+  triggers: TRIGGER_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

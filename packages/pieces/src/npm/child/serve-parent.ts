@@ -6,6 +6,7 @@ import { authForContext } from './downgrade-auth';
 import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
+import { handleAppEvent } from '../../triggers/app-event';
 import { runTriggerHook } from '../../triggers/run-trigger-hook';
 
 /** Exit code of a piece process that stops on an uncaught exception. */
@@ -19,7 +20,8 @@ export function parseChildOptions(argument: string | undefined): ChildOptions {
 
 /**
  * Serves the parent's calls in this piece process: loads piece modules by folder (each once),
- * runs actions, trigger hooks, property evaluations and metadata requests, and answers each call with its result.
+ * runs actions, trigger hooks, app-level webhook events, property evaluations and metadata
+ * requests, and answers each call with its result.
  * After each call the environment is put back as it was at start (a piece's
  * `NODE_TLS_REJECT_UNAUTHORIZED = '0'` does not outlive its call). An uncaught exception (a
  * piece's stray callback) is reported and ends the process; the parent fails the call and
@@ -46,6 +48,11 @@ export function servePieceProcess(): void {
   const run = async (callId: number, command: ChildCommand): Promise<unknown> => {
     if (command.kind === 'metadata') return load(command.moduleDir).metadata;
     if (command.kind === 'property') return evaluateNpmProperty(load, callId, command);
+    if (command.kind === 'appEvent') {
+      const { request } = command;
+      const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
+      return 'failed' in piece ? piece.failed : handleAppEvent(piece.definition, request);
+    }
     const { request } = command;
     const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
     if ('failed' in piece) return piece.failed;
