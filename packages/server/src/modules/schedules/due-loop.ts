@@ -43,8 +43,12 @@ export function createDueLoop<T>(
     return result;
   }
 
+  /** When the last look started (ISO): work due after it may not have been seen yet. */
+  let lastLookStartedAt = ctx.now();
+
   /** One look: does what is due; a failure is logged, never thrown. */
   async function look(): Promise<void> {
+    lastLookStartedAt = ctx.now();
     try {
       await serialized(() => work.fireDue());
     } catch (error) {
@@ -57,11 +61,7 @@ export function createDueLoop<T>(
     let delay = pollIntervalMs;
     try {
       const earliest = await work.earliest();
-      const untilEarliest = earliest === null ? pollIntervalMs : Date.parse(earliest) - Date.parse(ctx.now());
-      // An earliest instant in the past is work that failed: retry at the poll rate. The extra
-      // millisecond keeps a timer (which may fire up to 1 ms early) from waking just before the
-      // instant and then taking it for a failure.
-      if (untilEarliest >= 0) delay = Math.min(untilEarliest + 1, pollIntervalMs);
+      delay = nextLookDelay({ earliest, now: ctx.now(), lastLookStartedAt, pollIntervalMs });
     } catch (error) {
       ctx.logger.error({ err: error }, `${name} could not read the next due time`);
     }
@@ -88,4 +88,25 @@ export function createDueLoop<T>(
       await arming;
     },
   };
+}
+
+/**
+ * How long the timer waits before its next look, in ms: until the earliest due instant (1 ms
+ * past it: a timer may fire up to a millisecond early, and instants are compared by the
+ * millisecond), at most `pollIntervalMs`. An instant already past counts as work that failed
+ * (retried at the poll rate) only when the last look started after it; one that came due while
+ * that look ran (or in its millisecond) is looked at again at once.
+ */
+export function nextLookDelay(input: {
+  earliest: string | null;
+  now: string;
+  lastLookStartedAt: string;
+  pollIntervalMs: number;
+}): number {
+  const { earliest, now, lastLookStartedAt, pollIntervalMs } = input;
+  if (earliest === null) return pollIntervalMs;
+  const dueAt = Date.parse(earliest);
+  const untilDue = dueAt - Date.parse(now);
+  if (untilDue >= 0) return Math.min(untilDue + 1, pollIntervalMs);
+  return dueAt >= Date.parse(lastLookStartedAt) ? 1 : pollIntervalMs;
 }
