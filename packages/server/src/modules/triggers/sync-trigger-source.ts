@@ -70,7 +70,11 @@ export async function syncTriggerSource(
     await deleteTriggerSource(trx, flow.id);
     return { removed: removed === null ? [] : [removed], enabled: false };
   }
-  if (existing?.flowVersionId === wanted.id) return UNCHANGED;
+  // Enabled already (by a concurrent change when this one prepared the same version: that
+  // enabling stands, and the prepared one must not be undone by onDisable).
+  if (existing?.flowVersionId === wanted.id) {
+    return prepared?.target.flowVersionId === wanted.id ? { removed: [], enabled: true } : UNCHANGED;
+  }
   const trigger = wanted.trigger as PieceTrigger;
   if (prepared?.target.flowVersionId !== wanted.id || !sameTrigger(prepared.target.trigger, trigger)) {
     throw ruleViolation(
