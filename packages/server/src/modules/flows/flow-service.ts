@@ -33,7 +33,8 @@ import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
 import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';
 import { loadForChange } from './apply-flow-change';
-import { changeFlowWithTriggers, disableTriggers } from '../triggers/change-flow-with-triggers';
+import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
+import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
 import { hookedTriggerOf } from '../triggers/sync-trigger-source';
 import { findTriggerSource } from '../triggers/trigger-source-repository';
 

@@ -1,15 +1,16 @@
 /**
  * A flow operation with its trigger's hooks around it: `onEnable` before the change's
- * transaction (a failure refuses the change, nothing written), the source recorded inside it,
- * and after it `onDisable` for every trigger the change stopped — or for the trigger just
- * enabled when the change itself was refused, so nothing stays half-enabled.
+ * transaction (a failure refuses the change, nothing written; when it replaces the enabled
+ * trigger of an older version, that one's `onDisable` runs first, as on the reference platform,
+ * and its `onEnable` again if the change is refused), the source recorded inside it, and after
+ * it `onDisable` for every other trigger the change stopped — or for the trigger just enabled
+ * when the change itself was refused, so nothing stays half-enabled.
  */
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
-import { entityFields } from '../../logging/create-logger';
 import type { ServerBase } from '../../server-context';
 import { applyFlowChangeWithTrigger, type FlowChangeCaller } from '../flows/apply-flow-change';
 import { prepareTriggerEnable } from './prepare-trigger-enable';
-import { callTriggerHook, triggerLabel, type HookedTrigger } from './trigger-hooks';
+import { disableTriggers, reenableTrigger } from './trigger-lifecycle-hooks';
 
 /** Applies `operation` to flow `flowId` (see the module comment) and answers the flow. */
 export async function changeFlowWithTriggers(
@@ -23,30 +24,16 @@ export async function changeFlowWithTriggers(
   try {
     result = await applyFlowChangeWithTrigger(ctx, flowId, operation, caller, prepared);
   } catch (error) {
-    if (prepared !== null) await disableTriggers(ctx, [prepared.target]);
+    if (prepared !== null) {
+      await disableTriggers(ctx, [prepared.target]);
+      if (prepared.replaced !== null) await reenableTrigger(ctx, prepared.replaced);
+    }
     throw error;
   }
-  const stopped = [...result.triggers.removed];
+  const replacedVersion = prepared?.replaced?.flowVersionId;
+  // The replaced trigger's onDisable ran before the new one's onEnable, as on the reference platform.
+  const stopped = result.triggers.removed.filter((removed) => removed.flowVersionId !== replacedVersion);
   if (prepared !== null && !result.triggers.enabled) stopped.push(prepared.target);
   await disableTriggers(ctx, stopped);
   return result.flow;
-}
-
-/**
- * Calls `onDisable` of each trigger (already removed from the trigger sources: nothing fires it
- * any more). A failing hook is logged with its flow, never thrown: the flow change stands.
- */
-export async function disableTriggers(ctx: ServerBase, triggers: readonly HookedTrigger[]): Promise<void> {
-  for (const target of triggers) {
-    const outcome = await callTriggerHook(ctx, target, { hook: 'onDisable' }).catch((error: unknown) => ({
-      status: 'FAILED' as const,
-      message: error instanceof Error ? error.message : String(error),
-    }));
-    if (outcome.status === 'FAILED') {
-      ctx.logger.warn(
-        { ...entityFields({ flowId: target.flowId, projectId: target.projectId }), reason: outcome.message },
-        `onDisable of trigger ${triggerLabel(target.trigger)} failed`,
-      );
-    }
-  }
 }

@@ -4,7 +4,9 @@
  * held back, see `buffered-key-value-store.ts`); then the change's transaction records the
  * source with those writes (`sync-trigger-source.ts`), or, if the change is refused, the caller
  * undoes the enabling with `onDisable`. An `onEnable` that fails refuses the change with 409
- * VALIDATION quoting the piece's message, before anything is written.
+ * VALIDATION quoting the piece's message, before anything is written. A trigger of an older
+ * version being replaced gets its `onDisable` first (the reference platform's order), and its
+ * `onEnable` again when the new one fails.
  */
 import type { FlowOperation } from '@piecework/shared';
 import { ruleViolation } from '../../errors';
@@ -15,6 +17,8 @@ import { flowFromRow, flowVersionFromRow } from '../flows/flow-rows';
 import { bufferedKeyValueStore, type BufferedKeyValueStore } from './buffered-key-value-store';
 import { callTriggerHook, hasTriggerHooks, triggerLabel, type HookedTrigger } from './trigger-hooks';
 import { planTriggerSource, type PlannedTriggerSource } from './trigger-source-plan';
+import { hookedTriggerOf } from './sync-trigger-source';
+import { disableTriggers, reenableTrigger } from './trigger-lifecycle-hooks';
 import { findTriggerSource } from './trigger-source-repository';
 import type { AppEventListener } from '@piecework/pieces';
 
@@ -25,6 +29,8 @@ export interface PreparedTriggerEnable {
   listeners: AppEventListener[];
   /** The store writes of `onEnable`, committed with the source. */
   store: BufferedKeyValueStore;
+  /** The enabled trigger of an older version this one replaces (its `onDisable` ran already). */
+  replaced: HookedTrigger | null;
 }
 
 /**
@@ -51,6 +57,10 @@ export async function prepareTriggerEnable(
       params,
     );
   }
+  // The enabled trigger of an older version goes first (its onDisable may clean up state that
+  // the new onEnable then writes again under the same keys).
+  const replaced = existing === undefined ? null : await hookedTriggerOf(ctx.store.db, existing);
+  if (replaced !== null) await disableTriggers(ctx, [replaced]);
   const store = bufferedKeyValueStore(ctx.store, target.projectId);
   const outcome = await callTriggerHook(ctx, target, {
     hook: 'onEnable',
@@ -58,18 +68,22 @@ export async function prepareTriggerEnable(
     isRepublish: existing !== undefined,
   });
   if (outcome.status === 'FAILED') {
+    if (replaced !== null) await reenableTrigger(ctx, replaced);
     throw ruleViolation(`Trigger ${triggerLabel(target.trigger)} could not be enabled: ${outcome.message}`, {
       ...params,
       reason: outcome.message,
     });
   }
-  const source = planTriggerSource(
-    target,
-    outcome,
-    ctx.now(),
-    ctx.settings.config.triggerDefaultPollInterval,
-  );
-  return { target, source, listeners: outcome.listeners, store };
+  let source: PlannedTriggerSource;
+  try {
+    const interval = ctx.settings.config.triggerDefaultPollInterval;
+    source = planTriggerSource(target, outcome, ctx.now(), interval);
+  } catch (error) {
+    await disableTriggers(ctx, [target]);
+    if (replaced !== null) await reenableTrigger(ctx, replaced);
+    throw error;
+  }
+  return { target, source, listeners: outcome.listeners, store, replaced };
 }
 
 /** The trigger `operation` would enable, when it is one with hooks. */

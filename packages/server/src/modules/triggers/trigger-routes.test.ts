@@ -155,6 +155,39 @@ describe('onRenew', () => {
   });
 });
 
+describe('republishing an enabled flow', () => {
+  const subscriptionOf = async (flowId: string) =>
+    (await storeEntriesOf(server, projectId))[`flow_${flowId}/subscription`];
+
+  it("disables the old version's trigger before enabling the new one's", async () => {
+    const flow = await flowWith(appTrigger('renewing_webhook'), publish);
+    const republished = await api.apply(
+      flow.id,
+      { type: 'CHANGE_NAME', request: { displayName: 'v2' } },
+      publish,
+    );
+    expect(republished.publishedVersionId).not.toBe(flow.publishedVersionId);
+    expect(await triggerSourceOf(server, flow.id)).toMatchObject({
+      flowVersionId: republished.publishedVersionId,
+    });
+    // onDisable (old) wrote 'deleted', then onEnable (new) 'created': the new subscription stands.
+    expect(await subscriptionOf(flow.id)).toBe('created');
+  });
+
+  it('enables the old trigger again when the new one refuses, and keeps the old version published', async () => {
+    const flow = await flowWith(appTrigger('renewing_webhook'), publish);
+    await api.apply(flow.id, { type: 'UPDATE_TRIGGER', request: pollTrigger(source.url, 'refusing') });
+    const answer = await api.operate(flow.id, publish);
+    expect(answer.status).toBe(409);
+    expect((await api.get(flow.id)).body).toMatchObject({
+      status: 'ENABLED',
+      publishedVersionId: flow.publishedVersionId,
+    });
+    expect(await triggerSourceOf(server, flow.id)).toMatchObject({ flowVersionId: flow.publishedVersionId });
+    expect(await subscriptionOf(flow.id)).toBe('created');
+  });
+});
+
 describe('POST /v1/test-trigger', () => {
   it('TEST_FUNCTION answers the items of the test hook and saves the first as sample data', async () => {
     source.add('one');
