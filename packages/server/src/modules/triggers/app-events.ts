@@ -5,7 +5,8 @@
  * request (`events.parseAndReply`): a reply (a handshake) is sent as it is; an event is checked
  * with the app's secret from AP_APP_WEBHOOK_SECRETS (`events.verify`), then reaches every enabled
  * flow that listens for that event and identifier: each flow's trigger `run` turns it into items,
- * each item one run (`triggeredBy: APP_WEBHOOK`), created before the answer.
+ * each item one run (`triggeredBy: APP_WEBHOOK`, items whose `_dedupe_key` ran in the last
+ * 30 s dropped), created before the answer.
  */
 import { PieceworkError } from '@piecework/shared';
 import type { TriggerPayload } from '@piecework/pieces';
@@ -123,7 +124,13 @@ async function runListener(
       .executeTakeFirst(),
   ]);
   if (version === undefined || project === undefined) return;
-  for (const item of outcome.output as unknown[]) {
+  const { items, keys } = ctx.triggerDedupe.unique(
+    source.flowVersionId,
+    outcome.output as unknown[],
+    Date.now(),
+  );
+  ctx.triggerDedupe.remember(keys, Date.now());
+  for (const item of items) {
     await ctx.runs.createRun({
       projectId: source.projectId,
       platformId: project.platformId,

@@ -6,7 +6,8 @@
  * item in the outbox (`triggerEvent`). The runs are created from the outbox afterwards
  * (`dispatch-trigger-events.ts`). A crash before that transaction leaves the store as it was (the
  * items come again at the next poll); after it, the outbox holds them. A poll that fails is
- * logged on its flow and tried again at the next poll time, its store writes dropped.
+ * logged on its flow and tried again at the next poll time, its store writes dropped. Items
+ * whose `_dedupe_key` ran in the last 30 s are dropped (`dedupe-window.ts`).
  */
 import { generateTimeOrderedId } from '@piecework/shared';
 import { entityFields } from '../../logging/create-logger';
@@ -46,7 +47,8 @@ export async function firePoll(ctx: ServerBase, flowId: string): Promise<PollOut
   }
   const store = bufferedKeyValueStore(ctx.store, source.projectId);
   const outcome = await callTriggerHook(ctx, target, { hook: 'run', store });
-  const items = outcome.status === 'SUCCEEDED' ? (outcome.output as unknown[]) : [];
+  const returned = outcome.status === 'SUCCEEDED' ? (outcome.output as unknown[]) : [];
+  const { items, keys } = ctx.triggerDedupe.unique(source.flowVersionId, returned, Date.now());
   const recorded = await ctx.store.write(async (trx) => {
     const current = await findTriggerSource(trx, flowId);
     if (!samePoll(current, source)) return false;
@@ -76,6 +78,7 @@ export async function firePoll(ctx: ServerBase, flowId: string): Promise<PollOut
     return true;
   });
   if (!recorded) return { kind: 'SUPERSEDED' };
+  ctx.triggerDedupe.remember(keys, Date.now());
   if (outcome.status === 'FAILED') {
     ctx.logger.warn(
       { ...entityFields({ flowId, projectId: source.projectId }), reason: outcome.message },

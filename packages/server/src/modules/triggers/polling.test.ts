@@ -16,6 +16,7 @@ import {
   startItemSource,
   storeEntriesOf,
   triggerSourceOf,
+  type SourceItem,
 } from './trigger-test-kit';
 
 const ENV = { AP_SSRF_ALLOW_LIST: '127.0.0.1' };
@@ -123,6 +124,21 @@ describe('a POLLING trigger of an npm piece using pollingHelper', () => {
     const fresh = source.add('fresh', new Date(Date.now() + 1000).toISOString());
     await pollNow(server, flow.id);
     expect(await runPayloadsOf(server, flow.id)).toEqual([fresh]);
+  });
+
+  it('runs one of the items sharing a _dedupe_key, without the key', async () => {
+    const flow = await enabledFlow();
+    const now = new Date().toISOString();
+    const [first, second] = [
+      source.add('twice', now, { _dedupe_key: 'same' }),
+      source.add('twice again', now, { _dedupe_key: 'same' }),
+    ];
+    await pollNow(server, flow.id);
+    const payloads = await runPayloadsOf(server, flow.id);
+    expect(payloads).toHaveLength(1);
+    const { _dedupe_key: _key, ...kept } = second as SourceItem & { _dedupe_key: string };
+    expect(payloads).toEqual([kept]);
+    expect(first.id).not.toBe(second.id);
   });
 
   it("polls on the trigger's own setSchedule", async () => {

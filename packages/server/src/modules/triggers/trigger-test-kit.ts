@@ -58,8 +58,12 @@ export async function startItemSource() {
   return {
     url: `http://127.0.0.1:${String(port)}/`,
     /** Appends an item (created now, or at `createdAt`) and answers it. */
-    add(title: string, createdAt = new Date().toISOString()): SourceItem {
-      const item = { id: `item-${String(items.length + 1)}`, createdAt, title };
+    add(
+      title: string,
+      createdAt = new Date().toISOString(),
+      extra: Record<string, unknown> = {},
+    ): SourceItem {
+      const item = { id: `item-${String(items.length + 1)}`, createdAt, title, ...extra };
       items.push(item);
       return item;
     },
