@@ -45,7 +45,7 @@ export class DedupeWindow {
     return { items: kept, keys };
   }
 
-  /** Remembers `keys` (from {@link unique}) for {@link DEDUPE_WINDOW_MS} from `nowMs`. */
+  /** Remembers `keys` (from {@link unique}) for 30 s (`DEDUPE_WINDOW_MS`) from `nowMs`. */
   remember(keys: readonly string[], nowMs: number): void {
     for (const key of keys) this.seen.set(key, nowMs + DEDUPE_WINDOW_MS);
   }
