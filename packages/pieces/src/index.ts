@@ -78,6 +78,7 @@ export { createAction, createPiece, createTrigger } from './framework/create-pie
 export type { BuiltinTriggerDefinition, CreatePieceOptions } from './framework/create-piece';
 export type {
   ActionDefinition,
+  PieceAppEvents,
   PieceDefinition,
   PiecePropertyDefinition,
   TriggerContext,
@@ -129,8 +130,13 @@ export type {
   AppEventListener,
   TriggerHook,
   TriggerPayload,
+  TriggerRenewal,
   TriggerSchedule,
 } from './npm/trigger-request';
+export { createTriggerRunner } from './triggers/create-trigger-runner';
+export type { NpmTriggerHost, TriggerRunner, TriggerRunnerOptions } from './triggers/create-trigger-runner';
+export type { AppEventOutcome, AppEventRequest } from './triggers/app-event';
+
 export type { LoadedPiece, PieceExport } from './npm/load-piece-module';
 export type { NpmTriggerContext } from './npm/build-trigger-context';
 export type {

@@ -14,6 +14,7 @@ import { listeningUrl } from './http/listening-url';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import { createScheduler } from './modules/schedules/scheduler';
+import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
 import { createServerBase, type ServerContext } from './server-context';
 import { openSqliteStore } from './storage/data-store';
@@ -34,6 +35,11 @@ export interface CreateServerOptions {
    * defaults as `http/http-timeouts.ts` says (20 s, 300 s, the webhook timeout + 60 s, 72 s).
    */
   http?: HttpTimeoutOptions;
+  /**
+   * Longest wait between two looks at the due schedules, polls and trigger renewals, in ms (work
+   * due sooner is done when due). Default 1000.
+   */
+  timerIntervalMs?: number;
 }
 
 /** A server, built but not yet listening. */
@@ -62,7 +68,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const base = createServerBase(settings, store, logger);
   const runs = createRunRuntime(base, options.runs);
   const context: ServerContext = { ...base, runs };
-  const scheduler = createScheduler(context);
+  const timers = options.timerIntervalMs === undefined ? {} : { pollIntervalMs: options.timerIntervalMs };
+  const scheduler = createScheduler(context, timers);
+  const triggerPoller = createTriggerPoller(context, timers);
   const app = await buildHttpApp({
     routes: allRoutes(context),
     logger,
@@ -80,6 +88,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
       await app.listen({ port: listenOptions.port ?? config.port, host });
       await runs.start();
       await scheduler.start();
+      await triggerPoller.start();
       const address = app.server.address();
       if (address === null || typeof address === 'string')
         throw new Error('The server is not listening on TCP');
@@ -88,6 +97,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     async close() {
       await app.close();
       await scheduler.stop();
+      await triggerPoller.stop();
       await runs.stop();
       await context.pieces.close();
       await store.close();

@@ -37,6 +37,9 @@ export type {
   SqlBoolean,
   StoreEntryTable,
   Timestamp,
+  TriggerEventTable,
+  TriggerSourceTable,
+  AppEventListenerTable,
   UserTable,
   WaitpointTable,
 } from './storage/database';
@@ -55,6 +58,7 @@ export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';
 export type { PieceAvailability } from './pieces/piece-availability';
+export type { DedupeWindow, UniqueItems } from './modules/triggers/dedupe-window';
 export type {
   AwaitedResponse,
   CreatedRun,

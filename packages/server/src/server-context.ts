@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
 import type { ServerSettings } from './config/server-settings';
+import { DedupeWindow } from './modules/triggers/dedupe-window';
 import { PieceAvailability } from './pieces/piece-availability';
 import type { RunRuntime } from './runs/run-runtime';
 import type { DataStore } from './storage/data-store';
@@ -20,6 +21,8 @@ export interface ServerContext {
   readonly logger: Logger;
   /** Which pieces this server can run (built-in or installed): checked at save and by webhooks. */
   readonly pieces: PieceAvailability;
+  /** Recent `_dedupe_key`s of trigger items (polls, app events), per flow version. */
+  readonly triggerDedupe: DedupeWindow;
   /** The current time as an ISO-8601 UTC string, strictly increasing (timestamps of rows and events). */
   now(): string;
   /** The run machinery: create, enqueue, await and read runs. */
@@ -38,6 +41,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     secrets: new SecretBox(settings.encryptionKey),
     logger,
     pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
+    triggerDedupe: new DedupeWindow(),
     now: monotonicClock(),
   };
 }

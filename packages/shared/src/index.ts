@@ -256,6 +256,12 @@ export {
 export { PieceCategory, PieceOrderBy, PieceSortBy } from './pieces/piece-category';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
+export {
+  AppEventParams,
+  TestTriggerRequest,
+  TriggerEventWithPayload,
+  TriggerTestStrategy,
+} from './pieces/trigger-requests';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
 export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';

@@ -59,6 +59,16 @@ export interface TriggerDefinition {
 }
 
 /**
+ * The app-level webhook of an APP_WEBHOOK piece (`piece.events`): `parseAndReply` reads an
+ * incoming request and answers either a direct reply (a handshake) or the event and the
+ * identifier its listeners registered with; `verify` checks the request with the app's secret.
+ */
+export interface PieceAppEvents {
+  parseAndReply(input: { payload: unknown; server?: unknown }): unknown;
+  verify(input: { webhookSecret: string; payload: unknown; appWebhookUrl: string }): unknown;
+}
+
+/**
  * A piece as Piecework runs it: a built-in piece is one of these directly; an npm piece's
  * module is adapted to this shape by the npm host. `name` is the npm name
  * (`@activepieces/piece-webhook`) so exported flows find the same piece here.
@@ -73,4 +83,6 @@ export interface PieceDefinition {
   auth?: Record<string, unknown> | Record<string, unknown>[];
   actions: Record<string, ActionDefinition>;
   triggers: Record<string, TriggerDefinition>;
+  /** The app-level webhook, for pieces with APP_WEBHOOK triggers. */
+  events?: PieceAppEvents;
 }

@@ -78,7 +78,12 @@ describe('core npm pieces through NpmPieceHost', () => {
         triggerRequest(REAL_PIECES.webhook, 'catch_webhook', 'run', input, { payload }),
         services,
       );
-      expect(outcome).toEqual({ status: 'SUCCEEDED', output: count ? [payload] : [], listeners: [] });
+      expect(outcome).toEqual({
+        status: 'SUCCEEDED',
+        output: count ? [payload] : [],
+        listeners: [],
+        strategy: 'WEBHOOK',
+      });
     });
   });
 
@@ -200,6 +205,7 @@ describe('core npm pieces through NpmPieceHost', () => {
         output: undefined,
         schedule: { cronExpression, timezone },
         listeners: [],
+        strategy: 'POLLING',
       });
     });
 
@@ -243,7 +249,12 @@ describe('core npm pieces through NpmPieceHost', () => {
           ),
           services,
         );
-        expect(started).toEqual({ status: 'SUCCEEDED', output: undefined, listeners: [] });
+        expect(started).toEqual({
+          status: 'SUCCEEDED',
+          output: undefined,
+          listeners: [],
+          strategy: 'WEBHOOK',
+        });
         const outcome = await host.runAction(
           actionRequest(REAL_PIECES.subflows, 'returnResponse', { response: { response: { total: 3 } } }),
           services,

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PieceMetadata } from '@piecework/shared';
-import type { ActionDefinition, PieceDefinition, TriggerDefinition } from '../framework/piece-definition';
+import type {
+  ActionDefinition,
+  PieceAppEvents,
+  PieceDefinition,
+  TriggerDefinition,
+} from '../framework/piece-definition';
 import type { ContextVersion, NpmPieceMetadata } from './piece-metadata';
 import { plainData } from './plain-data';
 
@@ -32,6 +37,7 @@ export interface PieceExport {
   actions(): Record<string, ActionDefinition>;
   triggers(): Record<string, TriggerDefinition>;
   getContextInfo?(): { version?: string } | undefined;
+  events?: unknown;
 }
 
 interface Manifest {
@@ -91,6 +97,7 @@ function adaptPiece(piece: PieceExport, manifest: Manifest): LoadedPiece {
       : {}),
     actions: byName(piece.actions()),
     triggers: byName(piece.triggers()),
+    ...(isAppEvents(piece.events) ? { events: piece.events } : {}),
   };
   return { definition, contextVersion, metadata: metadataOf(definition, piece, contextVersion) };
 }
@@ -135,6 +142,14 @@ function metadataOf(
 
 function byName<T extends { name: string }>(items: Record<string, T> | undefined): Record<string, T> {
   return Object.fromEntries(Object.entries(items ?? {}).map(([key, item]) => [item.name ?? key, item]));
+}
+
+function isAppEvents(events: unknown): events is PieceAppEvents {
+  return (
+    isObject(events) &&
+    typeof (events as Record<string, unknown>).parseAndReply === 'function' &&
+    typeof (events as Record<string, unknown>).verify === 'function'
+  );
 }
 
 function legacy(label: string): UnsupportedPieceError {

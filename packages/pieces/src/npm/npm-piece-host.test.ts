@@ -90,6 +90,7 @@ describe('NpmPieceHost with misbehaving pieces', () => {
       output: undefined,
       schedule: { cronExpression: '*/2 * * * *', timezone: 'UTC' },
       listeners: [],
+      strategy: 'POLLING',
     });
     expect(await host.runTrigger(triggerRequest(FIXTURES.echo, 'poll', 'run'), services)).toEqual({
       status: 'FAILED',

@@ -11,6 +11,7 @@ import type { NpmPieceMetadata } from './piece-metadata';
 import { resolveProcessScript } from './process-script';
 import type { ChildCommand, ServicesSnapshot } from './protocol';
 import { createPieceResolver, type PieceResolver } from './resolve-piece';
+import type { AppEventOutcome, AppEventRequest } from '../triggers/app-event';
 import type { ActionRunRequest, TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
 
 /** Options of {@link NpmPieceHost}; each has a default. */
@@ -162,6 +163,19 @@ export class NpmPieceHost {
     return result.ok
       ? withCauses(result.value as TriggerRunOutcome, result.networkErrors)
       : { status: 'FAILED', message: result.message };
+  }
+
+  /**
+   * Hands a request of a piece's app-level webhook to the piece's `events` (`parseAndReply`,
+   * then `verify`) in a piece process, under the call deadline.
+   */
+  async handleAppEvent(request: AppEventRequest): Promise<AppEventOutcome> {
+    const result = await this.callPiece(request.pieceName, request.pieceVersion, undefined, (moduleDir) => ({
+      kind: 'appEvent',
+      moduleDir,
+      request,
+    }));
+    return result.ok ? (result.value as AppEventOutcome) : { status: 'FAILED', message: result.message };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { PropertyRequest } from '../properties/evaluate-property';
+import type { AppEventRequest } from '../triggers/app-event';
 import type { ActionRunRequest, TriggerRunRequest } from './trigger-request';
 
 /** The services a piece process reaches in its parent, by name. */
@@ -21,7 +22,8 @@ export type ChildCommand =
   | { kind: 'metadata'; moduleDir: string }
   | { kind: 'action'; moduleDir: string; request: ActionRunRequest; services: ServicesSnapshot }
   | { kind: 'trigger'; moduleDir: string; request: TriggerRunRequest; services: ServicesSnapshot }
-  | { kind: 'property'; moduleDir: string; request: PropertyRequest; services: ServicesSnapshot };
+  | { kind: 'property'; moduleDir: string; request: PropertyRequest; services: ServicesSnapshot }
+  | { kind: 'appEvent'; moduleDir: string; request: AppEventRequest };
 
 /** Parent to piece process. */
 export type ToChild =

@@ -55,12 +55,26 @@ export interface AppEventListener {
   identifierKey?: string;
 }
 
+/** When a WEBHOOK trigger's `onRenew` runs: its `renewConfiguration` (strategy CRON). */
+export interface TriggerRenewal {
+  cronExpression: string;
+}
+
 /**
  * How a trigger hook ended: its output (the items of `run` / `test`, each one a flow run; the
- * HTTP reply of `onHandshake`) with the schedule and listeners it set, or a failure.
+ * HTTP reply of `onHandshake`) with the schedule and listeners it set, the trigger's strategy
+ * (`type`) and its renewal schedule if it has one, or a failure.
  */
 export type TriggerRunOutcome =
-  | { status: 'SUCCEEDED'; output: unknown; schedule?: TriggerSchedule; listeners: AppEventListener[] }
+  | {
+      status: 'SUCCEEDED';
+      output: unknown;
+      schedule?: TriggerSchedule;
+      listeners: AppEventListener[];
+      /** The trigger's `type` (absent when the piece has no such trigger hook to call). */
+      strategy?: string;
+      renewal?: TriggerRenewal;
+    }
   | { status: 'FAILED'; message: string };
 
 /** An action call as it goes to a piece process: the engine's request without its services. */

@@ -172,6 +172,22 @@ describe('bad input', () => {
       'VALIDATION',
     ],
     [
+      'a trigger test with an unknown strategy',
+      () =>
+        send(
+          'POST',
+          '/v1/test-trigger',
+          JSON.stringify({
+            projectId: project(),
+            flowId: 'aaaaaaaaaaaaaaaaaaaaa',
+            flowVersionId: 'aaaaaaaaaaaaaaaaaaaaa',
+            testStrategy: 'GUESS',
+          }),
+        ),
+      400,
+      'VALIDATION',
+    ],
+    [
       'an OAuth2 connection for a piece without OAuth2 auth',
       () =>
         send(
@@ -211,6 +227,34 @@ describe('bad input', () => {
         ),
       404,
       'ENTITY_NOT_FOUND',
+    ],
+    [
+      'a trigger test of a flow version that does not exist',
+      () =>
+        send(
+          'POST',
+          '/v1/test-trigger',
+          JSON.stringify({
+            projectId: project(),
+            flowId: 'aaaaaaaaaaaaaaaaaaaaa',
+            flowVersionId: 'aaaaaaaaaaaaaaaaaaaaa',
+            testStrategy: 'TEST_FUNCTION',
+          }),
+        ),
+      404,
+      'ENTITY_NOT_FOUND',
+    ],
+    [
+      'an app event for a piece that is not installed',
+      () => send('POST', '/v1/app-events/no-such-app', '{"type":"message"}'),
+      404,
+      'ENTITY_NOT_FOUND',
+    ],
+    [
+      'an app event for a piece without an app-level webhook',
+      () => send('POST', '/v1/app-events/webhook', '{"type":"message"}'),
+      409,
+      'VALIDATION',
     ],
     [
       'a body over the size limit',

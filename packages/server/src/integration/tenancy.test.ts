@@ -114,6 +114,13 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.flowRuns.retry(ids.run, { projectId: ids.project, strategy: 'ON_LATEST_VERSION' }),
   'flowRuns.cancel': (c) => c.flowRuns.cancel({ projectId: ids.project, flowRunIds: [ids.run] }),
   'flowRuns.test': (c) => c.flowRuns.test({ projectId: ids.project, flowVersionId: ids.version }),
+  'triggers.test': (c) =>
+    c.triggers.test({
+      projectId: ids.project,
+      flowId: ids.flow,
+      flowVersionId: ids.version,
+      testStrategy: 'SIMULATION',
+    }),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
   'pieces.get': (c) => c.pieces.get({ name: '@activepieces/piece-http' }, { projectId: ids.project }),
   'pieces.getScoped': (c) =>

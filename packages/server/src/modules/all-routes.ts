@@ -13,6 +13,7 @@ import { platformRoutes } from './platform/platform-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { projectRoutes } from './projects/project-routes';
+import { triggerRoutes } from './triggers/trigger-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** All routes, in registration order. */
@@ -31,5 +32,6 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...webhookRoutes(ctx));
   routes.push(...platformsRoutes(ctx));
   routes.push(...pieceRoutes(ctx));
+  routes.push(...triggerRoutes(ctx));
   return routes;
 }

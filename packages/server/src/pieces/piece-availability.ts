@@ -14,15 +14,17 @@ import type { Logger } from 'pino';
 import {
   BUILTIN_PIECES,
   createPieceResolver,
+  createTriggerRunner,
   installPiece,
   InstalledVersions,
   NpmPieceHost,
   PieceCatalogue,
   removePiece,
   type InstalledPieceResult,
+  type TriggerRunner,
 } from '@piecework/pieces';
 
-/** Hard deadline of one design-time call into an npm piece (metadata, options), in ms. */
+/** Hard deadline of one design-time or trigger call into an npm piece (metadata, options, hooks), in ms. */
 export const DESIGN_TIME_CALL_TIMEOUT_MS = 15_000;
 
 /** Options of {@link PieceAvailability}. */
@@ -40,6 +42,8 @@ export class PieceAvailability {
   private readonly piecesDir: string;
   private readonly logger: Logger | undefined;
   private host: NpmPieceHost | undefined;
+  private triggerHost: NpmPieceHost | undefined;
+  private triggerRunner: TriggerRunner | undefined;
   /** Installs and removals, one at a time (two installs of one version share its folder). */
   private changes: Promise<unknown> = Promise.resolve();
   /** The catalogue of built-in and installed pieces. */
@@ -78,19 +82,25 @@ export class PieceAvailability {
    * Use it for calls a user waits on in the builder: metadata, dropdown options.
    */
   npm(): NpmPieceHost {
-    this.host ??= new NpmPieceHost({
-      poolSize: 1,
-      callTimeoutMs: DESIGN_TIME_CALL_TIMEOUT_MS,
-      resolvePiece: createPieceResolver({ piecesDir: this.piecesDir, searchNodeModules: false }),
-      ...(this.logger
-        ? {
-            log: {
-              log: (level, message, fields) => this.logger![level]({ ...fields, source: 'piece' }, message),
-            },
-          }
-        : {}),
-    });
+    this.host ??= this.newHost();
     return this.host;
+  }
+
+  /**
+   * Calls trigger hooks (enable, disable, poll, renew, test) of built-in pieces in this process
+   * and of npm pieces in a piece process of their own (started on first use), apart from the
+   * runs' processes and the builder's.
+   */
+  triggers(): TriggerRunner {
+    this.triggerRunner ??= createTriggerRunner({
+      builtins: BUILTIN_PIECES,
+      npm: {
+        has: (name, version) => this.installed.has(name, version),
+        runTrigger: (request, services) => this.triggerProcess().runTrigger(request, services),
+        handleAppEvent: (request) => this.triggerProcess().handleAppEvent(request),
+      },
+    });
+    return this.triggerRunner;
   }
 
   /**
@@ -119,9 +129,30 @@ export class PieceAvailability {
     });
   }
 
-  /** Stops the design-time piece process. */
+  /** Stops the design-time and trigger piece processes. */
   async close(): Promise<void> {
     await this.host?.close();
+    await this.triggerHost?.close();
+  }
+
+  private triggerProcess(): NpmPieceHost {
+    this.triggerHost ??= this.newHost();
+    return this.triggerHost;
+  }
+
+  private newHost(): NpmPieceHost {
+    return new NpmPieceHost({
+      poolSize: 1,
+      callTimeoutMs: DESIGN_TIME_CALL_TIMEOUT_MS,
+      resolvePiece: createPieceResolver({ piecesDir: this.piecesDir, searchNodeModules: false }),
+      ...(this.logger
+        ? {
+            log: {
+              log: (level, message, fields) => this.logger![level]({ ...fields, source: 'piece' }, message),
+            },
+          }
+        : {}),
+    });
   }
 
   private oneAtATime<T>(change: () => Promise<T>): Promise<T> {
@@ -133,6 +164,7 @@ export class PieceAvailability {
   private forget(name: string, version: string): void {
     this.installed.forget(name, version);
     this.host?.forget(name, version);
+    this.triggerHost?.forget(name, version);
     this.catalogue.forget(name, version);
   }
 }

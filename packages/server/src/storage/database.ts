@@ -277,6 +277,45 @@ export interface StoreEntryTable {
   updated: Timestamp;
 }
 
+/**
+ * `triggerSource`: the trigger of an enabled flow whose `onEnable` ran (not the schedule piece's):
+ * strategy, and for POLLING its cron and next poll, for a renewing WEBHOOK its renewal cron and
+ * next renewal.
+ */
+export interface TriggerSourceTable extends Timestamps {
+  flowId: string;
+  projectId: string;
+  flowVersionId: string;
+  pieceName: string;
+  pieceVersion: string;
+  triggerName: string;
+  strategy: string;
+  pollCron: string | null;
+  pollTimezone: string | null;
+  nextPollAt: Timestamp | null;
+  renewCron: string | null;
+  nextRenewAt: Timestamp | null;
+}
+
+/** `triggerEvent`: an item a poll returned whose run is still to be created (the poll outbox). */
+export interface TriggerEventTable {
+  id: string;
+  flowId: string;
+  projectId: string;
+  flowVersionId: string;
+  payload: JsonText;
+  created: Timestamp;
+}
+
+/** `appEventListener`: an APP_WEBHOOK trigger's listener (`ctx.app.createListeners`), per event. */
+export interface AppEventListenerTable {
+  flowId: string;
+  projectId: string;
+  pieceName: string;
+  event: string;
+  identifierValue: string;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -297,4 +336,7 @@ export interface Database {
   waitpoint: WaitpointTable;
   schedule: ScheduleTable;
   storeEntry: StoreEntryTable;
+  triggerSource: TriggerSourceTable;
+  triggerEvent: TriggerEventTable;
+  appEventListener: AppEventListenerTable;
 }

@@ -23,6 +23,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0003-run-storage',
       '0004-validation-issues',
       '0005-oauth2-connections',
+      '0006-trigger-sources',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -30,6 +31,7 @@ describe('migrateToLatest on a SQLite file', () => {
       [
         "apiKey",
         "appConnection",
+        "appEventListener",
         "auditEvent",
         "file",
         "flow",
@@ -44,6 +46,8 @@ describe('migrateToLatest on a SQLite file', () => {
         "projectMember",
         "schedule",
         "storeEntry",
+        "triggerEvent",
+        "triggerSource",
         "user",
         "waitpoint",
       ]

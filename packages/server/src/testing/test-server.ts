@@ -41,6 +41,8 @@ export interface TestServerOptions {
    * back: sub-flows, resume URLs). Default a free port the system picks.
    */
   port?: number;
+  /** Longest wait between two looks at due schedules and polls, in ms. Default the server's (1000). */
+  timerIntervalMs?: number;
 }
 
 /** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
@@ -65,6 +67,7 @@ export async function startTestServer(
     // Threads start with the first run: most test servers run no flow.
     runs: { prestart: false, ...options.runs },
     ...(options.http === undefined ? {} : { http: options.http }),
+    ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     logger: createLogger({
       level: 'info',
       sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),

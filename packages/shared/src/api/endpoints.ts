@@ -24,6 +24,7 @@ import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/a
 import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
+import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -463,6 +464,7 @@ export const ENDPOINTS = {
     }),
   },
   pieces: PIECE_ENDPOINTS,
+  triggers: TRIGGER_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

@@ -76,6 +76,12 @@ const ROWS: Row[] = [
     'Minutes between polls of a POLLING trigger without its own schedule.',
   ],
   [
+    'AP_APP_WEBHOOK_SECRETS',
+    'string',
+    'JSON map of piece name to {webhookSecret} for app-level webhooks (events.verify).',
+    'secret',
+  ],
+  [
     'AP_WEBHOOK_TIMEOUT_SECONDS',
     'number',
     'Seconds a /sync webhook waits for the flow response before answering 204.',

@@ -5,6 +5,19 @@ import { ConfigUrl, IpOrCidr, wholeNumber } from './config-values';
 
 const optionalText = z.string().min(1).optional();
 
+/** AP_APP_WEBHOOK_SECRETS read as JSON: piece name to `{webhookSecret}`. */
+const AppWebhookSecrets = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: {"<piece name>": {"webhookSecret": "..."}}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), z.object({ webhookSecret: z.string() })));
+
 /**
  * Piecework's typed configuration: one key per `AP_*` environment variable, named by the
  * camelCase of the variable without `AP_` (`AP_MAX_FLOW_RUN_LOG_SIZE_MB` -> `maxFlowRunLogSizeMb`,
@@ -55,6 +68,11 @@ export const PieceworkConfig = z
     flowTimeoutSeconds: wholeNumber(1).default(600),
     /** AP_TRIGGER_DEFAULT_POLL_INTERVAL: minutes between polls of a POLLING trigger without its own schedule. */
     triggerDefaultPollInterval: wholeNumber(1).default(5),
+    /**
+     * AP_APP_WEBHOOK_SECRETS: the webhook secret of each app-level webhook, as JSON
+     * `{"@activepieces/piece-slack": {"webhookSecret": "..."}}`; a piece's `events.verify` gets its own.
+     */
+    appWebhookSecrets: AppWebhookSecrets.optional(),
     /** AP_WEBHOOK_TIMEOUT_SECONDS: how long a `/sync` webhook waits for the flow's response before 204. */
     webhookTimeoutSeconds: wholeNumber(1).default(30),
     /** AP_MAX_FLOW_RUN_LOG_SIZE_MB: step inputs and outputs of a run together; over it: LOG_SIZE_EXCEEDED. */

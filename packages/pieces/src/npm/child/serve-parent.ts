@@ -6,9 +6,10 @@ import { authForContext } from './downgrade-auth';
 import { ParentChannel } from './parent-channel';
 import { parentServices } from './parent-services';
 import { runNpmAction } from './run-action';
-import { runNpmTrigger } from './run-trigger';
 import { trackEnvironment } from './track-environment';
 import { socketErrorMessage, watchSocketErrors } from './watch-socket-errors';
+import { handleAppEvent } from '../../triggers/app-event';
+import { runTriggerHook } from '../../triggers/run-trigger-hook';
 
 /** Exit code of a piece process that stops on an uncaught exception. */
 const FATAL_EXIT_CODE = 70;
@@ -21,7 +22,8 @@ export function parseChildOptions(argument: string | undefined): ChildOptions {
 
 /**
  * Serves the parent's calls in this piece process: loads piece modules by folder (each once),
- * runs actions, trigger hooks, property evaluations and metadata requests, and answers each call with its result.
+ * runs actions, trigger hooks, app-level webhook events, property evaluations and metadata
+ * requests, and answers each call with its result.
  * After each call the environment is put back as it was at start (a piece's
  * `NODE_TLS_REJECT_UNAUTHORIZED = '0'` does not outlive its call). An uncaught exception (a
  * piece's stray callback) is reported and ends the process; the parent fails the call and
@@ -60,13 +62,18 @@ export function servePieceProcess(): void {
   const run = async (callId: number, command: ChildCommand): Promise<unknown> => {
     if (command.kind === 'metadata') return load(command.moduleDir).metadata;
     if (command.kind === 'property') return evaluateNpmProperty(load, callId, command);
+    if (command.kind === 'appEvent') {
+      const { request } = command;
+      const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
+      return 'failed' in piece ? piece.failed : handleAppEvent(piece.definition, request);
+    }
     const { request } = command;
     const piece = loadOrFail(load, command.moduleDir, `${request.pieceName}@${request.pieceVersion}`);
     if ('failed' in piece) return piece.failed;
     const services = parentServices(channel, callId, command.services);
     return command.kind === 'action'
       ? runNpmAction(piece, command.request, services)
-      : runNpmTrigger(piece, command.request, services);
+      : runTriggerHook(piece, command.request, services);
   };
 
   const evaluateNpmProperty = (

@@ -11,6 +11,8 @@ import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../storage/database';
+import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
+import type { TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { recordFlowUpdated } from './flow-audit';
 import { startFlowEdit, type FlowEditEnv } from './flow-edit';
 import { applyFlowOperation } from './flow-operations';
@@ -27,13 +29,31 @@ export interface FlowChangeCaller {
   project: ProjectRow;
 }
 
-/** Applies `operation` to flow `flowId` and answers the flow with its (new) latest version. */
-export function applyFlowChange(
+/**
+ * Applies `operation` to flow `flowId` and answers the flow with its (new) latest version. An
+ * operation that enables a trigger with hooks needs its `onEnable` run first: use
+ * `changeFlowWithTriggers` for those.
+ */
+export async function applyFlowChange(
   ctx: Pick<ServerBase, 'store' | 'now' | 'settings' | 'pieces'>,
   flowId: string,
   operation: FlowOperation,
   caller: FlowChangeCaller,
 ): Promise<PopulatedFlow> {
+  return (await applyFlowChangeWithTrigger(ctx, flowId, operation, caller, null)).flow;
+}
+
+/**
+ * {@link applyFlowChange} with the trigger enabling prepared for it (or null), answering also
+ * what the change did to the flow's trigger source.
+ */
+export function applyFlowChangeWithTrigger(
+  ctx: Pick<ServerBase, 'store' | 'now' | 'settings' | 'pieces'>,
+  flowId: string,
+  operation: FlowOperation,
+  caller: FlowChangeCaller,
+  triggerEnable: PreparedTriggerEnable | null,
+): Promise<{ flow: PopulatedFlow; triggers: TriggerSourceChange }> {
   return ctx.store.write(async (trx) => {
     const { flow, version } = await loadForChange(trx, flowId);
     const env: FlowEditEnv = {
@@ -43,6 +63,7 @@ export function applyFlowChange(
       platformId: caller.platformId,
       maxFileSizeMb: ctx.settings.config.maxFileSizeMb,
       pieces: ctx.pieces,
+      triggerEnable,
     };
     const before = startFlowEdit(flow, version);
     const after = await applyFlowOperation(before, operation, env);
@@ -53,7 +74,7 @@ export function applyFlowChange(
       operation,
       after.events,
     );
-    return populatedFlow(saved.flow, saved.version);
+    return { flow: populatedFlow(saved.flow, saved.version), triggers: saved.triggers };
   });
 }
 

@@ -8,6 +8,7 @@ import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { PieceAvailability } from '../../pieces/piece-availability';
 import type { Database } from '../../storage/database';
+import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
 
 /** Audit events an operation causes besides the flow.updated every operation records. */
 export interface FlowLifecycleEvent {
@@ -40,6 +41,8 @@ export interface FlowEditEnv {
   readonly maxFileSizeMb: number;
   /** Which pieces can run here: an unavailable one makes its step invalid. */
   readonly pieces: PieceAvailability;
+  /** The trigger whose `onEnable` ran before this change (`prepareTriggerEnable`), if any. */
+  readonly triggerEnable: PreparedTriggerEnable | null;
 }
 
 /** The starting edit of an operation on `flow` whose latest version is `version`. */

@@ -33,8 +33,12 @@ import { permissionForOperation } from './flow-operations';
 import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
 import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';
-import { applyFlowChange, loadForChange } from './apply-flow-change';
+import { loadForChange } from './apply-flow-change';
 import { flowTemplateOf } from './flow-template';
+import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
+import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
+import { hookedTriggerOf } from '../triggers/sync-trigger-source';
+import { findTriggerSource } from '../triggers/trigger-source-repository';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -149,7 +153,8 @@ export class FlowService {
   /**
    * Applies one operation in one write transaction: the operation, the saves, and the audit
    * events (flow.updated, plus flow.published / activated / deactivated) commit together, or,
-   * when anything refuses, nothing changes.
+   * when anything refuses, nothing changes. The trigger's `onEnable` / `onDisable` run around it
+   * (`changeFlowWithTriggers`).
    */
   async update(
     principal: Principal,
@@ -158,7 +163,7 @@ export class FlowService {
     operation: FlowOperation,
   ): Promise<PopulatedFlow> {
     const { project } = await this.authorizeFlow(principal, flowId, permissionForOperation(operation));
-    return applyFlowChange(this.ctx, flowId, operation, {
+    return changeFlowWithTriggers(this.ctx, flowId, operation, {
       userId: userIdOf(principal),
       platformId: principal.platformId,
       actor: auditActorOf(principal, meta.ip),
@@ -166,11 +171,16 @@ export class FlowService {
     });
   }
 
-  /** Deletes the flow, its versions and their sample-data files; records flow.deleted. */
+  /**
+   * Deletes the flow, its versions, its trigger source and their sample-data files; records
+   * flow.deleted; then calls its enabled trigger's `onDisable`.
+   */
   async delete(principal: Principal, meta: CallerMeta, flowId: string): Promise<void> {
     const { project } = await this.authorizeFlow(principal, flowId, 'WRITE_FLOW');
-    await this.ctx.store.write(async (trx) => {
+    const stopped = await this.ctx.store.write(async (trx) => {
       const { flow, version } = await loadForChange(trx, flowId);
+      const source = await findTriggerSource(trx, flowId);
+      const enabledTrigger = source === undefined ? null : await hookedTriggerOf(trx, source);
       const triggers = await trx
         .selectFrom('flowVersion')
         .select('trigger')
@@ -186,7 +196,9 @@ export class FlowService {
         flow,
         version,
       );
+      return enabledTrigger === null ? [] : [enabledTrigger];
     });
+    await disableTriggers(this.ctx, stopped);
   }
 
   /** A page of the flow's versions, newest first. */

@@ -2,21 +2,24 @@
  * Writes a finished {@link FlowEdit}: the flow (its `updated` bumped), the version when the
  * operation changed or created it (stamped, `connectionIds` recomputed, and validity recomputed by
  * `validateFlowVersion` with the server's own checks: code syntax, installed pieces), and the
- * cleanup of sample-data files the version stopped pointing to; the flow's schedule follows its
- * status and published version (`syncScheduleAfterChange`).
+ * cleanup of sample-data files the version stopped pointing to; the flow's schedule and trigger
+ * source follow its status and published version (`syncScheduleAfterChange`,
+ * `syncTriggerSourceAfterChange`).
  */
 import { validateFlowVersion, type Flow, type FlowVersion } from '@piecework/shared';
 import { syncScheduleAfterChange } from '../schedules/sync-schedule';
+import { syncTriggerSourceAfterChange, type TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { referencedConnectionIds } from './connection-references';
 import type { FlowEdit, FlowEditEnv } from './flow-edit';
 import { insertVersion, updateFlow, updateVersion } from './flow-repository';
 import { deleteUnreferencedSampleData, sampleDataFileIds } from './sample-data-files';
 import { serverStepChecks } from './server-step-checks';
 
-/** The flow and its latest version as saved. */
+/** The flow and its latest version as saved, and what happened to its trigger source. */
 export interface SavedFlow {
   readonly flow: Flow;
   readonly version: FlowVersion;
+  readonly triggers: TriggerSourceChange;
 }
 
 /**
@@ -27,7 +30,14 @@ export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowE
   const flow: Flow = { ...after.flow, updated: env.now };
   await updateFlow(env.trx, flow);
   await syncScheduleAfterChange(env.trx, before.flow, { flow, version: after.version }, env.now);
-  if (after.versionWrite === 'none') return { flow, version: after.version };
+  const triggers = await syncTriggerSourceAfterChange(
+    env.trx,
+    before.flow,
+    { flow, version: after.version },
+    env.now,
+    env.triggerEnable,
+  );
+  if (after.versionWrite === 'none') return { flow, version: after.version, triggers };
 
   const checks = await serverStepChecks(after.version.trigger, env.pieces);
   const version: FlowVersion = {
@@ -44,5 +54,5 @@ export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowE
     const dropped = [...sampleDataFileIds(before.version.trigger)].filter((id) => !kept.has(id));
     await deleteUnreferencedSampleData(env.trx, flow.projectId, flow.id, dropped);
   }
-  return { flow, version };
+  return { flow, version, triggers };
 }

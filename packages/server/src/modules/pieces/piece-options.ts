@@ -12,12 +12,10 @@ import {
 } from '@piecework/pieces';
 import { PieceworkError, type PieceOptionsRequest, type PieceOptionsResponse } from '@piecework/shared';
 import { notFound, invalidRequest, ruleViolation } from '../../errors';
-import { readConnectionValue } from '../connections/read-connection-value';
+import { resolveAuthReference } from '../connections/resolve-auth-reference';
 import { designTimeServices } from '../../pieces/design-time-services';
 import { DESIGN_TIME_CALL_TIMEOUT_MS } from '../../pieces/piece-availability';
 import type { ServerContext } from '../../server-context';
-
-const CONNECTION_REFERENCE = /^\s*\{\{\s*connections\[\s*(['"])([^'"]+)\1\s*\]\s*\}\}\s*$/;
 
 /**
  * The property's options for the caller's already-authorized project `projectId`.
@@ -34,7 +32,7 @@ export async function pieceOptions(
   if (!(await ctx.pieces.has(pieceName, pieceVersion))) {
     throw notFound('piece', `${pieceName}@${pieceVersion}`);
   }
-  const auth = await resolveAuth(ctx, projectId, body.input['auth']);
+  const auth = await resolveAuthReference(ctx, projectId, body.input['auth']);
   const request: PropertyRequest = {
     pieceName,
     pieceVersion,
@@ -50,16 +48,6 @@ export async function pieceOptions(
     ? await withDeadline(evaluateProperty(builtin, request, services, auth), `Piece ${pieceName}`)
     : await ctx.pieces.npm().evaluateProperty(request, services);
   return answerOf(outcome, body);
-}
-
-/** `input.auth` as the piece needs it: a referenced connection's value, or the value as sent. */
-async function resolveAuth(ctx: ServerContext, projectId: string, auth: unknown): Promise<unknown> {
-  if (typeof auth !== 'string') return auth;
-  const externalId = CONNECTION_REFERENCE.exec(auth)?.[2];
-  if (externalId === undefined) return auth;
-  const value = await readConnectionValue(ctx, projectId, externalId);
-  if (value === null) throw notFound('connection', externalId);
-  return value;
 }
 
 function answerOf(outcome: PropertyOutcome, body: PieceOptionsRequest): PieceOptionsResponse {

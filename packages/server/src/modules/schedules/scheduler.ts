@@ -1,10 +1,10 @@
 /**
  * The scheduler of one server process: fires the due schedules of enabled flows (see
- * `fire-schedule.ts`). It looks every `pollIntervalMs` (new and changed schedules are seen within
- * that) and sooner when the earliest schedule is due before. `start()` fires every overdue
+ * `fire-schedule.ts`) on the process's {@link createDueLoop} timer. `start()` fires every overdue
  * schedule once before it answers, so a restart skips no due run.
  */
 import type { ServerContext } from '../../server-context';
+import { createDueLoop, type DueLoop } from './due-loop';
 import { fireSchedule, type FireOutcome } from './fire-schedule';
 import { dueSchedules, earliestNextRunAt } from './schedule-repository';
 
@@ -14,34 +14,14 @@ export interface SchedulerOptions {
   pollIntervalMs?: number;
 }
 
-/** Fires due schedules while started. */
-export interface Scheduler {
-  /** Fires every schedule due now, then keeps firing them as they come due. */
-  start(): Promise<void>;
-  /** Stops the timer and waits for a firing in progress. */
-  stop(): Promise<void>;
-  /** Fires every schedule due now (once each) and answers what each firing did. */
-  fireDue(): Promise<FireOutcome[]>;
-}
+/** Fires due schedules while started; `fireDue()` answers what each firing did. */
+export type Scheduler = DueLoop<FireOutcome[]>;
 
 /** How many due schedules one query takes. */
 const BATCH = 100;
 
 /** The scheduler over `ctx` (its store, clock, logger and run machinery). */
 export function createScheduler(ctx: ServerContext, options: SchedulerOptions = {}): Scheduler {
-  const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-  let arming: Promise<void> = Promise.resolve();
-
-  /** Runs `fn` after every firing already under way: two firings of one schedule never overlap. */
-  function serialized<T>(fn: () => Promise<T>): Promise<T> {
-    const result = inFlight.then(fn);
-    inFlight = result.catch(() => undefined);
-    return result;
-  }
-
   async function fireDueNow(): Promise<FireOutcome[]> {
     const outcomes: FireOutcome[] = [];
     const tried = new Set<string>();
@@ -62,47 +42,10 @@ export function createScheduler(ctx: ServerContext, options: SchedulerOptions = 
     }
   }
 
-  /** One look at the table: fires what is due; a failure is logged, never thrown. */
-  async function look(): Promise<void> {
-    try {
-      await serialized(fireDueNow);
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'scheduler could not read the due schedules');
-    }
-  }
-
-  async function arm(): Promise<void> {
-    if (!started) return;
-    let delay = pollIntervalMs;
-    try {
-      const earliest = await earliestNextRunAt(ctx.store.db);
-      const untilEarliest = earliest === null ? pollIntervalMs : Date.parse(earliest) - Date.parse(ctx.now());
-      // An earliest instant in the past is a schedule that failed to fire: retry at the poll rate.
-      if (untilEarliest > 0) delay = Math.min(untilEarliest, pollIntervalMs);
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'scheduler could not read the next due time');
-    }
-    if (!started) return;
-    timer = setTimeout(() => {
-      arming = look().then(arm);
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    fireDue: () => serialized(fireDueNow),
-    async start() {
-      if (started) return;
-      started = true;
-      await look();
-      arming = arm();
-      await arming;
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await inFlight;
-      await arming;
-    },
-  };
+  return createDueLoop(
+    ctx,
+    'scheduler',
+    { fireDue: fireDueNow, earliest: () => earliestNextRunAt(ctx.store.db) },
+    options.pollIntervalMs ?? 1000,
+  );
 }

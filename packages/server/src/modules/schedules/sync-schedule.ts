@@ -65,8 +65,11 @@ export async function syncScheduleAfterChange(
   await syncSchedule(trx, flow, saved.version, now);
 }
 
-/** The published version of an ENABLED flow; null for a disabled or unpublished flow. */
-async function publishedVersionOf(
+/**
+ * The published version of an ENABLED flow as saved in `trx` (`latest` when it is that one);
+ * null for a disabled or unpublished flow.
+ */
+export async function publishedVersionOf(
   trx: Kysely<Database>,
   flow: Flow,
   latest: FlowVersion,

@@ -4,6 +4,7 @@ import { runs } from './0002-runs';
 import { runStorage } from './0003-run-storage';
 import { validationIssues } from './0004-validation-issues';
 import { oauth2Connections } from './0005-oauth2-connections';
+import { triggerSources } from './0006-trigger-sources';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003-run-storage': runStorage,
   '0004-validation-issues': validationIssues,
   '0005-oauth2-connections': oauth2Connections,
+  '0006-trigger-sources': triggerSources,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

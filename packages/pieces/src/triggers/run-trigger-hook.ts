@@ -1,33 +1,43 @@
-import type { PieceServices } from '../../context/piece-services';
-import type { TriggerContext, TriggerDefinition } from '../../framework/piece-definition';
-import { processProps } from '../../props';
-import { buildTriggerContext } from '../build-trigger-context';
-import { errorMessage } from '../error-message';
-import type { LoadedPiece } from '../load-piece-module';
-import type { TriggerRunOutcome, TriggerRunRequest } from '../trigger-request';
-import { authForContext } from './downgrade-auth';
-import { withDynamicSchemas } from './dynamic-schemas';
+import type { PieceServices } from '../context/piece-services';
+import type { PieceDefinition, TriggerContext, TriggerDefinition } from '../framework/piece-definition';
+import { authForContext } from '../npm/child/downgrade-auth';
+import { withDynamicSchemas } from '../npm/child/dynamic-schemas';
+import { buildTriggerContext, type NpmTriggerContext } from '../npm/build-trigger-context';
+import { errorMessage } from '../npm/error-message';
+import type { ContextVersion } from '../npm/piece-metadata';
+import type { TriggerRenewal, TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
+import { processProps } from '../props';
 
 type Hook = (this: TriggerDefinition, ctx: TriggerContext) => Promise<unknown>;
 
+/** A piece whose trigger hooks can be called: its definition and the context contract it expects. */
+export interface TriggerPiece {
+  definition: PieceDefinition;
+  contextVersion: ContextVersion;
+}
+
 /**
- * Calls one hook of a trigger of a loaded npm piece, in the piece process, with the props
- * processed like an action's. `run` and `test` must give an array (nothing counts as none);
- * `test` falls back to `run` when the trigger has no `test`; a hook the trigger does not have
- * does nothing. The outcome carries the schedule and listeners the hook set.
+ * Calls one hook of a trigger of `piece` in this process (an npm piece's process, or the server
+ * for a built-in piece), with the props processed like an action's. `run` and `test` must give
+ * an array (nothing counts as none); `test` falls back to `run` when the trigger has no `test`;
+ * a hook the trigger does not have does nothing. The outcome carries the schedule and listeners
+ * the hook set, the trigger's strategy and its renewal schedule. `prepare` sees the context
+ * before the hook runs (built-in pieces bind their environment there).
  */
-export async function runNpmTrigger(
-  piece: LoadedPiece,
+export async function runTriggerHook(
+  piece: TriggerPiece,
   request: TriggerRunRequest,
   services: PieceServices,
+  prepare: (ctx: NpmTriggerContext) => void = () => undefined,
 ): Promise<TriggerRunOutcome> {
   const { definition } = piece;
   const label = `${definition.name}@${definition.version}`;
   const trigger = definition.triggers[request.triggerName];
   if (!trigger)
     return { status: 'FAILED', message: `Piece ${label} has no trigger named '${request.triggerName}'` };
+  const facts = { strategy: trigger.type, ...renewalOf(trigger) };
   const hook = hookOf(trigger, request.hook);
-  if (!hook) return { status: 'SUCCEEDED', output: undefined, listeners: [] };
+  if (!hook) return { status: 'SUCCEEDED', output: undefined, listeners: [], ...facts };
   const { auth: authValue, ...input } = request.input;
   try {
     const propertySettings = await withDynamicSchemas({
@@ -54,6 +64,7 @@ export async function runNpmTrigger(
       propsValue: processed.propsValue,
       auth,
     });
+    prepare(ctx);
     const output = await hook.call(trigger, ctx);
     const returnsItems = request.hook === 'run' || request.hook === 'test';
     if (returnsItems && output !== undefined && output !== null && !Array.isArray(output)) {
@@ -68,6 +79,7 @@ export async function runNpmTrigger(
       output: returnsItems ? (output ?? []) : output,
       ...(schedule ? { schedule } : {}),
       listeners,
+      ...facts,
     };
   } catch (error) {
     return { status: 'FAILED', message: errorMessage(error) };
@@ -78,4 +90,14 @@ function hookOf(trigger: TriggerDefinition, name: TriggerRunRequest['hook']): Ho
   const hooks = trigger as unknown as Record<string, unknown>;
   const hook = hooks[name] ?? (name === 'test' ? hooks.run : undefined);
   return typeof hook === 'function' ? (hook as Hook) : undefined;
+}
+
+/** The trigger's `renewConfiguration` when it renews on a cron schedule. */
+function renewalOf(trigger: TriggerDefinition): { renewal?: TriggerRenewal } {
+  const config = (
+    trigger as unknown as { renewConfiguration?: { strategy?: unknown; cronExpression?: unknown } }
+  ).renewConfiguration;
+  return config?.strategy === 'CRON' && typeof config.cronExpression === 'string'
+    ? { renewal: { cronExpression: config.cronExpression } }
+    : {};
 }
