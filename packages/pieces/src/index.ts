@@ -42,6 +42,9 @@ export {
   scheduleOfTrigger,
   CALLABLE_FLOW_TRIGGER,
   subflowRunStart,
+  CATCH_WEBHOOK_TRIGGER,
+  WEBHOOK_PIECE_NAME,
+  catchWebhookAdmits,
 } from './builtin';
 export type { BuiltinActionCall, BuiltinEnv, SchedulePlan, SubflowRunStart } from './builtin';
 export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';

@@ -57,4 +57,5 @@ export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';
 export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './schedule';
 export type { SchedulePlan } from './schedule';
 export { CALLABLE_FLOW_TRIGGER, subflowRunStart } from './subflows/subflow-run-start';
+export { CATCH_WEBHOOK_TRIGGER, WEBHOOK_PIECE_NAME, catchWebhookAdmits } from './webhook';
 export type { SubflowRunStart } from './subflows/subflow-run-start';

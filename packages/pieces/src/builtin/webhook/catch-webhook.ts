@@ -4,6 +4,9 @@ import type { PiecePropertyDefinition } from '../../framework/piece-definition';
 import { Property } from '../../framework/properties';
 import { choice, optionalRecord } from '../common/read-props';
 
+/** The name of the webhook piece's trigger that catches every request to a flow's URL. */
+export const CATCH_WEBHOOK_TRIGGER = 'catch_webhook';
+
 const AUTH_TYPES = ['none', 'basic', 'header'] as const;
 
 /** Compares secrets in constant time (for equal lengths). */
@@ -34,6 +37,27 @@ function verifyBasic(headers: Record<string, string>, fields: Record<string, unk
 function verifyHeader(headers: Record<string, string>, fields: Record<string, unknown>): boolean {
   if (typeof fields.headerName !== 'string' || fields.headerName === '') return false;
   return sameSecret(header(headers, fields.headerName), fields.headerValue);
+}
+
+/**
+ * True when a request with these `headers` passes the authentication of a `catch_webhook`
+ * trigger whose input is `input` (`authType` none or missing: every request; `basic`: the
+ * `Authorization: Basic` user and password of `authFields`; `header`: the header `headerName`
+ * with the value `headerValue`; any other type: none). Secrets are compared in constant time.
+ * The trigger's `run` and the server's webhook routes both admit requests through it.
+ */
+export function catchWebhookAdmits(input: Record<string, unknown>, headers: Record<string, string>): boolean {
+  const authType = input['authType'];
+  if (authType === undefined || authType === null || authType === '' || authType === 'none') return true;
+  let fields: Record<string, unknown>;
+  try {
+    fields = optionalRecord(input, 'authFields') ?? {};
+  } catch {
+    return false;
+  }
+  if (authType === 'basic') return verifyBasic(headers, fields);
+  if (authType === 'header') return verifyHeader(headers, fields);
+  return false;
 }
 
 const authFieldsByType: Record<string, Record<string, PiecePropertyDefinition>> = {
@@ -110,12 +134,7 @@ export const catchWebhook = createTrigger({
   async onEnable() {},
   async onDisable() {},
   async run(ctx) {
-    const authType = choice(ctx.propsValue, 'authType', AUTH_TYPES);
-    const fields = optionalRecord(ctx.propsValue, 'authFields') ?? {};
-    const headers = ctx.payload.headers ?? {};
-    const verified =
-      authType === 'none' ||
-      (authType === 'basic' ? verifyBasic(headers, fields) : verifyHeader(headers, fields));
-    return verified ? [ctx.payload] : [];
+    choice(ctx.propsValue, 'authType', AUTH_TYPES);
+    return catchWebhookAdmits(ctx.propsValue, ctx.payload.headers ?? {}) ? [ctx.payload] : [];
   },
 });

@@ -11,8 +11,16 @@ import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../storage/compiled-statement';
 import type { WebhookTarget } from './webhook-target';
 
-/** The piece, version and trigger name of a version's PIECE_TRIGGER (null for any other trigger). */
-export type TriggerPiece = { name: string; version: string; triggerName: string | null } | null;
+/**
+ * The piece, version and trigger name of a version's PIECE_TRIGGER, and its `authType` input
+ * (the webhook piece's request authentication), or null for any other trigger.
+ */
+export type TriggerPiece = {
+  name: string;
+  version: string;
+  triggerName: string | null;
+  authType: unknown;
+} | null;
 
 /** Published (LOCKED) versions never change: their trigger piece is read once. */
 const lockedTriggerPieces = new Map<string, TriggerPiece>();
@@ -20,7 +28,7 @@ const CACHE_LIMIT = 10_000;
 
 const selectTriggerPiece = compiledStatement<
   { versionId: string },
-  { pieceName: string | null; pieceVersion: string | null; triggerName: string | null }
+  { pieceName: string | null; pieceVersion: string | null; triggerName: string | null; authType: unknown }
 >((db, param) =>
   db
     .selectFrom('flowVersion')
@@ -28,6 +36,7 @@ const selectTriggerPiece = compiledStatement<
       sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceName')`.as('pieceName'),
       sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceVersion')`.as('pieceVersion'),
       sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.triggerName')`.as('triggerName'),
+      sql<unknown>`json_extract(${sql.ref('trigger')}, '$.settings.input.authType')`.as('authType'),
     ])
     .where('id', '=', param('versionId')),
 );
@@ -37,7 +46,12 @@ async function triggerPieceOf(ctx: Pick<ServerBase, 'store'>, versionId: string,
   const [row] = (await selectTriggerPiece.run(ctx.store.db, { versionId })).rows;
   const piece: TriggerPiece =
     row?.pieceName && row.pieceVersion
-      ? { name: row.pieceName, version: row.pieceVersion, triggerName: row.triggerName }
+      ? {
+          name: row.pieceName,
+          version: row.pieceVersion,
+          triggerName: row.triggerName,
+          authType: row.authType,
+        }
       : null;
   if (locked) {
     if (lockedTriggerPieces.size >= CACHE_LIMIT) lockedTriggerPieces.clear();

@@ -123,7 +123,8 @@ function parseText(kind: Exclude<BodyKind, 'BINARY'>, text: string): unknown {
   }
 }
 
-function flatHeaders(headers: IncomingRequest['headers']): Record<string, string> {
+/** A request's headers as the trigger payload has them: lower-case names, repeated values joined. */
+export function flatHeaders(headers: IncomingRequest['headers']): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;

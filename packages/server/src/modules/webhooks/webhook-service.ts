@@ -12,6 +12,7 @@ import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { payloadFileStore } from './payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
 import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
+import { assertWebhookCredentials } from './webhook-credentials';
 import { parentRunOf } from './parent-run';
 import { assertTriggerPieceRunnable } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
@@ -28,7 +29,8 @@ export class WebhookService {
 
   /**
    * Starts a run of the flow with the request as its trigger payload (404 when its trigger piece
-   * is not installed here: `assertTriggerPieceRunnable`), recording the calling run of a sub-flow
+   * is not installed here: `assertTriggerPieceRunnable`; 401 when a Catch Webhook trigger's
+   * credentials are missing: `assertWebhookCredentials`), recording the calling run of a sub-flow
    * call (`parentRunOf`). A flow started by the Callable Flow trigger gets what that trigger
    * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`). Production runs consume a
    * credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
@@ -37,6 +39,7 @@ export class WebhookService {
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
     const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
     const triggerPiece = await assertTriggerPieceRunnable(this.ctx, target, !route.draft);
+    await assertWebhookCredentials(this.ctx, target.version.id, triggerPiece, request.headers);
     const parent = await parentRunOf(this.ctx, target.project.id, request);
     const payload = await this.payloadOf(target, request);
     const runId = generateTimeOrderedId();
