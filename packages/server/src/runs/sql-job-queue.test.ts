@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type DataStore } from '../storage/data-store';
-import { insertProject, tempDatabaseDir } from '../storage/test-database';
+import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../storage/test-database';
 import type { JobKind } from './job-queue';
 import { SqlJobQueue } from './sql-job-queue';
 import { timestampOf } from '../storage/timestamp';
@@ -25,24 +25,7 @@ beforeEach(async () => {
   });
   for (const project of ['A', 'B', 'C']) {
     await insertProject(store.db, project);
-    await store.db
-      .insertInto('flow')
-      .values({
-        id: `flow-${project}`,
-        projectId: project,
-        folderId: null,
-        externalId: null,
-        ownerId: null,
-        status: 'ENABLED',
-        operationStatus: 'NONE',
-        publishedVersionId: null,
-        metadata: null,
-        timeSavedPerRun: null,
-        templateId: null,
-        created: at,
-        updated: at,
-      })
-      .execute();
+    await insertFlow(store.db, project);
   }
 });
 afterEach(async () => {
@@ -61,31 +44,17 @@ async function addJob(
   await store.write(async (trx) => {
     await trx
       .insertInto('flowRun')
-      .values({
-        id: runId,
-        projectId,
-        platformId: `${projectId}-platform`,
-        flowId: `flow-${projectId}`,
-        flowVersionId: 'v',
-        flowDisplayName: 'f',
-        environment: 'PRODUCTION',
-        status: 'QUEUED',
-        triggeredBy: null,
-        parentRunId: null,
-        tags: null,
-        stepNameToTest: null,
-        triggerPayload: null,
-        failedStep: null,
-        pause: null,
-        response: null,
-        logsFileId: null,
-        internalError: null,
-        startTime: null,
-        finishTime: null,
-        archivedAt: null,
-        created: at,
-        updated: at,
-      })
+      .values(
+        flowRunRow({
+          id: runId,
+          projectId,
+          platformId: `${projectId}-platform`,
+          flowId: `flow-${projectId}`,
+          flowVersionId: 'v',
+          status: 'QUEUED',
+          created: at,
+        }),
+      )
       .execute();
     await queue.enqueue(trx, {
       runId,

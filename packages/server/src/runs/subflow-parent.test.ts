@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore, type DataStore } from '../storage/data-store';
 import { toJson } from '../storage/json-column';
-import { insertProject, tempDatabaseDir } from '../storage/test-database';
+import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../storage/test-database';
 import type { FlowRunRow } from './run-rows';
 import { SqlJobQueue } from './sql-job-queue';
 import { callbackRequestId, failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
@@ -23,24 +23,7 @@ beforeEach(async () => {
   queue = new SqlJobQueue(store, { defaultConcurrentJobsLimit: 5, leaseMs: 30_000, timestamp: () => at });
   for (const project of ['A', 'B']) {
     await insertProject(store.db, project);
-    await store.db
-      .insertInto('flow')
-      .values({
-        id: `flow-${project}`,
-        projectId: project,
-        folderId: null,
-        externalId: null,
-        ownerId: null,
-        status: 'ENABLED',
-        operationStatus: 'NONE',
-        publishedVersionId: null,
-        metadata: null,
-        timeSavedPerRun: null,
-        templateId: null,
-        created: at,
-        updated: at,
-      })
-      .execute();
+    await insertFlow(store.db, project);
   }
 });
 afterEach(async () => {
@@ -49,34 +32,16 @@ afterEach(async () => {
 });
 
 function runRow(id: string, overrides: Partial<FlowRunRow> = {}): FlowRunRow {
-  return {
+  return flowRunRow({
     id,
     projectId: 'A',
     platformId: 'A-platform',
     flowId: 'flow-A',
     flowVersionId: 'v',
-    flowDisplayName: 'f',
-    environment: 'PRODUCTION',
     status: 'RUNNING',
-    triggeredBy: null,
-    parentRunId: null,
-    failParentOnFailure: 0,
-    tags: null,
-    stepNameToTest: null,
-    triggerPayload: null,
-    failedStep: null,
-    pause: null,
-    response: null,
-    stepsCount: 0,
-    logsFileId: null,
-    internalError: null,
-    startTime: null,
-    finishTime: null,
-    archivedAt: null,
     created: at,
-    updated: at,
     ...overrides,
-  };
+  });
 }
 
 async function insert(row: FlowRunRow): Promise<FlowRunRow> {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from './database';
 
 /** A fresh temporary directory for database files, and a function that removes it. */
@@ -80,5 +80,67 @@ export function appConnection(
     metadata: null,
     created: at,
     updated: at,
+  };
+}
+
+/** Inserts an ENABLED flow `flowId` (default `flow-<projectId>`) of `projectId`, with no version. */
+export async function insertFlow(
+  db: Kysely<Database>,
+  projectId: string,
+  flowId = `flow-${projectId}`,
+  created = at,
+): Promise<void> {
+  await db
+    .insertInto('flow')
+    .values({
+      id: flowId,
+      projectId,
+      folderId: null,
+      externalId: null,
+      ownerId: null,
+      status: 'ENABLED',
+      operationStatus: 'NONE',
+      publishedVersionId: null,
+      metadata: null,
+      timeSavedPerRun: null,
+      templateId: null,
+      created,
+      updated: created,
+    })
+    .execute();
+}
+
+/** The columns a test names of a flow run row; the others are empty (null) in {@link flowRunRow}. */
+export type FlowRunRowValues = Pick<
+  Selectable<Database['flowRun']>,
+  'id' | 'projectId' | 'platformId' | 'flowId' | 'flowVersionId' | 'status' | 'created'
+> &
+  Partial<Selectable<Database['flowRun']>>;
+
+/**
+ * A whole flow run row for tests that write runs straight into the table: `values` over a
+ * PRODUCTION run named 'f' with every optional column empty (no payload, steps, pause or times).
+ */
+export function flowRunRow(values: FlowRunRowValues): Selectable<Database['flowRun']> {
+  return {
+    flowDisplayName: 'f',
+    environment: 'PRODUCTION',
+    triggeredBy: null,
+    parentRunId: null,
+    failParentOnFailure: 0,
+    tags: null,
+    stepNameToTest: null,
+    triggerPayload: null,
+    failedStep: null,
+    pause: null,
+    response: null,
+    stepsCount: 0,
+    logsFileId: null,
+    internalError: null,
+    startTime: null,
+    finishTime: null,
+    archivedAt: null,
+    updated: values.created,
+    ...values,
   };
 }

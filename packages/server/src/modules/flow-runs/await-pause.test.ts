@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import type { FlowRunRow } from '../../runs/run-rows';
 import { flowRunFromRow } from '../../runs/run-rows';
+import { flowRunRow } from '../../storage/test-database';
 import { buildFlow } from '../webhooks/run-test-kit';
 import { runOncePausedOrEnded } from './await-pause';
 
@@ -25,33 +26,16 @@ let counter = 0;
 async function runningRun(status = 'RUNNING'): Promise<FlowRunRow> {
   counter += 1;
   const at = new Date().toISOString();
-  const row: FlowRunRow = {
+  const row = flowRunRow({
     id: `awaitPauseRun${String(counter).padStart(8, '0')}`,
     projectId: user.projectId!,
     platformId: user.platformId,
     flowId: flow.flowId,
     flowVersionId: flow.versionId,
     flowDisplayName: 'Webhook flow',
-    environment: 'PRODUCTION',
     status,
-    triggeredBy: null,
-    parentRunId: null,
-    failParentOnFailure: 0,
-    tags: null,
-    stepNameToTest: null,
-    triggerPayload: null,
-    failedStep: null,
-    pause: null,
-    response: null,
-    stepsCount: 0,
-    logsFileId: null,
-    internalError: null,
-    startTime: null,
-    finishTime: null,
-    archivedAt: null,
     created: at,
-    updated: at,
-  };
+  });
   await server.server.context.store.db.insertInto('flowRun').values(row).execute();
   return row;
 }
