@@ -155,6 +155,42 @@ describe('onRenew', () => {
   });
 });
 
+describe('a WEBHOOK trigger of an npm piece', () => {
+  const post = (flowId: string, suffix: string, body: unknown) =>
+    fetch(`${server.apiUrl}/v1/webhooks/${flowId}${suffix}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const triggerOutputs = async (flowId: string) =>
+    (
+      await server.server.context.store.db
+        .selectFrom('flowRun')
+        .select('triggerPayload')
+        .where('flowId', '=', flowId)
+        .orderBy('created')
+        .execute()
+    ).map((run) => JSON.parse(run.triggerPayload ?? 'null') as unknown);
+
+  it("starts one run per item of the trigger's own run hook, and none for a request it ignores", async () => {
+    const flow = await flowWith(appTrigger('renewing_webhook'), publish);
+    const batch = await post(flow.id, '', { events: [{ n: 1 }, { n: 2 }] });
+    expect(batch.status).toBe(200);
+    const firstRunId = batch.headers.get('x-webhook-id');
+    expect(await triggerOutputs(flow.id)).toEqual([{ n: 1 }, { n: 2 }]);
+
+    const ping = await post(flow.id, '', { ping: true });
+    expect(ping.status).toBe(200);
+    expect(ping.headers.get('x-webhook-id')).toBeNull();
+    expect((await post(flow.id, '/sync', { ping: true })).status).toBe(204);
+    expect(await triggerOutputs(flow.id)).toHaveLength(2);
+
+    const single = await post(flow.id, '', { n: 3 });
+    expect(single.headers.get('x-webhook-id')).not.toBe(firstRunId);
+    expect(await triggerOutputs(flow.id)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+});
+
 describe('republishing an enabled flow', () => {
   const subscriptionOf = async (flowId: string) =>
     (await storeEntriesOf(server, projectId))[`flow_${flowId}/subscription`];

@@ -13,6 +13,7 @@ import { payloadFileStore } from './payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
 import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
 import { assertWebhookCredentials } from './webhook-credentials';
+import { webhookTriggerItems } from './webhook-trigger-items';
 import { parentRunOf } from './parent-run';
 import { assertTriggerPieceRunnable } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
@@ -32,8 +33,10 @@ export class WebhookService {
    * is not installed here: `assertTriggerPieceRunnable`; 401 when a Catch Webhook trigger's
    * credentials are missing: `assertWebhookCredentials`), recording the calling run of a sub-flow
    * call (`parentRunOf`). A flow started by the Callable Flow trigger gets what that trigger
-   * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`). Production runs consume a
-   * credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
+   * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`).
+   * The WEBHOOK trigger of an npm piece runs its `run` hook on the request and each item it gives
+   * is one run (`webhookTriggerItems`; none: 200 `{}`, or 204 on `/sync`, and no run; the answer
+   * names the first run). Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
@@ -42,9 +45,10 @@ export class WebhookService {
     await assertWebhookCredentials(this.ctx, target.version.id, triggerPiece, request.headers);
     const parent = await parentRunOf(this.ctx, target.project.id, request);
     const payload = await this.payloadOf(target, request);
+    const items = await webhookTriggerItems(this.ctx, target, triggerPiece, payload, route.draft);
     const runId = generateTimeOrderedId();
     const subflow =
-      triggerPiece === null
+      triggerPiece === null || items !== null
         ? undefined
         : subflowRunStart({ pieceName: triggerPiece.name, triggerName: triggerPiece.triggerName }, payload, {
             flowId,
@@ -58,19 +62,27 @@ export class WebhookService {
         'FLOW',
       );
     }
-    const { run, queued } = await this.ctx.runs.createRun({
-      id: runId,
-      projectId: target.project.id,
-      platformId: target.project.platformId,
-      flowId,
-      flowVersionId: target.version.id,
-      flowDisplayName: target.version.displayName,
-      environment: route.draft ? 'TESTING' : 'PRODUCTION',
-      triggerPayload: subflow === undefined ? payload : subflow.triggerOutput,
-      triggeredBy: 'WEBHOOK',
-      project: target.project,
-      ...parent,
-    });
+    const outputs = items ?? [subflow === undefined ? payload : subflow.triggerOutput];
+    if (outputs.length === 0) return route.sync ? new HttpReply(204) : new HttpReply(200, {});
+    const started = [];
+    for (const [index, output] of outputs.entries()) {
+      started.push(
+        await this.ctx.runs.createRun({
+          id: index === 0 ? runId : generateTimeOrderedId(),
+          projectId: target.project.id,
+          platformId: target.project.platformId,
+          flowId,
+          flowVersionId: target.version.id,
+          flowDisplayName: target.version.displayName,
+          environment: route.draft ? 'TESTING' : 'PRODUCTION',
+          triggerPayload: output,
+          triggeredBy: 'WEBHOOK',
+          project: target.project,
+          ...parent,
+        }),
+      );
+    }
+    const { run, queued } = started[0]!;
     if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
     if (!queued) {
       throw new PieceworkError('QUOTA_EXCEEDED', {
