@@ -189,6 +189,17 @@ describe('a WEBHOOK trigger of an npm piece', () => {
     expect(single.headers.get('x-webhook-id')).not.toBe(firstRunId);
     expect(await triggerOutputs(flow.id)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
+
+  it("answers a vendor's handshake with the trigger's onHandshake reply and starts no run", async () => {
+    const flow = await flowWith(appTrigger('handshake_webhook'), publish);
+    const handshake = await post(flow.id, '?validationToken=abc-123', {});
+    expect(handshake.status).toBe(200);
+    expect(handshake.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await handshake.text()).toBe('abc-123');
+    expect(await triggerOutputs(flow.id)).toEqual([]);
+    expect((await post(flow.id, '', { n: 1 })).status).toBe(200);
+    expect(await triggerOutputs(flow.id)).toEqual([{ n: 1 }]);
+  });
 });
 
 describe('republishing an enabled flow', () => {

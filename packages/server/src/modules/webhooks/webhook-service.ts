@@ -36,7 +36,7 @@ export class WebhookService {
    * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`).
    * The WEBHOOK trigger of an npm piece runs its `run` hook on the request and each item it gives
    * is one run (`webhookTriggerItems`; none: 200 `{}`, or 204 on `/sync`, and no run; the answer
-   * names the first run). Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
+   * names the first run); a vendor's handshake is answered with the trigger's `onHandshake` reply. Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
@@ -45,10 +45,11 @@ export class WebhookService {
     await assertWebhookCredentials(this.ctx, target.version.id, triggerPiece, request.headers);
     const parent = await parentRunOf(this.ctx, target.project.id, request);
     const payload = await this.payloadOf(target, request);
-    const items = await webhookTriggerItems(this.ctx, target, triggerPiece, payload, route.draft);
+    const hooked = await webhookTriggerItems(this.ctx, target, triggerPiece, payload, route.draft);
+    if (hooked?.kind === 'REPLY') return new HttpReply(hooked.status, hooked.body, hooked.headers);
     const runId = generateTimeOrderedId();
     const subflow =
-      triggerPiece === null || items !== null
+      triggerPiece === null || hooked !== null
         ? undefined
         : subflowRunStart({ pieceName: triggerPiece.name, triggerName: triggerPiece.triggerName }, payload, {
             flowId,
@@ -62,7 +63,7 @@ export class WebhookService {
         'FLOW',
       );
     }
-    const outputs = items ?? [subflow === undefined ? payload : subflow.triggerOutput];
+    const outputs = hooked?.items ?? [subflow === undefined ? payload : subflow.triggerOutput];
     if (outputs.length === 0) return route.sync ? new HttpReply(204) : new HttpReply(200, {});
     const started = [];
     for (const [index, output] of outputs.entries()) {

@@ -17,10 +17,26 @@ import type { TriggerPayload } from './webhook-payload';
 import type { WebhookTarget } from './webhook-target';
 
 /**
- * The trigger outputs of one request to `target` whose trigger piece is `piece`: null when the
- * request itself is the output (built-in pieces, and triggers whose strategy is not WEBHOOK);
- * otherwise the items of the trigger's `run` hook, each one run (none: no run starts). A hook
- * that fails refuses the request with 409 `VALIDATION` naming the trigger and its message.
+ * What an npm WEBHOOK trigger made of one request: the items of its `run` hook (each one run;
+ * none: no run starts), or the reply of its `onHandshake` hook, sent as it is with no run.
+ */
+export type WebhookTriggerOutcome =
+  | { kind: 'ITEMS'; items: unknown[] }
+  | { kind: 'REPLY'; status: number; body: unknown; headers: Record<string, string> };
+
+/** A trigger's `handshakeConfiguration`: which request is the vendor's handshake. */
+interface HandshakeConfiguration {
+  strategy?: string;
+  paramName?: string;
+}
+
+/**
+ * What one request to `target` (trigger piece `piece`) gives: null when the request itself is
+ * the trigger's output (built-in pieces, and triggers whose strategy is not WEBHOOK); the reply
+ * of `onHandshake` when the trigger's `handshakeConfiguration` says the request is a handshake
+ * (HEADER_PRESENT, QUERY_PRESENT or BODY_PARAM_PRESENT of its `paramName`, as on the reference
+ * platform); otherwise the items of its `run` hook. A hook that fails refuses the request with
+ * 409 `VALIDATION` naming the trigger and its message.
  */
 export async function webhookTriggerItems(
   ctx: ServerBase,
@@ -28,10 +44,10 @@ export async function webhookTriggerItems(
   piece: TriggerPiece,
   payload: TriggerPayload,
   test: boolean,
-): Promise<unknown[] | null> {
+): Promise<WebhookTriggerOutcome | null> {
   if (piece === null || ctx.pieces.isBuiltin(piece.name)) return null;
-  const strategy = await triggerStrategy(ctx, piece);
-  if (strategy !== 'WEBHOOK') return null;
+  const metadata = await triggerMetadataOf(ctx, piece);
+  if (metadata?.type !== 'WEBHOOK') return null;
   const row = await findVersionOfFlow(ctx.store.db, target.flowId, target.version.id);
   const trigger = row === undefined ? undefined : flowVersionFromRow(row).trigger;
   if (trigger === undefined || !hasTriggerHooks(trigger)) return null;
@@ -41,8 +57,12 @@ export async function webhookTriggerItems(
     flowVersionId: target.version.id,
     trigger: trigger as PieceTrigger,
   };
+  const handshake = isHandshake(
+    metadata['handshakeConfiguration'] as HandshakeConfiguration | undefined,
+    payload,
+  );
   const outcome = await callTriggerHook(ctx, hooked, {
-    hook: 'run',
+    hook: handshake ? 'onHandshake' : 'run',
     payload: payload as PieceTriggerPayload,
     test,
   });
@@ -52,17 +72,45 @@ export async function webhookTriggerItems(
       reason: outcome.message,
     });
   }
-  return Array.isArray(outcome.output) ? outcome.output : [];
+  if (handshake) return handshakeReply(outcome.output);
+  return { kind: 'ITEMS', items: Array.isArray(outcome.output) ? outcome.output : [] };
 }
 
-/** The strategy (WEBHOOK, POLLING, APP_WEBHOOK...) of `piece`'s trigger, or null when unknown. */
-async function triggerStrategy(ctx: Pick<ServerBase, 'pieces'>, piece: NonNullable<TriggerPiece>) {
+/** True when `payload` carries the handshake parameter `config` names. */
+function isHandshake(config: HandshakeConfiguration | undefined, payload: TriggerPayload): boolean {
+  const name = config?.paramName;
+  if (typeof name !== 'string' || name === '') return false;
+  switch (config?.strategy) {
+    case 'HEADER_PRESENT':
+      return payload.headers[name.toLowerCase()] !== undefined;
+    case 'QUERY_PRESENT':
+      return Object.hasOwn(payload.queryParams, name);
+    case 'BODY_PARAM_PRESENT':
+      return typeof payload.body === 'object' && payload.body !== null && Object.hasOwn(payload.body, name);
+    default:
+      return false;
+  }
+}
+
+/** The HTTP reply an `onHandshake` hook answered (`{status, body, headers}`; default 200, no body). */
+function handshakeReply(output: unknown): WebhookTriggerOutcome {
+  const reply = (typeof output === 'object' && output !== null ? output : {}) as Record<string, unknown>;
+  const headers: Record<string, string> = {};
+  if (typeof reply['headers'] === 'object' && reply['headers'] !== null) {
+    for (const [name, value] of Object.entries(reply['headers'])) headers[name] = String(value);
+  }
+  const status = typeof reply['status'] === 'number' ? reply['status'] : 200;
+  return { kind: 'REPLY', status, body: reply['body'], headers };
+}
+
+/** The metadata of `piece`'s trigger, or null when it cannot be read. */
+async function triggerMetadataOf(ctx: Pick<ServerBase, 'pieces'>, piece: NonNullable<TriggerPiece>) {
   if (piece.triggerName === null) return null;
   try {
     // The exact version, else (a range such as `~0.3.1`) the newest installed one.
     const { catalogue } = ctx.pieces;
     const metadata = (await catalogue.get(piece.name, piece.version)) ?? (await catalogue.get(piece.name));
-    return metadata?.triggers[piece.triggerName]?.type ?? null;
+    return metadata?.triggers[piece.triggerName] ?? null;
   } catch {
     return null;
   }
