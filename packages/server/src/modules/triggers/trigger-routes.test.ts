@@ -190,6 +190,20 @@ describe('a WEBHOOK trigger of an npm piece', () => {
     expect(await triggerOutputs(flow.id)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
 
+  it("stores the first item of the trigger's run hook as sample data on the test URL", async () => {
+    const flow = await flowWith(appTrigger('renewing_webhook'));
+    expect((await post(flow.id, '/test', { events: [{ n: 5 }, { n: 6 }] })).status).toBe(200);
+    const saved = (await api.get(flow.id)).body as PopulatedFlow;
+    const { sampleData } = saved.version.trigger.settings as { sampleData?: { sampleDataFileId?: string } };
+    const file = await server.server.context.store.db
+      .selectFrom('file')
+      .select('data')
+      .where('id', '=', sampleData!.sampleDataFileId!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(file.data))).toEqual({ n: 5 });
+    expect(await triggerOutputs(flow.id)).toEqual([]);
+  });
+
   it("answers a vendor's handshake with the trigger's onHandshake reply and starts no run", async () => {
     const flow = await flowWith(appTrigger('handshake_webhook'), publish);
     const handshake = await post(flow.id, '?validationToken=abc-123', {});

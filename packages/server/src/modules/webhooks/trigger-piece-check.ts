@@ -41,7 +41,12 @@ const selectTriggerPiece = compiledStatement<
     .where('id', '=', param('versionId')),
 );
 
-async function triggerPieceOf(ctx: Pick<ServerBase, 'store'>, versionId: string, locked: boolean) {
+/** The trigger piece of version `versionId` (`locked`: a published version, read once and cached). */
+export async function triggerPieceOf(
+  ctx: Pick<ServerBase, 'store'>,
+  versionId: string,
+  locked: boolean,
+): Promise<TriggerPiece> {
   if (locked && lockedTriggerPieces.has(versionId)) return lockedTriggerPieces.get(versionId)!;
   const [row] = (await selectTriggerPiece.run(ctx.store.db, { versionId })).rows;
   const piece: TriggerPiece =

@@ -15,7 +15,7 @@ import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './w
 import { assertWebhookCredentials } from './webhook-credentials';
 import { webhookTriggerItems } from './webhook-trigger-items';
 import { parentRunOf } from './parent-run';
-import { assertTriggerPieceRunnable } from './trigger-piece-check';
+import { assertTriggerPieceRunnable, triggerPieceOf } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
 
 /** Which webhook route: the draft (TESTING run) or the published version, answered now or in sync. */
@@ -96,11 +96,20 @@ export class WebhookService {
     return syncAnswer(await this.ctx.runs.awaitResponse(run.id, timeoutMs), run.id);
   }
 
-  /** Stores the request as the trigger's sample data (on the draft); runs nothing. Answers 200 `{}`. */
+  /**
+   * Stores the request as the trigger's sample data (on the draft); runs nothing. Answers 200 `{}`.
+   * An npm WEBHOOK trigger's hooks apply as on the run routes: the first item of its `run` is
+   * stored (none: nothing), and a handshake is answered with its `onHandshake` reply.
+   */
   async test(flowId: string, request: IncomingRequest, ip: string): Promise<HttpReply> {
     const target = await findWebhookTarget(this.ctx, flowId, 'LATEST');
     const payload = await this.payloadOf(target, request);
-    await saveTriggerSampleData(this.ctx, flowId, payload, {
+    const piece = await triggerPieceOf(this.ctx, target.version.id, false);
+    const hooked = await webhookTriggerItems(this.ctx, target, piece, payload, true);
+    if (hooked?.kind === 'REPLY') return new HttpReply(hooked.status, hooked.body, hooked.headers);
+    const sample = hooked === null ? payload : hooked.items[0];
+    if (sample === undefined) return new HttpReply(200, {});
+    await saveTriggerSampleData(this.ctx, flowId, sample, {
       actor: { platformId: target.project.platformId, ip },
       project: target.project,
     });
