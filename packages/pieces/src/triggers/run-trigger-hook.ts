@@ -1,12 +1,10 @@
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition, TriggerContext, TriggerDefinition } from '../framework/piece-definition';
-import { authForContext } from '../npm/child/downgrade-auth';
-import { withDynamicSchemas } from '../npm/child/dynamic-schemas';
+import { prepareStepProps } from '../npm/child/prepare-step-props';
 import { buildTriggerContext, type NpmTriggerContext } from '../npm/build-trigger-context';
 import { errorMessage } from '../npm/error-message';
 import type { ContextVersion } from '../npm/piece-metadata';
 import type { TriggerRenewal, TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
-import { processProps } from '../props';
 
 type Hook = (this: TriggerDefinition, ctx: TriggerContext) => Promise<unknown>;
 
@@ -40,29 +38,23 @@ export async function runTriggerHook(
   if (!hook) return { status: 'SUCCEEDED', output: undefined, listeners: [], ...facts };
   const { auth: authValue, ...input } = request.input;
   try {
-    const propertySettings = await withDynamicSchemas({
+    const processed = await prepareStepProps({
+      piece,
       props: trigger.props,
+      requireAuth: trigger.requireAuth,
       input,
-      auth: authValue,
+      authValue,
       propertySettings: request.propertySettings,
       services,
       projectId: request.run.projectId,
       stepName: request.stepName ?? 'trigger',
     });
-    const processed = processProps({
-      props: trigger.props,
-      input,
-      propertySettings,
-      auth: definition.auth ? { definition: definition.auth, value: authValue } : undefined,
-      requireAuth: trigger.requireAuth ?? true,
-    });
     if (!processed.ok) return { status: 'FAILED', message: processed.message };
-    const auth = authForContext(processed.auth, piece.contextVersion);
     const { ctx, collected } = buildTriggerContext({
       request,
       services,
       propsValue: processed.propsValue,
-      auth,
+      auth: processed.auth,
     });
     prepare(ctx);
     const output = await hook.call(trigger, ctx);

@@ -1,12 +1,11 @@
 import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../../context/build-action-context';
 import type { PieceServices } from '../../context/piece-services';
-import { downloadFileProps, fileDownloadOptions, processProps } from '../../props';
+import { downloadFileProps, fileDownloadOptions } from '../../props';
 import { errorMessage } from '../error-message';
 import type { LoadedPiece } from '../load-piece-module';
 import type { ActionRunRequest } from '../trigger-request';
-import { authForContext } from './downgrade-auth';
-import { withDynamicSchemas } from './dynamic-schemas';
+import { prepareStepProps } from './prepare-step-props';
 
 /**
  * Runs one action of a loaded npm piece, in the piece process: FILE props given as URLs
@@ -33,29 +32,23 @@ export async function runNpmAction(
     const downloaded = await downloadFileProps(action.props, given, fileDownloadOptions(services, undefined));
     if (!downloaded.ok) return { status: 'FAILED', message: downloaded.message };
     const { input } = downloaded;
-    const propertySettings = await withDynamicSchemas({
+    const processed = await prepareStepProps({
+      piece,
       props: action.props,
+      requireAuth: action.requireAuth,
       input,
-      auth: authValue,
+      authValue,
       propertySettings: request.propertySettings,
       services,
       projectId: request.run.projectId,
       stepName: request.stepName,
     });
-    const processed = processProps({
-      props: action.props,
-      input,
-      propertySettings,
-      auth: definition.auth ? { definition: definition.auth, value: authValue } : undefined,
-      requireAuth: action.requireAuth ?? true,
-    });
     if (!processed.ok) return { status: 'FAILED', message: processed.message };
-    const auth = authForContext(processed.auth, piece.contextVersion);
     const { ctx, outcome } = buildActionContext({
       request,
       services,
       propsValue: processed.propsValue,
-      auth,
+      auth: processed.auth,
     });
     const output = request.test && action.test ? await action.test(ctx) : await action.run(ctx);
     return outcome(output);
