@@ -17,6 +17,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import { addAction, flowsApi, returnResponse, webhookTrigger } from '../flows/flow-test-kit';
 import { refreshUnderLease } from './oauth2/connection-refresh';
+import { findStoredConnection } from './read-connection-value';
 
 const PIECE = '@fixtures/piece-oauth';
 const CLIENT_ID = 'piecework-client';
@@ -308,19 +309,7 @@ describe('OAUTH2 connections', () => {
   it('refreshes once when two processes race (the database lease decides)', async () => {
     expect((await connectOAuth2('raced', 600)).status).toBe(201);
     const ctx = server.server.context;
-    const row = await ctx.store.db
-      .selectFrom('appConnection')
-      .innerJoin('project', 'project.id', 'appConnection.projectId')
-      .select([
-        'appConnection.id',
-        'appConnection.externalId',
-        'appConnection.pieceName',
-        'appConnection.value',
-        'project.platformId',
-      ])
-      .where('appConnection.projectId', '=', projectId)
-      .where('appConnection.externalId', '=', 'raced')
-      .executeTakeFirstOrThrow();
+    const row = (await findStoredConnection(ctx.store.db, projectId, 'raced'))!;
     const before = refreshes().length;
     // Each call stands for another process: no in-process sharing, only the lease in the database.
     const [first, second] = await Promise.all([refreshUnderLease(ctx, row), refreshUnderLease(ctx, row)]);

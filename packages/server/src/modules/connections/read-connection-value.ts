@@ -5,7 +5,13 @@
  * ones, its refresh token redacted. Nothing else outside the module opens sealed values.
  */
 import type { AppConnectionValue } from '@piecework/shared';
-import { freshConnectionValue, type RefreshContext } from './oauth2/connection-refresh';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/database';
+import {
+  freshConnectionValue,
+  type RefreshContext,
+  type StoredConnection,
+} from './oauth2/connection-refresh';
 import { isRefreshDue } from './oauth2/oauth2-tokens';
 import { redactForPieces } from './oauth2/redact-for-pieces';
 import { isOAuth2Value } from './oauth2/refresh-oauth2';
@@ -21,7 +27,21 @@ export async function readConnectionValue(
   projectId: string,
   externalId: string,
 ): Promise<AppConnectionValue | null> {
-  const row = await ctx.store.db
+  const row = await findStoredConnection(ctx.store.db, projectId, externalId);
+  if (row === undefined) return null;
+  const value = ctx.secrets.open<AppConnectionValue>(row.value);
+  if (!isOAuth2Value(value)) return value;
+  const due = isRefreshDue(value, Math.round(Date.parse(ctx.now()) / 1000));
+  return redactForPieces(due ? await freshConnectionValue(ctx, row) : value);
+}
+
+/** The stored (sealed) connection `externalId` of project `projectId`, with its platform. */
+export function findStoredConnection(
+  db: Kysely<Database>,
+  projectId: string,
+  externalId: string,
+): Promise<StoredConnection | undefined> {
+  return db
     .selectFrom('appConnection')
     .innerJoin('project', 'project.id', 'appConnection.projectId')
     .select([
@@ -34,9 +54,4 @@ export async function readConnectionValue(
     .where('appConnection.projectId', '=', projectId)
     .where('appConnection.externalId', '=', externalId)
     .executeTakeFirst();
-  if (row === undefined) return null;
-  const value = ctx.secrets.open<AppConnectionValue>(row.value);
-  if (!isOAuth2Value(value)) return value;
-  const due = isRefreshDue(value, Math.round(Date.parse(ctx.now()) / 1000));
-  return redactForPieces(due ? await freshConnectionValue(ctx, row) : value);
 }
