@@ -70,9 +70,10 @@ export type {
 } from './runs/run-runtime';
 export { createRunRuntime } from './runs/create-run-runtime';
 export type { RunRuntimeOptions } from './runs/create-run-runtime';
-export type { RunProject } from './runs/start-claimed-runs';
+export type { RunProject } from './runs/lifecycle/start-runs';
 export { JobKind, JobStatus } from './runs/job-queue';
 export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './runs/job-queue';
+export type { OnRunsClaimed, RunQueue } from './runs/run-queue';
 export { SqlJobQueue } from './runs/sql-job-queue';
 export type { SqlJobQueueOptions } from './runs/sql-job-queue';
 export { runStartCommand } from './cli/start-command';

@@ -16,13 +16,17 @@ import {
   type ThreadPieceSettings,
 } from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
+import type { Kysely } from 'kysely';
 import { CodePackageCache } from '../code-steps/code-package-cache';
 import type { ServerBase } from '../server-context';
+import type { Database } from '../storage/database';
 import { cancelRuns } from './cancel-runs';
-import { insertRun } from './create-run';
+import { insertRun } from './lifecycle/create-run';
 import { takeEarlyEngineThread } from './early-engine-thread';
 import { resolveEngineThreadScript } from './engine-thread-script';
-import { enqueueFollowUp } from './follow-up-jobs';
+import { enqueueFollowUp } from './lifecycle/follow-up-jobs';
+import { requeueRuns } from './lifecycle/requeue-runs';
+import { startClaimedRuns, type StartedJob } from './lifecycle/start-runs';
 import { JobDispatcher } from './job-dispatcher';
 import { HELD_ENGINE_THREAD_NICENESS } from './lower-thread-priority';
 import { RunExecutor, type ExecutionListener } from './run-executor';
@@ -31,8 +35,8 @@ import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntime, RunRuntimeEvents } from './run-runtime';
 import { runWithSteps } from './run-steps';
 import { ResponseWaiters } from './response-waiters';
+import type { OnRunsClaimed } from './run-queue';
 import { SqlJobQueue } from './sql-job-queue';
-import { startClaimedRuns, type StartedJob } from './start-claimed-runs';
 
 /** Options of {@link createRunRuntime}; the rest comes from the server's `AP_*` configuration. */
 export interface RunRuntimeOptions {
@@ -197,20 +201,10 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   });
   const markQueued = async (runIds: string[]) => {
     if (runIds.length === 0) return;
-    await base.store.write((trx) =>
-      trx
-        .updateTable('flowRun')
-        .set({ status: 'QUEUED', updated: base.now() })
-        .where('id', 'in', runIds)
-        .where('status', '=', 'RUNNING')
-        .execute(),
-    );
+    await base.store.write((trx) => requeueRuns(trx, runIds, base.now()));
   };
-  const startRuns = (
-    trx: Parameters<typeof startClaimedRuns>[0],
-    jobs: Parameters<typeof startClaimedRuns>[1],
-  ) => startClaimedRuns(trx, jobs, base.now());
-  const dispatcher = new JobDispatcher<StartedJob>({
+  const startRuns: OnRunsClaimed<StartedJob> = (trx, jobs) => startClaimedRuns(trx, queue, jobs, base.now());
+  const dispatcher = new JobDispatcher<Kysely<Database>, StartedJob>({
     queue,
     workerId,
     concurrency: config.workerConcurrency,
@@ -241,6 +235,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
         throw error;
       }
       const { row, queued, started } = created;
+      if (queued) queue.announce();
       if (started) dispatcher.launchReserved(started);
       else if (reserved) dispatcher.unreserve();
       else if (queued) dispatcher.notify();
@@ -255,6 +250,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     },
     async enqueue(runId, job) {
       await enqueueFollowUp(base, queue, runId, job);
+      queue.announce();
       dispatcher.notify();
     },
     awaitResponse: (runId, timeoutMs) => waiters.wait(runId, timeoutMs),
@@ -285,6 +281,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       await runner.close();
       await dispatcher.drain();
       await npm?.close();
+      await queue.close();
     },
   };
 }

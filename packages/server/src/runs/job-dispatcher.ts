@@ -20,14 +20,14 @@ export interface DispatcherTimings {
 }
 
 /** What a {@link JobDispatcher} is built from. */
-export interface JobDispatcherDeps<T extends { job: { id: string } }> {
-  queue: JobQueue;
+export interface JobDispatcherDeps<Write, T extends { job: { id: string } }> {
+  queue: JobQueue<Write>;
   workerId: string;
   concurrency: number;
   timings: DispatcherTimings;
   logger: Logger;
   /** Runs in the claim's transaction (marks the runs RUNNING); answers what to execute. */
-  start: OnClaimed<T>;
+  start: OnClaimed<Write, T>;
   /** Executes one started job to its end. */
   execute: (started: T) => Promise<void>;
   /** Hears of the runs whose jobs were queued again by a sweep. */
@@ -35,10 +35,12 @@ export interface JobDispatcherDeps<T extends { job: { id: string } }> {
 }
 
 /** Claims and runs jobs; see the module comment. */
-export class JobDispatcher<T extends { job: { id: string } }> {
+export class JobDispatcher<Write, T extends { job: { id: string } }> {
   private readonly active = new Map<string, Promise<void>>();
   private reserved = 0;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
+  /** Stops the queue's wake-up calls (see `JobQueue.onAvailable`). */
+  private stopWaking: (() => void) | undefined;
   private pumping = false;
   private again = false;
   private woken = false;
@@ -46,7 +48,7 @@ export class JobDispatcher<T extends { job: { id: string } }> {
   /** A wake-up found every slot taken: a job may wait for the next slot to free. */
   private backlog = false;
 
-  constructor(private readonly deps: JobDispatcherDeps<T>) {}
+  constructor(private readonly deps: JobDispatcherDeps<Write, T>) {}
 
   /** How many jobs this process runs now. */
   get activeCount(): number {
@@ -93,6 +95,7 @@ export class JobDispatcher<T extends { job: { id: string } }> {
     this.every(timings.pollMs, () => this.notify());
     this.every(Math.max(1, Math.floor(timings.leaseMs / 3)), () => this.extendLeases());
     this.every(timings.sweepMs, () => this.sweep());
+    this.stopWaking = this.deps.queue.onAvailable(() => this.notify());
     this.notify();
   }
 
@@ -113,6 +116,8 @@ export class JobDispatcher<T extends { job: { id: string } }> {
   async stop(graceMs: number): Promise<boolean> {
     this.running = false;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    this.stopWaking?.();
+    this.stopWaking = undefined;
     if (this.active.size === 0) return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const graceOver = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));

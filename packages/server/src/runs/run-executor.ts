@@ -18,15 +18,16 @@ import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../storage/database';
 import { buildEngineRequest } from './build-engine-request';
-import { finishRun } from './finish-run';
-import type { JobQueue } from './job-queue';
+import { finishRun } from './lifecycle/end-run';
+import { giveBackRun } from './lifecycle/requeue-runs';
+import type { StartedJob } from './lifecycle/start-runs';
+import type { RunQueue } from './run-queue';
 import { createRunHost } from './run-host';
 import type { RunFlowVersions } from './run-flow-versions';
 import type { FlowRunRow } from './run-rows';
 import { loadStepRows, runSteps, triggerRecord, type SavedStep } from './run-steps';
-import type { StartedJob } from './start-claimed-runs';
 import { formatStepPath, storedRecord } from './step-records';
-import { StepWriter, writeStepRows } from './step-writer';
+import { StepWriter } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 import { fromJson, toJson } from '../storage/json-column';
 
@@ -55,7 +56,7 @@ export interface ExecutionListener {
 /** What every execution shares. */
 export interface RunExecutorDeps {
   base: ServerBase;
-  queue: JobQueue;
+  queue: RunQueue;
   runner: WorkerRunner;
   pieces: PieceRunner;
   /** Installs and bundles the npm packages of code steps (see `CodePackageCache`). */
@@ -173,6 +174,7 @@ export class RunExecutor {
       (trx) => finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
       { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
+    queue.announce();
     this.deps.listener.ended(written, result, respondedEarly);
   }
 
@@ -192,14 +194,7 @@ export class RunExecutor {
   /** Puts a job cut short by the process stopping back in the queue, its records kept. */
   private async giveBack(started: StartedJob, rows: readonly FlowRunStepTable[]): Promise<void> {
     const { base, queue } = this.deps;
-    await base.store.write(async (trx) => {
-      await writeStepRows(trx, rows);
-      await trx
-        .updateTable('flowRun')
-        .set({ status: 'QUEUED', updated: base.now() })
-        .where('id', '=', started.run.id)
-        .execute();
-    });
+    await base.store.write((trx) => giveBackRun(trx, started.run.id, rows, base.now()));
     await queue.release(started.job.id);
   }
 }

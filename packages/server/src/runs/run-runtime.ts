@@ -5,7 +5,7 @@
  */
 import type { EventEmitter } from 'eventemitter3';
 import type { FlowRun, RunEnvironment } from '@piecework/shared';
-import type { RunProject } from './start-claimed-runs';
+import type { RunProject } from './lifecycle/start-runs';
 
 /** What a new run needs. */
 export interface NewRun {

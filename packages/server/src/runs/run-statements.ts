@@ -57,12 +57,17 @@ const RUN_END_COLUMNS = [
 
 type RunEndColumns = Required<Pick<Updateable<FlowRunTable>, (typeof RUN_END_COLUMNS)[number]>>;
 
-/** Writes the end of run `id` (its {@link RUN_END_COLUMNS}). */
+/**
+ * Writes the end of run `id` (its {@link RUN_END_COLUMNS}) if it is RUNNING (the move `end` of
+ * `lifecycle/run-moves.ts`, compiled: it runs once per run); a result of no affected row means
+ * the run was elsewhere.
+ */
 export const updateRunEnd = compiledStatement<RunEndColumns & { id: string }>((db, param) =>
   db
     .updateTable('flowRun')
     .set(Object.fromEntries(RUN_END_COLUMNS.map((column) => [column, param(column)])) as never)
-    .where('id', '=', param('id')),
+    .where('id', '=', param('id'))
+    .where('status', '=', 'RUNNING'),
 );
 
 /** Inserts a job row (every column). */

@@ -8,7 +8,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
 import { fromJson, toJson } from '../storage/json-column';
-import type { ClaimedJob, JobKind, JobQueue, NewJob, OnClaimed } from './job-queue';
+import type { ClaimedJob, JobKind, NewJob } from './job-queue';
+import type { OnRunsClaimed, RunQueue } from './run-queue';
 import { anyAvailableJob, deleteJob, insertJobRow, queueRoomForNewJob } from './run-statements';
 import { timestampOf } from '../storage/timestamp';
 
@@ -35,7 +36,7 @@ export interface SqlJobQueueOptions {
  * thousand waiting jobs gets its turn like a project with one, and never more than its limit:
  * one busy project never starves the others.
  */
-export class SqlJobQueue implements JobQueue {
+export class SqlJobQueue implements RunQueue {
   private readonly wallClock: () => number;
   /** When each project was last given a slot (a counter), for round-robin among equals. */
   private readonly lastServed = new Map<string, number>();
@@ -95,8 +96,8 @@ export class SqlJobQueue implements JobQueue {
   }
 
   claim(workerId: string, max: number): Promise<ClaimedJob[]>;
-  claim<T>(workerId: string, max: number, onClaimed: OnClaimed<T>): Promise<T[]>;
-  async claim<T>(workerId: string, max: number, onClaimed?: OnClaimed<T>): Promise<(T | ClaimedJob)[]> {
+  claim<T>(workerId: string, max: number, onClaimed: OnRunsClaimed<T>): Promise<T[]>;
+  async claim<T>(workerId: string, max: number, onClaimed?: OnRunsClaimed<T>): Promise<(T | ClaimedJob)[]> {
     if (max <= 0) return [];
     // A read first: an idle poll takes no write lock.
     const additionsBefore = this.additions;
@@ -133,6 +134,33 @@ export class SqlJobQueue implements JobQueue {
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
     await deleteJob.run(trx, { id: jobId });
   }
+
+  async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return;
+    await trx.deleteFrom('job').where('runId', 'in', runIds).where('status', '=', 'QUEUED').execute();
+  }
+
+  async heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
+    if (runIds.length === 0) return new Set();
+    const rows = await trx
+      .selectFrom('job')
+      .select('runId')
+      .where('runId', 'in', runIds)
+      .where('status', '=', 'RUNNING')
+      .execute();
+    return new Set(rows.map((row) => row.runId));
+  }
+
+  /** Nothing to announce: a committed row is visible to every claim. */
+  announce(): void {}
+
+  /** Never calls `wake`: jobs of other processes and ended delays are found by polling. */
+  onAvailable(): () => void {
+    return () => {};
+  }
+
+  /** Holds nothing of its own (the store is closed by its owner). */
+  async close(): Promise<void> {}
 
   async release(jobId: string, availableAt?: string): Promise<void> {
     this.mayHaveAdded();

@@ -9,19 +9,21 @@
  * Answers the run row as written.
  */
 import type { PauseMetadata, RunResult } from '@piecework/engine';
-import { generateTimeOrderedId } from '@piecework/shared';
+import { FlowRunStatus, generateTimeOrderedId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database, FlowRunStepTable } from '../storage/database';
-import { toJson } from '../storage/json-column';
-import type { ResumeJobPayload } from './build-engine-request';
+import type { Database, FlowRunStepTable } from '../../storage/database';
+import { toJson } from '../../storage/json-column';
+import type { ResumeJobPayload } from '../build-engine-request';
 import type { StoredPause } from './follow-up-jobs';
-import type { ClaimedJob, JobQueue } from './job-queue';
-import type { FlowRunRow } from './run-rows';
-import { recordRunEvent, type RunProject } from './start-claimed-runs';
-import { updateRunEnd } from './run-statements';
+import type { ClaimedJob } from '../job-queue';
+import type { RunQueue } from '../run-queue';
+import type { FlowRunRow } from '../run-rows';
+import { recordRunEvent, type RunProject } from './start-runs';
+import { updateRunEnd } from '../run-statements';
+import { EXECUTION_END_STATUSES, moveRun, RunMoveRefused } from './run-moves';
 import { failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
-import { writeStepRows } from './step-writer';
-import { timestampOf } from '../storage/timestamp';
+import { writeStepRows } from '../step-writer';
+import { timestampOf } from '../../storage/timestamp';
 
 /** What one execution left to write. */
 export interface Execution {
@@ -40,7 +42,7 @@ export interface Execution {
 /** Writes the end of `execution` in `trx` at `now` and answers the run row as written. */
 export async function finishRun(
   trx: Kysely<Database>,
-  queue: JobQueue,
+  queue: RunQueue,
   execution: Execution,
   now: string,
 ): Promise<FlowRunRow> {
@@ -62,11 +64,10 @@ export async function finishRun(
     const columns = {
       ...common,
       ...(response ? { response: toJson(response) } : {}),
-      status: 'PAUSED',
       pause: toJson(pause),
     };
-    const paused: FlowRunRow = { ...run, ...columns };
-    await trx.updateTable('flowRun').set(columns).where('id', '=', run.id).execute();
+    const paused: FlowRunRow = { ...run, ...columns, status: FlowRunStatus.enum.PAUSED };
+    await moveRun(trx, 'pause', run.id, FlowRunStatus.enum.PAUSED, columns);
     await addWaitpoint(trx, queue, paused, result.pause, execution.pausedPath, now);
     if (result.pause.type === 'WEBHOOK') {
       const resumed = await resumeOnEarlyChildFailure(trx, queue, paused, result.pause.requestId, now);
@@ -83,7 +84,9 @@ export async function finishRun(
     internalError: result.status === 'INTERNAL_ERROR' ? result.message : null,
     pause: null,
   };
-  await updateRunEnd.run(trx, finished);
+  if (!EXECUTION_END_STATUSES.includes(result.status)) throw new Error(`A run cannot end ${result.status}`);
+  const written = await updateRunEnd.run(trx, finished);
+  if (written.numAffectedRows === BigInt(0)) throw new RunMoveRefused(run.id, 'end', result.status);
   await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
   await failParentOf(trx, queue, finished, now);
   return finished;
@@ -91,7 +94,7 @@ export async function finishRun(
 
 async function addWaitpoint(
   trx: Kysely<Database>,
-  queue: JobQueue,
+  queue: RunQueue,
   run: FlowRunRow,
   pause: PauseMetadata,
   pausedPath: string | undefined,

@@ -3,27 +3,18 @@
  * up in the same transaction, so a second resume finds nothing: ENTITY_NOT_FOUND), and a retry
  * of a failed run from its failed step (a QUOTA_EXCEEDED run simply runs then, taking a credit).
  */
-import { PieceworkError, type FlowRunStatus } from '@piecework/shared';
+import { FlowRunStatus, PieceworkError } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { notFound, ruleViolation } from '../errors';
-import type { ServerBase } from '../server-context';
-import type { Database } from '../storage/database';
-import { fromJson } from '../storage/json-column';
-import { toResumePayload, type ResumeJobPayload } from './build-engine-request';
-import { consumeCredit } from './credits';
-import type { JobQueue } from './job-queue';
-import type { FlowRunRow } from './run-rows';
-import type { FollowUpJob } from './run-runtime';
-
-/** Statuses a run can be retried from its failed step in. */
-export const RETRYABLE_STATUSES: readonly FlowRunStatus[] = [
-  'FAILED',
-  'TIMEOUT',
-  'MEMORY_LIMIT_EXCEEDED',
-  'LOG_SIZE_EXCEEDED',
-  'INTERNAL_ERROR',
-  'QUOTA_EXCEEDED',
-];
+import { notFound, ruleViolation } from '../../errors';
+import type { ServerBase } from '../../server-context';
+import type { Database } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
+import { toResumePayload, type ResumeJobPayload } from '../build-engine-request';
+import { consumeCredit } from '../credits';
+import type { RunQueue } from '../run-queue';
+import type { FlowRunRow } from '../run-rows';
+import type { FollowUpJob } from '../run-runtime';
+import { moveRun, RETRYABLE_STATUSES } from './run-moves';
 
 /** What the run's `pause` column holds: the engine's pause metadata and where the step paused. */
 export interface StoredPause {
@@ -38,7 +29,7 @@ export interface StoredPause {
  */
 export async function queueResume(
   trx: Kysely<Database>,
-  queue: JobQueue,
+  queue: RunQueue,
   run: FlowRunRow,
   waitpointId: string,
   resumePayload: unknown,
@@ -50,23 +41,24 @@ export async function queueResume(
     .where('runId', '=', run.id)
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) return false;
-  if (run.status !== 'PAUSED') throw ruleViolation(`Run ${run.id} is ${run.status}, not PAUSED`);
+  if (run.status !== FlowRunStatus.enum.PAUSED)
+    throw ruleViolation(`Run ${run.id} is ${run.status}, not PAUSED`);
   // A pending delay of the same run is replaced by this resume.
-  await trx.deleteFrom('job').where('runId', '=', run.id).where('status', '=', 'QUEUED').execute();
+  await queue.discardWaiting(trx, [run.id]);
   const payload: ResumeJobPayload = {
     resumePayload: toResumePayload(resumePayload),
     waitpointId,
     pausedPath: fromJson<StoredPause>(run.pause)?.pausedPath,
   };
   await queue.enqueue(trx, { runId: run.id, projectId: run.projectId, kind: 'RESUME', payload });
-  await trx.updateTable('flowRun').set({ status: 'QUEUED', updated: now }).where('id', '=', run.id).execute();
+  await moveRun(trx, 'resume', run.id, FlowRunStatus.enum.QUEUED, { updated: now });
   return true;
 }
 
 /** Queues `job` for run `runId` and sets the run QUEUED, in one transaction. */
 export async function enqueueFollowUp(
   base: ServerBase,
-  queue: JobQueue,
+  queue: RunQueue,
   runId: string,
   job: FollowUpJob,
 ): Promise<void> {
@@ -84,31 +76,27 @@ export async function enqueueFollowUp(
       }
       return;
     }
-    if (!RETRYABLE_STATUSES.includes(run.status as FlowRunStatus)) {
+    const retryable: readonly FlowRunStatus[] = RETRYABLE_STATUSES;
+    if (!retryable.includes(run.status as FlowRunStatus)) {
       throw ruleViolation(
         `Run ${runId} is ${run.status}; only a failed run can be retried from its failed step`,
       );
     }
     if (
-      run.status === 'QUOTA_EXCEEDED' &&
+      run.status === FlowRunStatus.enum.QUOTA_EXCEEDED &&
       run.environment === 'PRODUCTION' &&
       !(await consumeCredit(trx, run.platformId))
     ) {
       throw new PieceworkError('QUOTA_EXCEEDED', { message: 'The platform has no run credits left' });
     }
     await queue.enqueue(trx, { runId, projectId: run.projectId, kind: 'RETRY_FROM_FAILED_STEP' });
-    await trx
-      .updateTable('flowRun')
-      .set({
-        status: 'QUEUED',
-        finishTime: null,
-        failedStep: null,
-        internalError: null,
-        response: null,
-        pause: null,
-        updated: now,
-      })
-      .where('id', '=', runId)
-      .execute();
+    await moveRun(trx, 'retry', runId, FlowRunStatus.enum.QUEUED, {
+      finishTime: null,
+      failedStep: null,
+      internalError: null,
+      response: null,
+      pause: null,
+      updated: now,
+    });
   });
 }

@@ -11,14 +11,14 @@
  * takes WEBHOOK waitpoints only); the parent's pause finds it and resumes at once
  * ({@link resumeOnEarlyChildFailure}).
  */
-import { isTerminalRunStatus, type FlowRunStatus } from '@piecework/shared';
+import { FlowRunStatus, isTerminalRunStatus } from '@piecework/shared';
 import type { ResumePayload } from '@piecework/engine';
 import type { Kysely } from 'kysely';
-import type { Database } from '../storage/database';
-import { fromJson } from '../storage/json-column';
+import type { Database } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
 import { queueResume } from './follow-up-jobs';
-import type { JobQueue } from './job-queue';
-import type { FlowRunRow } from './run-rows';
+import type { RunQueue } from '../run-queue';
+import type { FlowRunRow } from '../run-rows';
 
 const MARKER_PREFIX = 'CHILD_FAILED:';
 
@@ -52,13 +52,13 @@ export function callbackRequestId(triggerPayload: string | null, parentRunId: st
  */
 export async function failParentOf(
   trx: Kysely<Database>,
-  queue: JobQueue,
+  queue: RunQueue,
   child: FlowRunRow,
   now: string,
 ): Promise<void> {
   const status = child.status as FlowRunStatus;
   if (child.failParentOnFailure !== 1 || child.parentRunId === null) return;
-  if (status === 'SUCCEEDED' || !isTerminalRunStatus(status)) return;
+  if (status === FlowRunStatus.enum.SUCCEEDED || !isTerminalRunStatus(status)) return;
   const requestId = callbackRequestId(child.triggerPayload, child.parentRunId);
   if (requestId === undefined) return;
   const parent: FlowRunRow | undefined = await trx
@@ -68,7 +68,7 @@ export async function failParentOf(
     .where('projectId', '=', child.projectId)
     .executeTakeFirst();
   if (parent === undefined || isTerminalRunStatus(parent.status as FlowRunStatus)) return;
-  if (parent.status === 'PAUSED') {
+  if (parent.status === FlowRunStatus.enum.PAUSED) {
     const waiting = await trx
       .selectFrom('waitpoint')
       .select('id')
@@ -101,7 +101,7 @@ export async function failParentOf(
  */
 export async function resumeOnEarlyChildFailure(
   trx: Kysely<Database>,
-  queue: JobQueue,
+  queue: RunQueue,
   paused: FlowRunRow,
   requestId: string,
   now: string,
@@ -115,5 +115,5 @@ export async function resumeOnEarlyChildFailure(
   if (marker === undefined || !marker.type.startsWith(MARKER_PREFIX)) return undefined;
   const childRunId = marker.type.slice(MARKER_PREFIX.length);
   await queueResume(trx, queue, paused, requestId, childFailurePayload(childRunId), now);
-  return { ...paused, status: 'QUEUED', updated: now };
+  return { ...paused, status: FlowRunStatus.enum.QUEUED, updated: now };
 }

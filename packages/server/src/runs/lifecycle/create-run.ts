@@ -5,17 +5,18 @@
  * When the process has a free slot and nothing else waits, the job is inserted claimed in the same
  * transaction (the run starts RUNNING): no second transaction, no wake-up delay.
  */
-import { generateTimeOrderedId } from '@piecework/shared';
+import { FlowRunStatus, generateTimeOrderedId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { ServerBase } from '../server-context';
-import type { Database } from '../storage/database';
-import { toJson } from '../storage/json-column';
-import { consumeCredit } from './credits';
-import type { JobQueue, NewJob } from './job-queue';
-import type { FlowRunRow } from './run-rows';
-import type { NewRun } from './run-runtime';
-import { insertRunRow } from './run-statements';
-import { recordRunEvent, type RunProject, type StartedJob } from './start-claimed-runs';
+import type { ServerBase } from '../../server-context';
+import type { Database } from '../../storage/database';
+import { toJson } from '../../storage/json-column';
+import { consumeCredit } from '../credits';
+import type { NewJob } from '../job-queue';
+import type { RunQueue } from '../run-queue';
+import type { FlowRunRow } from '../run-rows';
+import type { NewRun } from '../run-runtime';
+import { insertRunRow } from '../run-statements';
+import { recordRunEvent, type RunProject, type StartedJob } from './start-runs';
 
 /**
  * Inserts the run (and its job when credits allow) and answers its row and whether it is
@@ -25,7 +26,7 @@ import { recordRunEvent, type RunProject, type StartedJob } from './start-claime
  */
 export async function insertRun(
   base: ServerBase,
-  queue: JobQueue,
+  queue: RunQueue,
   run: NewRun,
   claimFor?: string,
 ): Promise<{ row: FlowRunRow; queued: boolean; started?: StartedJob | undefined }> {
@@ -43,7 +44,9 @@ export async function insertRun(
       kind: run.stepNameToTest === undefined ? 'EXECUTE' : 'TEST_STEP',
     };
     const claimed = claimFor !== undefined && (await queue.mayClaimNew(trx, row.projectId));
-    const inserted: FlowRunRow = claimed ? { ...row, status: 'RUNNING', startTime: now } : row;
+    const inserted: FlowRunRow = claimed
+      ? { ...row, status: FlowRunStatus.enum.RUNNING, startTime: now }
+      : row;
     await insertRunRow.run(trx, inserted);
     const id = await queue.enqueue(trx, job, claimed ? claimFor : undefined);
     if (!claimed) return { row, queued };
@@ -67,7 +70,7 @@ function newRunRow(run: NewRun, queued: boolean, now: string): FlowRunRow {
     flowVersionId: run.flowVersionId,
     flowDisplayName: run.flowDisplayName,
     environment: run.environment,
-    status: queued ? 'QUEUED' : 'QUOTA_EXCEEDED',
+    status: queued ? FlowRunStatus.enum.QUEUED : FlowRunStatus.enum.QUOTA_EXCEEDED,
     triggeredBy: run.triggeredBy ?? null,
     parentRunId: run.parentRunId ?? null,
     failParentOnFailure: run.parentRunId !== undefined && run.failParentOnFailure === true ? 1 : 0,

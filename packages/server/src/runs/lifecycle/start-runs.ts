@@ -5,12 +5,14 @@
  * taken up again) gets its flow.run.started event. Jobs of runs that ended meanwhile (canceled)
  * or no longer exist are dropped.
  */
-import { isTerminalRunStatus, type FlowRunStatus } from '@piecework/shared';
+import { FlowRunStatus, isTerminalRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { recordAuditEvent } from '../audit/record-audit-event';
-import type { Database } from '../storage/database';
-import type { ClaimedJob } from './job-queue';
-import { auditFlowRunOf, type FlowRunRow } from './run-rows';
+import { recordAuditEvent } from '../../audit/record-audit-event';
+import type { Database } from '../../storage/database';
+import type { ClaimedJob } from '../job-queue';
+import type { RunQueue } from '../run-queue';
+import { auditFlowRunOf, type FlowRunRow } from '../run-rows';
+import { moveRuns } from './run-moves';
 
 /** The project of a run, as its events carry it. */
 export interface RunProject {
@@ -26,9 +28,10 @@ export interface StartedJob {
   project: RunProject;
 }
 
-/** Marks the runs of `jobs` RUNNING in `trx` and answers the jobs to run. */
+/** Marks the runs of `jobs` RUNNING in `trx` (the move `start`) and answers the jobs to run. */
 export async function startClaimedRuns(
   trx: Kysely<Database>,
+  queue: RunQueue,
   jobs: readonly ClaimedJob[],
   now: string,
 ): Promise<StartedJob[]> {
@@ -58,7 +61,7 @@ export async function startClaimedRuns(
     const restarts = row.startTime === null || (job.kind === 'RETRY_FROM_FAILED_STEP' && job.attempts === 1);
     const run: FlowRunRow = {
       ...row,
-      status: 'RUNNING',
+      status: FlowRunStatus.enum.RUNNING,
       startTime: restarts ? now : row.startTime,
       updated: now,
     };
@@ -68,33 +71,14 @@ export async function startClaimedRuns(
       project: { id: row.projectId, displayName: projectDisplayName, externalId: projectExternalId },
     });
   }
-  if (dropped.length > 0) await trx.deleteFrom('job').where('id', 'in', dropped).execute();
+  for (const jobId of dropped) await queue.complete(trx, jobId);
   if (started.length === 0) return started;
   // Runs that start (or start over, retried) take `now` as their start time; others keep theirs.
-  const fresh = started.filter(({ run }) => run.startTime === now);
-  const continuing = started.filter(({ run }) => run.startTime !== now);
-  if (fresh.length > 0) {
-    await trx
-      .updateTable('flowRun')
-      .set({ status: 'RUNNING', startTime: now, updated: now })
-      .where(
-        'id',
-        'in',
-        fresh.map(({ run }) => run.id),
-      )
-      .execute();
-  }
-  if (continuing.length > 0) {
-    await trx
-      .updateTable('flowRun')
-      .set({ status: 'RUNNING', updated: now })
-      .where(
-        'id',
-        'in',
-        continuing.map(({ run }) => run.id),
-      )
-      .execute();
-  }
+  const fresh = started.filter(({ run }) => run.startTime === now).map(({ run }) => run.id);
+  const continuing = started.filter(({ run }) => run.startTime !== now).map(({ run }) => run.id);
+  const { RUNNING } = FlowRunStatus.enum;
+  await moveRuns(trx, 'start', fresh, RUNNING, { startTime: now, updated: now });
+  await moveRuns(trx, 'start', continuing, RUNNING, { updated: now });
   const resumed = started.filter(({ job }) => job.kind === 'RESUME').map(({ run }) => run.id);
   if (resumed.length > 0) await trx.deleteFrom('waitpoint').where('runId', 'in', resumed).execute();
   for (const { job, run, project } of started) {

@@ -4,11 +4,11 @@
  * SQLite file with the real job queue.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type DataStore } from '../storage/data-store';
-import { toJson } from '../storage/json-column';
-import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../storage/test-database';
-import type { FlowRunRow } from './run-rows';
-import { SqlJobQueue } from './sql-job-queue';
+import { openSqliteStore, type DataStore } from '../../storage/data-store';
+import { toJson } from '../../storage/json-column';
+import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../../storage/test-database';
+import type { FlowRunRow } from '../run-rows';
+import { SqlJobQueue } from '../sql-job-queue';
 import { callbackRequestId, failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
 
 const at = '2026-01-01T00:00:00.000Z';
