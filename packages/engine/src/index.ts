@@ -40,7 +40,7 @@ export type {
   ResumePayload,
   RunInfo,
 } from './host/piece-runner';
-export type { EngineEvents, StepPath } from './run/engine-events';
+export type { EngineEvents } from './run/engine-events';
 export { DEFAULT_ENGINE_OPTIONS, resolveEngineOptions } from './run/engine-options';
 export type { EngineOptions } from './run/engine-options';
 export type {
@@ -54,4 +54,4 @@ export { isOffloadedOutput, offloadedOutput } from './run/offloaded-output';
 export type { OffloadedOutput } from './run/offloaded-output';
 export { runEngine } from './run/run-engine';
 export type { FailedRunResult, PausedRunResult, RunResult, SucceededRunResult } from './run/run-result';
-export type { LoopOutput } from './steps/loop-step';
+export type { LoopOutput, StepPath } from '@piecework/shared';

@@ -217,6 +217,12 @@ export { FlowRunStatus, NON_TERMINAL_RUN_STATUSES, isTerminalRunStatus } from '.
 export { FailedStep, FlowRun } from './flow-runs/flow-run';
 export { RunEnvironment } from './flow-runs/run-environment';
 export { StepOutput, StepOutputStatus, StepOutputType, StepOutputs } from './flow-runs/step-output';
+export { FiledRecords, assembleSteps } from './flow-runs/records/filed-records';
+export type { FileOptions } from './flow-runs/records/filed-records';
+export { LoopOutput, enterIteration, loopOutput, storedRecord } from './flow-runs/records/loop-output';
+export { StepPath, formatStepPath, parseStepPath } from './flow-runs/records/step-path';
+export type { StepPlace } from './flow-runs/records/step-path';
+export { countStepRecords, forEachRecord, withoutFailedStep } from './flow-runs/records/walk-records';
 export {
   McpClientRegistrationRequest,
   McpRevokeRequest,

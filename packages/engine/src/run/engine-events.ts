@@ -1,11 +1,5 @@
-import type { StepOutput } from '@piecework/shared';
+import type { StepOutput, StepPath } from '@piecework/shared';
 import type { FlowResponse } from '../host/piece-runner';
-
-/**
- * Where a step ran: the loops around it, outermost first, each with its 0-based iteration.
- * Empty for a step outside loops.
- */
-export type StepPath = readonly { loopName: string; iteration: number }[];
 
 /**
  * Events of a running flow (eventemitter3). Subscribe to persist or stream progress:

@@ -1,5 +1,4 @@
-import type { StepOutputs } from '@piecework/shared';
-import type { StepPath } from './engine-events';
+import type { StepOutputs, StepPath } from '@piecework/shared';
 import type { StepScope } from './step-scope';
 
 /**

@@ -1,3 +1,5 @@
+import { forEachRecord, type StepOutputs } from '@piecework/shared';
+
 /**
  * A step output too large for the run log (over AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB) is saved in
  * the host's file store; its record holds this marker instead. The engine loads it back when a
@@ -20,4 +22,13 @@ export function isOffloadedOutput(value: unknown): value is OffloadedOutput {
     '__pieceworkOffloadedOutput' in value &&
     typeof (value as OffloadedOutput).__pieceworkOffloadedOutput?.fileId === 'string'
   );
+}
+
+/** The file ids of every offloaded output in a run's records: what a resume loads back first. */
+export function offloadedFileIds(records: StepOutputs): string[] {
+  const ids: string[] = [];
+  forEachRecord(records, (_, record) => {
+    if (isOffloadedOutput(record.output)) ids.push(record.output.__pieceworkOffloadedOutput.fileId);
+  });
+  return ids;
 }

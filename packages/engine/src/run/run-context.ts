@@ -1,9 +1,9 @@
-import type { FlowVersion, StepOutput } from '@piecework/shared';
+import type { FlowVersion, StepOutput, StepPath } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
 import type { FlowResponse, ResumePayload, RunInfo } from '../host/piece-runner';
 import type { Sandbox } from '../sandbox/sandbox';
-import type { EngineEvents, StepPath } from './engine-events';
+import type { EngineEvents } from './engine-events';
 import type { EngineOptions } from './engine-options';
 import { failedHalt, timeoutHalt, timeoutMessage, type Halt } from './halt';
 import { isOffloadedOutput } from './offloaded-output';

@@ -1,4 +1,10 @@
-import { findStep, type Step, type StepOutputs } from '@piecework/shared';
+import {
+  countStepRecords,
+  findStep,
+  withoutFailedStep,
+  type Step,
+  type StepOutputs,
+} from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
 import { acquireSandbox } from '../sandbox/sandbox-pool';
@@ -11,10 +17,10 @@ import { executeChain } from './execute-chain';
 import { failedHalt, type Halt } from './halt';
 import { jsonByteSize } from './json-size';
 import { needsSandbox } from './needs-sandbox';
+import { offloadedFileIds } from './offloaded-output';
 import { recordStep } from './record-step';
 import { RunContext } from './run-context';
 import type { RunResult } from './run-result';
-import { countStepRecords, offloadedFileIds, withoutFailedStep } from './saved-records';
 import { StepScope } from './step-scope';
 
 /**

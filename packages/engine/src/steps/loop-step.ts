@@ -1,17 +1,16 @@
-import type { LoopStep, StepOutput, StepOutputs } from '@piecework/shared';
+import {
+  enterIteration,
+  loopOutput,
+  type LoopOutput,
+  type LoopStep,
+  type StepOutput,
+} from '@piecework/shared';
 import type { ChainExecutor } from '../run/execute-chain';
 import type { Frame } from '../run/frame';
 import { failStep, finishStep } from '../run/finish-step';
 import { timeoutHalt, type Halt } from '../run/halt';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
-
-/** The output of a LOOP_ON_ITEMS step: the last item and its 1-based index, and each iteration's records. */
-export interface LoopOutput {
-  item?: unknown;
-  index: number;
-  iterations: StepOutputs[];
-}
 
 /** The message of a loop whose items are not a list (as on the reference platform). */
 export const NOT_A_LIST_MESSAGE = 'The items you have selected must be a list.';
@@ -40,20 +39,16 @@ export async function executeLoopStep(
   }
 
   const items: unknown[] = resolution.value.items;
-  const savedOutput = previous ? (context.savedOutput(previous) as LoopOutput | undefined) : undefined;
-  const savedIterations = savedOutput?.iterations;
-  const iterations: StepOutputs[] = [];
-  const output: LoopOutput = { index: 0, iterations };
+  const savedIterations = loopOutput(previous)?.iterations;
+  const output: LoopOutput = { index: 0, iterations: [] };
   let halt: Halt | undefined;
   for (let index = 0; index < items.length && !halt; index++) {
     if (context.pastDeadline()) {
       halt = timeoutHalt(context.options.flowTimeoutSeconds);
       break;
     }
-    const records: StepOutputs = {};
-    iterations.push(records);
+    const records = enterIteration(output, index);
     output.item = items[index];
-    output.index = index + 1;
     const scope = frame.scope.child();
     scope.set(step.name, { output: { item: items[index], index: index + 1 } });
     const path = [...frame.path, { loopName: step.name, iteration: index }];

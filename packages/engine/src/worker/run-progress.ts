@@ -1,23 +1,23 @@
-import type { StepOutput, StepOutputs } from '@piecework/shared';
-import type { StepPath } from '../run/engine-events';
+import {
+  FiledRecords,
+  withoutFailedStep,
+  type StepOutput,
+  type StepOutputs,
+  type StepPath,
+} from '@piecework/shared';
 import type { EngineRequest } from '../run/engine-request';
-import { withoutFailedStep } from '../run/saved-records';
-import type { LoopOutput } from '../steps/loop-step';
-
-type LoopRecord = StepOutput & { output: LoopOutput };
 
 /**
  * A run's records as far as the parent knows them from `step.finished` events: what it reports
  * when it ends a run itself (hard deadline, dead worker). Best effort: it starts from the
- * request's saved records (a new run's trigger record is rebuilt from its payload), sets each
- * finished step's record, and files records of steps inside loops under their loop's iteration,
- * giving a loop that has not finished yet a RUNNING record. The request's records are never
- * changed: whatever is written to is copied first.
+ * request's saved records (a new run's trigger record is rebuilt from its payload) and files
+ * each finished step's record at its place (see `FiledRecords`: records inside loops under their
+ * loop's iteration, a loop that has not finished yet given a RUNNING record). The request's
+ * records are never changed.
  */
 export class RunProgress {
-  private readonly owned = new WeakSet<object>();
   /** The records filed so far; made from the request when {@link steps} is first read. */
-  private records: StepOutputs | undefined;
+  private filed: FiledRecords | undefined;
   /** Records not filed yet: filing waits until {@link steps} is read (rarely: a run the parent ends). */
   private readonly unfiled: { stepName: string; path: StepPath; record: StepOutput }[] = [];
 
@@ -30,48 +30,10 @@ export class RunProgress {
 
   /** The records known so far. */
   get steps(): StepOutputs {
-    const filed = (this.records ??= this.own({ ...savedRecords(this.request) }));
-    for (const { stepName, path, record } of this.unfiled) {
-      let records = filed;
-      for (const { loopName, iteration } of path)
-        records = this.iterationRecords(records, loopName, iteration);
-      records[stepName] = record;
-    }
+    const filed = (this.filed ??= new FiledRecords(savedRecords(this.request)));
+    for (const { stepName, path, record } of this.unfiled) filed.file({ stepName, path }, record);
     this.unfiled.length = 0;
-    return filed;
-  }
-
-  private iterationRecords(records: StepOutputs, loopName: string, iteration: number): StepOutputs {
-    const loop = this.ownedLoop(records[loopName]);
-    records[loopName] = loop;
-    const { iterations } = loop.output;
-    while (iterations.length <= iteration) iterations.push(this.own({}));
-    loop.output.index = Math.max(loop.output.index, iteration + 1);
-    const current = iterations[iteration]!;
-    return this.owned.has(current) ? current : (iterations[iteration] = this.own({ ...current }));
-  }
-
-  private ownedLoop(record: StepOutput | undefined): LoopRecord {
-    if (record && this.owned.has(record)) return record as LoopRecord;
-    const output = record?.output as Partial<LoopOutput> | undefined;
-    if (record?.type !== 'LOOP_ON_ITEMS' || !Array.isArray(output?.iterations)) {
-      return this.own({
-        type: 'LOOP_ON_ITEMS',
-        status: 'RUNNING',
-        input: {},
-        output: { index: 0, iterations: [] },
-        duration: 0,
-      });
-    }
-    return this.own({
-      ...record,
-      output: { ...output, index: output.index ?? 0, iterations: [...output.iterations] },
-    });
-  }
-
-  private own<T extends object>(value: T): T {
-    this.owned.add(value);
-    return value;
+    return filed.records;
   }
 }
 

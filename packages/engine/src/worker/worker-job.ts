@@ -1,3 +1,4 @@
+import { countStepRecords } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { EngineHost } from '../host/engine-host';
 import type { FlowResponse } from '../host/piece-runner';
@@ -5,7 +6,6 @@ import type { EngineEvents } from '../run/engine-events';
 import { abortError } from '../run/run-abort';
 import type { EngineRequest } from '../run/engine-request';
 import type { FailedRunResult, RunResult } from '../run/run-result';
-import { countStepRecords } from '../run/saved-records';
 import type { EngineEvent, Relayed } from './protocol';
 import { RunProgress } from './run-progress';
 

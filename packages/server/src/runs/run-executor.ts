@@ -14,6 +14,7 @@ import type {
   RunResult,
 } from '@piecework/engine';
 import type { WorkerRunner } from '@piecework/engine/worker';
+import { formatStepPath, storedRecord } from '@piecework/shared';
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../storage/database';
@@ -26,7 +27,6 @@ import { createRunHost } from './run-host';
 import type { RunFlowVersions } from './run-flow-versions';
 import type { FlowRunRow } from './run-rows';
 import { loadStepRows, runSteps, triggerRecord, type SavedStep } from './run-steps';
-import { formatStepPath, storedRecord } from './step-records';
 import { StepWriter } from './step-writer';
 import { timestampOf } from '../storage/timestamp';
 import { fromJson, toJson } from '../storage/json-column';

@@ -4,14 +4,20 @@
  * offloaded outputs loaded back from their files.
  */
 import { isOffloadedOutput } from '@piecework/engine';
-import type { FlowRun, StepOutput, StepOutputs, StepOutputType } from '@piecework/shared';
+import {
+  assembleSteps,
+  forEachRecord,
+  type FlowRun,
+  type StepOutput,
+  type StepOutputs,
+  type StepOutputType,
+} from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database } from '../storage/database';
 import { fromJson } from '../storage/json-column';
 import { loadRunFile } from './run-files';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
-import { assembleSteps, forEachStepRecord } from './step-records';
 
 /** A saved step row, parsed. */
 export interface SavedStep {
@@ -65,7 +71,7 @@ export async function loadOffloadedOutputs(
   steps: StepOutputs,
 ): Promise<void> {
   const records: StepOutput[] = [];
-  forEachStepRecord(steps, (record) => {
+  forEachRecord(steps, (_, record) => {
     if (isOffloadedOutput(record.output)) records.push(record);
   });
   for (const record of records) {
