@@ -5,6 +5,7 @@
  * CANCELED with the steps it finished, as any other end; a run that already ended is left as it is.
  * A canceled sub-flow run called with "wait for response" fails its waiting caller.
  */
+import { FlowRunStatus } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { RunExecutor } from './run-executor';
@@ -12,6 +13,8 @@ import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntimeEvents } from './run-runtime';
 import { cancelWaitingRuns } from './lifecycle/cancel-waiting-runs';
 import type { RunQueue } from './run-queue';
+import { publishRunEnd } from './signals/run-signal-routes';
+import type { RunSignals } from './signals/run-signals';
 
 /** How long a cancel waits for stopped runs to have their end written, in ms. */
 const STOPPED_END_WAIT_MS = 5_000;
@@ -23,6 +26,8 @@ export interface CancelDeps {
   events: EventEmitter<RunRuntimeEvents>;
   /** Where a canceled sub-flow run queues the resume that fails its waiting caller. */
   queue: RunQueue;
+  /** Where the ends of canceled runs are announced, and stops sent to other processes. */
+  signals: RunSignals;
 }
 
 /**
@@ -35,7 +40,7 @@ export async function cancelRuns(
   projectId: string,
   runIds: readonly string[],
 ): Promise<FlowRunRow[]> {
-  const { base, executor, events, queue } = deps;
+  const { base, executor, events, queue, signals } = deps;
   const named = [...new Set(runIds)];
   if (named.length === 0) return [];
   const stopped = new Set<string>();
@@ -56,9 +61,15 @@ export async function cancelRuns(
     cancelWaitingRuns(trx, queue, projectId, named, base.now()),
   );
   queue.announce();
-  for (const row of canceled) events.emit('run.finished', flowRunFromRow(row));
+  for (const row of canceled) publishRunEnd(signals, flowRunFromRow(row));
   // A run claimed between the first look and the transaction executes by now: stop it too.
   stopExecuting();
+  // Runs executing in other processes (app and workers) are stopped by theirs.
+  const elsewhere = await runningElsewhere(base, projectId, named, stopped);
+  if (elsewhere.length > 0) {
+    for (const runId of elsewhere) ends.push(endOf(events, runId).promise);
+    signals.publish({ type: 'cancel', projectId, runIds: elsewhere });
+  }
   await Promise.race([Promise.all(ends), delay(STOPPED_END_WAIT_MS)]);
   return base.store.db
     .selectFrom('flowRun')
@@ -67,6 +78,23 @@ export async function cancelRuns(
     .where('id', 'in', named)
     .orderBy('created', 'desc')
     .execute();
+}
+
+/** Those of `runIds` (runs of `projectId`) that are RUNNING and not among `stoppedHere`. */
+async function runningElsewhere(
+  base: ServerBase,
+  projectId: string,
+  runIds: readonly string[],
+  stoppedHere: ReadonlySet<string>,
+): Promise<string[]> {
+  const rows = await base.store.db
+    .selectFrom('flowRun')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('id', 'in', runIds)
+    .where('status', '=', FlowRunStatus.enum.RUNNING)
+    .execute();
+  return rows.map((row) => row.id).filter((id) => !stoppedHere.has(id));
 }
 
 /** Resolves when run `runId`'s end is written (`run.finished`); `forget` stops listening. */

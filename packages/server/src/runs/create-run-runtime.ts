@@ -29,13 +29,15 @@ import { requeueRuns } from './lifecycle/requeue-runs';
 import { startClaimedRuns, type StartedJob } from './lifecycle/start-runs';
 import { JobDispatcher } from './job-dispatcher';
 import { HELD_ENGINE_THREAD_NICENESS } from './lower-thread-priority';
-import { RunExecutor, type ExecutionListener } from './run-executor';
+import { RunExecutor } from './run-executor';
 import { RunFlowVersions } from './run-flow-versions';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntime, RunRuntimeEvents } from './run-runtime';
 import { runWithSteps } from './run-steps';
 import { ResponseWaiters } from './response-waiters';
-import type { OnRunsClaimed } from './run-queue';
+import { publishRunEnd, routeRunSignals, signallingListener } from './signals/run-signal-routes';
+import { LocalRunSignals, type RunSignals } from './signals/run-signals';
+import type { OnRunsClaimed, RunQueue } from './run-queue';
 import { SqlJobQueue } from './sql-job-queue';
 
 /** Options of {@link createRunRuntime}; the rest comes from the server's `AP_*` configuration. */
@@ -85,6 +87,10 @@ export interface RunRuntimeOptions {
    * `<AP_CONFIG_PATH>/pieces` in piece processes managed by the main thread.
    */
   pieces?: PieceRunner;
+  /** The job queue (BullMQ in scale-out). Default: the table queue of the server's database. */
+  queue?: RunQueue;
+  /** How runs' answers, ends and stops travel between processes. Default: within this process only. */
+  signals?: RunSignals;
 }
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
@@ -93,11 +99,14 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const leaseMs = options.leaseMs ?? 30_000;
   const events = new EventEmitter<RunRuntimeEvents>();
   const waiters = new ResponseWaiters();
-  const queue = new SqlJobQueue(base.store, {
-    defaultConcurrentJobsLimit: config.defaultConcurrentJobsLimit,
-    leaseMs,
-    timestamp: base.now,
-  });
+  const signals = options.signals ?? new LocalRunSignals();
+  const queue =
+    options.queue ??
+    new SqlJobQueue(base.store, {
+      defaultConcurrentJobsLimit: config.defaultConcurrentJobsLimit,
+      leaseMs,
+      timestamp: base.now,
+    });
   const workerId = `${hostname()}:${String(process.pid)}:${randomBytes(6).toString('hex')}`;
   const urls = { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` };
   const piecesDir = base.settings.piecesDir;
@@ -149,36 +158,6 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       services: { urls, ssrfAllowList: config.ssrfAllowList, maxFileSizeMb: config.maxFileSizeMb },
     });
 
-  // Whoever ends a run without the engine (a cancel) announces it here too: its waiters are told.
-  events.on('run.finished', (run) => waiters.settle(run.id, { kind: 'FINISHED', run }));
-  const listener: ExecutionListener = {
-    responded(runId, response) {
-      waiters.settle(runId, { kind: 'RESPONDED', response, run: null });
-      events.emit('run.responded', runId, response);
-    },
-    ended(row, result, respondedEarly) {
-      const run = flowRunFromRow(row);
-      if (result.status === 'PAUSED') {
-        const response = result.pause.type === 'WEBHOOK' ? result.pause.response : undefined;
-        if (response && !respondedEarly) {
-          waiters.settle(run.id, { kind: 'RESPONDED', response, run });
-          events.emit('run.responded', run.id, response);
-        }
-        // A run asleep past its callers' timeouts cannot answer them: they get the timeout's
-        // answer now rather than at its end.
-        if (result.pause.type === 'DELAY') {
-          waiters.settleThoseDoneBefore(run.id, Date.parse(result.pause.resumeDateTime), {
-            kind: 'TIMED_OUT',
-          });
-        }
-        events.emit('run.paused', run);
-        return;
-      }
-      waiters.settle(run.id, { kind: 'FINISHED', run });
-      events.emit('run.finished', run);
-    },
-  };
-
   let cuttingShort = false;
   const code = new CodePackageCache({
     dir: join(base.settings.dataDir, 'code-packages'),
@@ -193,7 +172,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     pieces,
     code,
     versions: new RunFlowVersions(base.store),
-    listener,
+    listener: signallingListener(signals),
     stopping: () => cuttingShort,
     stepWriteDelayMs: options.stepWriteDelayMs ?? 20,
     maxAttempts: options.maxAttempts ?? 5,
@@ -222,6 +201,11 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     });
   }
   let running = false;
+  const stopRouting = routeRunSignals(signals, {
+    waiters,
+    events,
+    stopRun: (projectId, runId) => executor.cancel(projectId, runId),
+  });
 
   return {
     events,
@@ -240,11 +224,11 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       else if (reserved) dispatcher.unreserve();
       else if (queued) dispatcher.notify();
       const run = flowRunFromRow(row);
-      if (!queued) events.emit('run.finished', run);
+      if (!queued) publishRunEnd(signals, run);
       return { run, queued };
     },
     async cancel(projectId, runIds) {
-      const rows = await cancelRuns({ base, executor, events, queue }, projectId, runIds);
+      const rows = await cancelRuns({ base, executor, events, queue, signals }, projectId, runIds);
       dispatcher.notify();
       return rows.map((row) => flowRunFromRow(row));
     },
@@ -282,6 +266,8 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       await dispatcher.drain();
       await npm?.close();
       await queue.close();
+      stopRouting();
+      await signals.close();
     },
   };
 }
