@@ -3,6 +3,7 @@
  * box, the clock and the logger. Built once at start by `createServer`; modules take it as their
  * only dependency.
  */
+import type { HealthWorker } from '@piecework/shared';
 import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
@@ -27,6 +28,8 @@ export interface ServerContext {
   now(): string;
   /** The run machinery: create, enqueue, await and read runs. */
   readonly runs: RunRuntime;
+  /** Scale-out: the worker processes heard from recently (for health). Absent in one process. */
+  readonly workers?: { list(): Promise<HealthWorker[]> } | undefined;
 }
 
 /** The context without the run machinery: what the run machinery itself is built from. */

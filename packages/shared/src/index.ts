@@ -272,7 +272,13 @@ export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origi
 export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';
 export type { RemovedFeatureFlag } from './platform/feature-flags';
-export { ActivateLicenseRequest, HealthResponse, Platform, UpdatePlatformRequest } from './platform/platform';
+export {
+  ActivateLicenseRequest,
+  HealthResponse,
+  HealthWorker,
+  Platform,
+  UpdatePlatformRequest,
+} from './platform/platform';
 export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
 export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
 export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';

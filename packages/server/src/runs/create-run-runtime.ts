@@ -37,6 +37,7 @@ import { runWithSteps } from './run-steps';
 import { ResponseWaiters } from './response-waiters';
 import { publishRunEnd, routeRunSignals, signallingListener } from './signals/run-signal-routes';
 import { LocalRunSignals, type RunSignals } from './signals/run-signals';
+import type { WorkerAdmission } from './workers/worker-registry';
 import type { OnRunsClaimed, RunQueue } from './run-queue';
 import { SqlJobQueue } from './sql-job-queue';
 
@@ -91,12 +92,26 @@ export interface RunRuntimeOptions {
   queue?: RunQueue;
   /** How runs' answers, ends and stops travel between processes. Default: within this process only. */
   signals?: RunSignals;
+  /**
+   * Whether this process executes runs (AP_CONTAINER_TYPE WORKER or WORKER_AND_APP). An APP
+   * process only creates, queues, cancels and awaits them. Default true.
+   */
+  executes?: boolean;
+  /**
+   * Whether `start()` takes up every job left RUNNING by another worker: right only when this
+   * process is the sole worker of its database (SQLite). Otherwise only expired leases are taken
+   * up. Default true.
+   */
+  takeOverOnStart?: boolean;
+  /** When this process may take jobs (scale-out: same release as the app). Default: always. */
+  admission?: WorkerAdmission;
 }
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
 export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = {}): RunRuntime {
   const { config, publicUrl } = base.settings;
   const leaseMs = options.leaseMs ?? 30_000;
+  const executes = options.executes ?? true;
   const events = new EventEmitter<RunRuntimeEvents>();
   const waiters = new ResponseWaiters();
   const signals = options.signals ?? new LocalRunSignals();
@@ -193,7 +208,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     execute: (started) => executor.execute(started),
     requeued: markQueued,
   });
-  if (options.prestart !== false) {
+  if (executes && options.prestart !== false) {
     // One thread: on a small machine more would slow the start-up they run beside; the
     // others start with the first runs that need them.
     runner.prestart(1).catch((error: unknown) => {
@@ -249,14 +264,26 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     async start() {
       if (running) return;
       running = true;
-      // Jobs left RUNNING belong to a process that is gone (this one just started): queue them again.
-      const runIds = await queue.requeueExpired({ exceptWorkerId: workerId, allOthers: true });
-      await markQueued(runIds);
-      if (runIds.length > 0)
-        base.logger.warn({ count: runIds.length }, 'Runs left running were taken up again');
-      dispatcher.start();
+      if (!executes) return;
+      if (options.takeOverOnStart !== false) {
+        // Jobs left RUNNING belong to a process that is gone (this one just started): queue them again.
+        const runIds = await queue.requeueExpired({ exceptWorkerId: workerId, allOthers: true });
+        await markQueued(runIds);
+        if (runIds.length > 0)
+          base.logger.warn({ count: runIds.length }, 'Runs left running were taken up again');
+      }
+      if (options.admission === undefined) {
+        dispatcher.start();
+        return;
+      }
+      await options.admission.startWorker(workerId, config.workerConcurrency, (allowed) => {
+        // Refused: running jobs end as they would; no new ones are taken.
+        if (allowed) dispatcher.start();
+        else void dispatcher.stop(0);
+      });
     },
     async stop() {
+      if (executes) await options.admission?.stopWorker(workerId);
       const ended = await dispatcher.stop(options.stopGraceMs ?? 10_000);
       if (!ended) {
         cuttingShort = true;

@@ -16,8 +16,32 @@ export type Platform = z.infer<typeof Platform>;
 export const ActivateLicenseRequest = z.object({ licenseKey: z.string().trim().min(1) });
 export type ActivateLicenseRequest = z.infer<typeof ActivateLicenseRequest>;
 
-/** Answer of `GET /api/v1/health`. */
-export const HealthResponse = z.object({ status: z.literal('OK') });
+/** A worker process as the app's health lists it (scale-out: AP_CONTAINER_TYPE WORKER). */
+export const HealthWorker = z.object({
+  /** The worker's id (host, process and a random part). */
+  id: z.string(),
+  /** Its release; workers and the app must run the same one. */
+  release: z.string(),
+  /** Jobs it runs at once (its AP_WORKER_CONCURRENCY). */
+  concurrency: z.number().int(),
+  /** False while it refuses jobs (its release is not the app's, or no app is known yet). */
+  acceptsJobs: z.boolean(),
+  /** Why it refuses jobs, when it does (names both releases). */
+  refusal: z.string().optional(),
+  /** Its last heartbeat (ISO-8601). */
+  lastSeen: z.string(),
+});
+export type HealthWorker = z.infer<typeof HealthWorker>;
+
+/**
+ * Answer of `GET /api/v1/health`: `{status: 'OK'}` as the reference answers; in scale-out also the
+ * app's `release` and the worker processes heard from in the last 15 seconds.
+ */
+export const HealthResponse = z.object({
+  status: z.literal('OK'),
+  release: z.string().optional(),
+  workers: z.array(HealthWorker).optional(),
+});
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** Body of `POST /v1/platforms/:id` (platform admins): set the credit balance (null: unlimited). */

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@piecework/shared';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../http/openapi';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
+import { PIECEWORK_RELEASE } from '../../release';
 import { featureFlags } from './feature-flags';
 
 /** The platform routes; `allRoutes` is read lazily to describe every route in `GET /v1/docs`. */
@@ -12,7 +13,13 @@ export function platformRoutes(
 ): RouteDefinition[] {
   let document: OpenApiDocument | undefined;
   return [
-    route(ENDPOINTS.platform.health, { handler: () => Promise.resolve({ status: 'OK' as const }) }),
+    route(ENDPOINTS.platform.health, {
+      // One process answers as the reference does; scale-out adds the release and the workers.
+      handler: async () =>
+        ctx.workers === undefined
+          ? { status: 'OK' as const }
+          : { status: 'OK' as const, release: PIECEWORK_RELEASE, workers: await ctx.workers.list() },
+    }),
     route(ENDPOINTS.platform.flags, { handler: () => Promise.resolve(featureFlags(ctx.settings)) }),
     route(ENDPOINTS.platform.openApi, {
       handler: () => {
