@@ -24,24 +24,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { code, returnResponse, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
 import { loadServerSettings } from '../packages/server/src/config/server-settings';
 import { createServer } from '../packages/server/src/index';
 import { procStatFields } from '../packages/server/src/testing/proc-stat';
-import { callJson, runLoad, signUpBenchUser } from './http-load';
+import { runLoad, signUpBenchUser } from './http-load';
 import type { LoadSpec } from './load-generator';
 import { printTable } from './support';
+import { publishTenStepFlow } from './webhook-flow';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 
 const load = (spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>) => runLoad(spec, seconds);
-const api = callJson;
-
-const codeStep = (index: number) =>
-  code(`step_${String(index)}`, 'return { n: Number(inputs.n) + 1 };', {
-    n: index === 1 ? "{{trigger['output'].body.n}}" : `{{step_${String(index - 1)}['output'].n}}`,
-  });
-const respondStep = returnResponse('step_10', { status: 200, body: { n: "{{step_9['output'].n}}" } });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-webhooks-'));
 const env = {
@@ -89,20 +82,7 @@ const cpuMsNow = () =>
 /** The main thread's CPU ms so far (the built server only: /proc has it per thread). */
 const mainCpuMsNow = () => (child ? processCpuMs(child.pid!, true) : Number.NaN);
 const user = await signUpBenchUser(origin);
-const flow = await api<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
-  displayName: 'Webhook bench',
-  projectId: user.projectId,
-});
-const operations: unknown[] = [
-  { type: 'UPDATE_TRIGGER', request: webhookTrigger() },
-  ...Array.from({ length: 9 }, (_, i) => ({
-    type: 'ADD_ACTION',
-    request: { parentStep: i === 0 ? 'trigger' : `step_${String(i)}`, action: codeStep(i + 1) },
-  })),
-  { type: 'ADD_ACTION', request: { parentStep: 'step_9', action: respondStep } },
-  { type: 'LOCK_AND_PUBLISH', request: {} },
-];
-for (const operation of operations) await api(origin, 'POST', `/v1/flows/${flow.id}`, user.token, operation);
+const flow = { id: await publishTenStepFlow(origin, user) };
 const check = await fetch(`${origin}/api/v1/webhooks/${flow.id}/sync`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
