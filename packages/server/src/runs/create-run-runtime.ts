@@ -205,7 +205,10 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     timings: { leaseMs, pollMs: options.pollMs ?? 500, sweepMs: options.sweepMs ?? 5_000 },
     logger: base.logger,
     start: startRuns,
-    execute: (started) => executor.execute(started),
+    execute: (started) => {
+      executed += 1;
+      return executor.execute(started);
+    },
     requeued: markQueued,
   });
   if (executes && options.prestart !== false) {
@@ -216,6 +219,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     });
   }
   let running = false;
+  let executed = 0;
   const stopRouting = routeRunSignals(signals, {
     waiters,
     events,
@@ -253,6 +257,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       dispatcher.notify();
     },
     awaitResponse: (runId, timeoutMs) => waiters.wait(runId, timeoutMs),
+    executedCount: () => executed,
     async getRun(runId) {
       const row: FlowRunRow | undefined = await base.store.db
         .selectFrom('flowRun')

@@ -94,6 +94,8 @@ export interface RunRuntime {
   /** The run with its `steps` (assembled from the step records), or null. */
   getRun(runId: string): Promise<FlowRun | null>;
   readonly events: EventEmitter<RunRuntimeEvents>;
+  /** How many jobs this process has taken and executed since it started (0 in an APP process). */
+  executedCount(): number;
   /** Takes up runs left QUEUED or RUNNING by a previous process, then starts the workers and timers. */
   start(): Promise<void>;
   /** Stops taking jobs, waits for running ones (up to a grace period) and stops the timers. */

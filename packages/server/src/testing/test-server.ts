@@ -25,6 +25,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What tests that only call the API over HTTP need of a server (a test server, or a scale-out cluster's app). */
+export type ApiServer = Pick<TestServer, 'apiUrl'>;
+
 /** Options of {@link startTestServer}. */
 export interface TestServerOptions {
   /**

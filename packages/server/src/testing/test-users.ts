@@ -5,7 +5,7 @@
  */
 import { generateId, type PlatformRole } from '@piecework/shared';
 import type { DefaultProjectRole } from '../auth/permissions';
-import type { TestServer } from './test-server';
+import type { ApiServer, TestServer } from './test-server';
 
 /** A signed-up or added user, with a session token. */
 export interface TestUser {
@@ -21,7 +21,7 @@ let counter = 0;
 
 /** Signs up a new user (and so a new platform with a PERSONAL project) over HTTP. */
 export async function signUpTestUser(
-  server: TestServer,
+  server: ApiServer,
   overrides: { email?: string } = {},
 ): Promise<TestUser> {
   counter += 1;

@@ -15,7 +15,7 @@ import {
 } from '@piecework/shared';
 import { sql } from 'kysely';
 import { callApi, type ApiAnswer } from '../../testing/call-api';
-import type { TestServer } from '../../testing/test-server';
+import type { ApiServer, TestServer } from '../../testing/test-server';
 
 /** A complete PIECE_TRIGGER request (a webhook), so that a version with it alone is valid. */
 export function webhookTrigger(input: Record<string, unknown> = {}): TriggerRequest {
@@ -122,7 +122,7 @@ export function addAction(step: StepRequest, parentStep = 'trigger'): FlowOperat
 }
 
 /** Flow calls as one user (or API key) with `token`. */
-export function flowsApi(server: TestServer, token: string) {
+export function flowsApi(server: ApiServer, token: string) {
   const call = <T = PopulatedFlow>(
     method: string,
     path: string,

@@ -5,7 +5,7 @@
  */
 import type { FlowOperation, FlowRun, FlowRunStatus, StepRequest } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
-import type { TestServer } from '../../testing/test-server';
+import type { ApiServer, TestServer } from '../../testing/test-server';
 import { addAction, flowsApi, routerStep, webhookTrigger } from '../flows/flow-test-kit';
 
 export { code, loopOver, returnResponse } from '../flows/flow-test-kit';
@@ -63,7 +63,7 @@ export function chainOf(...steps: StepRequest[]): FlowOperation[] {
  * unless `publish` is false. Answers the flow's id and its latest version's id.
  */
 export async function buildFlow(
-  server: TestServer,
+  server: ApiServer,
   token: string,
   projectId: string,
   operations: FlowOperation[],
@@ -77,7 +77,7 @@ export async function buildFlow(
 }
 
 /** Calls a webhook route (`suffix`: '', '/sync', '/draft', '/draft/sync', '/test'). */
-export function callWebhook(server: TestServer, flowId: string, suffix = '', init: RequestInit = {}) {
+export function callWebhook(server: ApiServer, flowId: string, suffix = '', init: RequestInit = {}) {
   return fetch(`${server.apiUrl}/v1/webhooks/${flowId}${suffix}`, { method: 'POST', ...init });
 }
 
@@ -88,7 +88,7 @@ export function jsonBody(value: unknown): RequestInit {
 
 /** Reads run `runId` (with steps) until `done` holds; fails after 20 s. */
 export async function waitForRun(
-  server: TestServer,
+  server: ApiServer,
   token: string,
   runId: string,
   done: (run: FlowRun) => boolean = (run) => !['QUEUED', 'RUNNING'].includes(run.status),
@@ -105,7 +105,7 @@ export async function waitForRun(
 }
 
 /** Waits until run `runId` has `status`. */
-export function waitForStatus(server: TestServer, token: string, runId: string, status: FlowRunStatus) {
+export function waitForStatus(server: ApiServer, token: string, runId: string, status: FlowRunStatus) {
   return waitForRun(server, token, runId, (run) => run.status === status);
 }
 
