@@ -1,6 +1,6 @@
 /**
- * Assembles the server: settings, logger, SQLite store (migrated), context, routes and the HTTP
- * app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
+ * Assembles the server: settings, logger, store (SQLite, or PostgreSQL with AP_DB_TYPE=POSTGRES;
+ * migrated), context, routes and the HTTP app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
  * URL; `close()` stops the app, then the run machinery (running jobs get a grace period), then
  * closes the database.
  */
@@ -18,6 +18,7 @@ import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
 import { createServerBase, type ServerContext } from './server-context';
 import { openSqliteStore } from './storage/data-store';
+import { openPostgresStore } from './storage/open-postgres';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
 export interface CreateServerOptions {
@@ -64,7 +65,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const { config } = settings;
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
-  const store = await openSqliteStore(settings.databaseFile);
+  const store =
+    config.dbType === 'POSTGRES'
+      ? await openPostgresStore(config)
+      : await openSqliteStore(settings.databaseFile);
   const base = createServerBase(settings, store, logger);
   const runs = createRunRuntime(base, options.runs);
   const context: ServerContext = { ...base, runs };

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
 import { fromJson, toJson } from '../storage/json-column';
+import { serialiseWrites } from '../storage/serialise-writes';
 import type { ClaimedJob, JobKind, JobQueue, NewJob, OnClaimed } from './job-queue';
 import { anyAvailableJob, deleteJob, insertJobRow, queueRoomForNewJob } from './run-statements';
 import { timestampOf } from '../storage/timestamp';
@@ -107,6 +108,8 @@ export class SqlJobQueue implements JobQueue {
     }
     this.knownEmpty = false;
     return this.store.write(async (trx) => {
+      // Claims of every process one at a time: each reads the free jobs, then takes them.
+      await serialiseWrites(trx, 'job-claim');
       const now = this.isoNow();
       const rows = await this.pickJobs(trx, now, max);
       if (rows.length === 0) return [];
@@ -185,16 +188,17 @@ export class SqlJobQueue implements JobQueue {
   /** The jobs to claim, fairly dealt (see the class comment). */
   private async pickJobs(trx: Kysely<Database>, now: string, max: number): Promise<Selectable<JobTable>[]> {
     const limit = this.options.defaultConcurrentJobsLimit;
+    // Identifiers in double quotes: PostgreSQL folds unquoted ones to lower case.
     const { rows } = await sql<{ projectId: string; waiting: number; running: number; slots: number }>`
-      select q.projectId as projectId, q.waiting as waiting, coalesce(r.running, 0) as running,
-        coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) as slots
-      from (select projectId, min(availableAt) as oldest, count(*) as waiting from job
-            where status = 'QUEUED' and availableAt <= ${now} group by projectId) as q
-      left join (select projectId, count(*) as running from job
-                 where status = 'RUNNING' group by projectId) as r on r.projectId = q.projectId
-      left join project as p on p.id = q.projectId
-      where coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) > 0
-      order by q.oldest, q.projectId`.execute(trx);
+      select q."projectId" as "projectId", q.waiting as waiting, coalesce(r.running, 0) as running,
+        coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) as slots
+      from (select "projectId", min("availableAt") as oldest, count(*) as waiting from job
+            where status = 'QUEUED' and "availableAt" <= ${now} group by "projectId") as q
+      left join (select "projectId", count(*) as running from job
+                 where status = 'RUNNING' group by "projectId") as r on r."projectId" = q."projectId"
+      left join project as p on p.id = q."projectId"
+      where coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) > 0
+      order by q.oldest, q."projectId"`.execute(trx);
     const candidates = rows.map((row) => ({
       projectId: row.projectId,
       running: Number(row.running),

@@ -1,0 +1,36 @@
+/**
+ * The PostgreSQL store (AP_DB_TYPE=POSTGRES): the same schema, migrations and queries as the
+ * SQLite store, over a connection pool, for an app and N workers sharing one database.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import { postgresColumnTypes } from './byte-order-text';
+import type { DataStore } from './data-store';
+import type { Database } from './database';
+import { migrateToLatest } from './migrate';
+import { createPostgresPool, type PostgresSettings } from './postgres-pool';
+import { postgresWrite } from './postgres-write';
+
+/**
+ * Connects to the PostgreSQL database `settings` name (see `postgresPoolConfig`) and migrates it
+ * to the latest schema (Kysely's migration lock makes concurrent starts of several processes
+ * safe). Text columns are byte-ordered whatever the database's collation (see
+ * `byte-order-text.ts`). `write` runs each call in a READ COMMITTED transaction of its own (no
+ * group commit: concurrent writes run in parallel on the pool's connections), retried on
+ * deadlocks and serialization failures; `options.deferMs` is ignored.
+ *
+ * @throws the driver's error when the database does not answer or refuses the login.
+ */
+export async function openPostgresStore(settings: PostgresSettings): Promise<DataStore> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPostgresPool(settings) }) });
+  try {
+    await migrateToLatest(db.withPlugin(postgresColumnTypes));
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    write: (fn) => postgresWrite(db, fn),
+    close: () => db.destroy(),
+  };
+}
