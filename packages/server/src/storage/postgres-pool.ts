@@ -2,7 +2,9 @@
  * The PostgreSQL connection pool of a store, from the `AP_POSTGRES_*` configuration.
  */
 import type { PieceworkConfig } from '@piecework/shared';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { classifyDatabaseError } from './database-unavailable';
 
 /** The `AP_POSTGRES_*` settings a pool is made from. */
 export type PostgresSettings = Pick<
@@ -57,14 +59,41 @@ export function postgresPoolConfig(settings: PostgresSettings): pg.PoolConfig {
 }
 
 /**
- * A pool over {@link postgresPoolConfig}. A connection the server drops while idle (a restart of
- * PostgreSQL) is removed from the pool instead of crashing the process; the next query opens a
- * new one, so service resumes by itself once the database answers again.
+ * A pool over {@link postgresPoolConfig}, as Kysely's `PostgresDialect` takes it. A connection the
+ * server drops while idle (a restart of PostgreSQL) is removed from the pool instead of crashing
+ * the process, and the next query opens a new one, so service resumes by itself once the
+ * database answers again. Meanwhile a failed connect or a cut connection throws a
+ * `DatabaseUnavailableError` (see `database-unavailable.ts`).
  */
-export function createPostgresPool(settings: PostgresSettings): pg.Pool {
+export function createPostgresPool(settings: PostgresSettings): PostgresPool {
   const pool = new pg.Pool(postgresPoolConfig(settings));
   pool.on('error', () => {
     // An idle client failed (its connection was cut); the pool has already discarded it.
   });
-  return pool;
+  pool.on('connect', (client) => {
+    // A client in use whose connection is cut: its next query fails (classified below), and the
+    // pool discards it when released. Without a listener the event would crash the process.
+    client.on('error', () => undefined);
+  });
+  return {
+    async connect() {
+      const client = await pool.connect().catch((error: unknown) => {
+        throw classifyDatabaseError(error);
+      });
+      return classifiedClient(client);
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** `client` whose query errors are classified (a cut connection becomes `DatabaseUnavailableError`). */
+function classifiedClient(client: pg.PoolClient): PostgresPoolClient {
+  return {
+    // Kysely streams with the cursor form only when given a cursor class; the store gives none.
+    query: ((text: string, parameters: readonly unknown[]) =>
+      client.query(text, [...parameters]).catch((error: unknown) => {
+        throw classifyDatabaseError(error);
+      })) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  };
 }
