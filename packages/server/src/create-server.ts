@@ -17,8 +17,7 @@ import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
 import { createServerBase, type ServerContext } from './server-context';
-import { openSqliteStore } from './storage/data-store';
-import { openPostgresStore } from './storage/open-postgres';
+import { openStore } from './storage/open-store';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
 export interface CreateServerOptions {
@@ -65,10 +64,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const { config } = settings;
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
-  const store =
-    config.dbType === 'POSTGRES'
-      ? await openPostgresStore(config)
-      : await openSqliteStore(settings.databaseFile);
+  const store = await openStore(settings);
   const base = createServerBase(settings, store, logger);
   const runs = createRunRuntime(base, options.runs);
   const context: ServerContext = { ...base, runs };

@@ -86,6 +86,8 @@ export class SqlJobQueue implements JobQueue {
   }
 
   async mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean> {
+    // Taken with the claims' lock, held until `trx` commits the job it inserts claimed.
+    await serialiseWrites(trx, 'job-claim');
     const { rows } = await queueRoomForNewJob.run(trx, {
       now: this.isoNow(),
       projectId,

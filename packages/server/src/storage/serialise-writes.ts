@@ -16,3 +16,15 @@ export async function serialiseWrites<DB>(trx: Kysely<DB>, name: string): Promis
   if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
 }
+
+/**
+ * Locks row `id` of `table` for the rest of write transaction `trx`: another transaction that
+ * locks or changes it waits until this one ends. Call it before reading a row that the
+ * transaction rewrites from what it read (a flow edit: load, apply, save), so that concurrent
+ * edits apply one after the other instead of the last one overwriting the others. On PostgreSQL
+ * it is `select ... for update`; on SQLite it does nothing (write transactions run one at a time).
+ */
+export async function lockRowForWrite<DB>(trx: Kysely<DB>, table: string, id: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+}
