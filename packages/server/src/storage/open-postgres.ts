@@ -8,15 +8,15 @@ import type { DataStore } from './data-store';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { createPostgresPool, type PostgresSettings } from './postgres-pool';
-import { postgresWrite } from './postgres-write';
+import { postgresWrites } from './postgres-writes';
 
 /**
  * Connects to the PostgreSQL database `settings` name (see `postgresPoolConfig`) and migrates it
  * to the latest schema (Kysely's migration lock makes concurrent starts of several processes
  * safe). Text columns are byte-ordered whatever the database's collation (see
- * `byte-order-text.ts`). `write` runs each call in a READ COMMITTED transaction of its own (no
- * group commit: concurrent writes run in parallel on the pool's connections), retried on
- * deadlocks and serialization failures; `options.deferMs` is ignored.
+ * `byte-order-text.ts`). `write` is group commit over READ COMMITTED transactions, calls that hit
+ * a deadlock or serialization failure running again (see `postgresWrites`); reads run in parallel
+ * on the pool's other connections.
  *
  * @throws the driver's error when the database does not answer or refuses the login.
  */
@@ -30,7 +30,7 @@ export async function openPostgresStore(settings: PostgresSettings): Promise<Dat
   }
   return {
     db,
-    write: (fn) => postgresWrite(db, fn),
+    write: postgresWrites(db),
     close: () => db.destroy(),
   };
 }

@@ -35,6 +35,8 @@ export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase
   await runAsAdmin(
     `create database "${name}" template template0 encoding 'UTF8' locale_provider icu icu_locale 'en-US'`,
   );
+  // Throwaway data: commits need not wait for the disk.
+  await runAsAdmin(`alter database "${name}" set synchronous_commit = off`);
   const url = new URL(testPostgresAdminUrl());
   url.pathname = `/${name}`;
   return {
