@@ -7,9 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { dropTestPostgresDatabases } from '../../packages/server/src/testing/test-postgres';
 
-/** Sets this run's database prefix; the returned teardown drops what is left with it. */
-export default function setup(): () => Promise<void> {
-  const prefix = `pw_${randomBytes(3).toString('hex')}_`;
+const prefix = `pw_${randomBytes(3).toString('hex')}_`;
+
+/** Sets this run's database prefix, before any test process starts. */
+export function setup(): void {
   process.env['PIECEWORK_TEST_DB_PREFIX'] = prefix;
-  return () => dropTestPostgresDatabases(prefix);
+}
+
+/** Drops the databases this run left behind. */
+export function teardown(): Promise<void> {
+  return dropTestPostgresDatabases(prefix);
 }
