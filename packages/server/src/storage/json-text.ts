@@ -7,7 +7,7 @@ import { isPostgres } from './sql-dialect';
 /**
  * The value at `path` (object keys, outermost first) of the JSON text in column `column`, or null
  * when the path is missing: a string value as its text, an object or array as JSON text. SQLite
- * reads it with `json_extract(column, '$.a.b')`, PostgreSQL with `column::jsonb #>> '{a,b}'`.
+ * reads it with `json_extract(column, '$.a.b')`, PostgreSQL with `column::json #>> '{a,b}'`.
  * Use it in selects of columns the database stores as JSON text (`json-column.ts`); `db` picks
  * the dialect (inside `compiledStatement`, the `db` its build function gets).
  *
@@ -25,7 +25,11 @@ export function jsonText<DB>(
     throw new Error(`JSON path keys must be plain names: ${path.join('.')}`);
   }
   if (isPostgres(db)) {
-    return sql<string | null>`(${sql.ref(column)}::jsonb #>> ${sql.lit(`{${path.join(',')}}`)})`;
+    // PostgreSQL refuses to parse a document holding `\u0000` anywhere (it cannot be text), so the
+    // escape is read as U+FFFD first: only a NUL inside the value read changes.
+    return sql<
+      string | null
+    >`(replace(${sql.ref(column)}, ${sql.lit('\\u0000')}, ${sql.lit('\\ufffd')})::json #>> ${sql.lit(`{${path.join(',')}}`)})`;
   }
   return sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${path.join('.')}`)})`;
 }

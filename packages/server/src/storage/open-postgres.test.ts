@@ -93,6 +93,16 @@ describe.runIf(testDatabaseType() === 'POSTGRES')('the PostgreSQL store', () => 
       .select(jsonText(store.db, 'plan', ['tier', 'name']).as('name'))
       .executeTakeFirstOrThrow();
     expect(named.name).toBe('pro');
+    // PostgreSQL cannot parse `\u0000` as text: a NUL elsewhere in the document must not matter.
+    await store.db
+      .updateTable('project')
+      .set({ plan: JSON.stringify({ tier: { name: 'pro' }, note: 'a\u0000b' }) })
+      .execute();
+    const withNul = await store.db
+      .selectFrom('project')
+      .select(jsonText(store.db, 'plan', ['tier', 'name']).as('name'))
+      .executeTakeFirstOrThrow();
+    expect(withNul.name).toBe('pro');
   });
 
   it('never claims a job twice when two processes claim at once', async () => {
