@@ -6,7 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { consumeCredit } from '../runs/credits';
 import { SqlJobQueue } from '../runs/sql-job-queue';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from '../testing/test-postgres';
+import {
+  createTestPostgresDatabase,
+  testPostgresSettings,
+  type TestPostgresDatabase,
+} from '../testing/test-postgres';
 import { testDatabaseType } from '../testing/test-store';
 import type { DataStore } from './data-store';
 import { jsonText } from './json-text';
@@ -21,12 +25,7 @@ describe.runIf(testDatabaseType() === 'POSTGRES')('the PostgreSQL store', () => 
   let stores: DataStore[];
   /** A store on the test database, as one more process would open it. */
   const open = async () => {
-    const store = await openPostgresStore({
-      postgresUrl: database.url,
-      postgresPort: 5432,
-      postgresUseSsl: false,
-      postgresPoolSize: 4,
-    });
+    const store = await openPostgresStore(testPostgresSettings(database.url, 4));
     stores.push(store);
     return store;
   };

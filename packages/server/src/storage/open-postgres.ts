@@ -3,7 +3,7 @@
  * SQLite store, over a connection pool, for an app and N workers sharing one database.
  */
 import { Kysely, PostgresDialect } from 'kysely';
-import { postgresColumnTypes } from './byte-order-text';
+import { postgresColumnTypes } from './postgres-column-types';
 import type { DataStore } from './data-store';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
@@ -14,7 +14,7 @@ import { postgresWrites } from './postgres-writes';
  * Connects to the PostgreSQL database `settings` name (see `postgresPoolConfig`) and migrates it
  * to the latest schema (Kysely's migration lock makes concurrent starts of several processes
  * safe). Text columns are byte-ordered whatever the database's collation (see
- * `byte-order-text.ts`). `write` is group commit over READ COMMITTED transactions, calls that hit
+ * `postgres-column-types.ts`). `write` is group commit over READ COMMITTED transactions, calls that hit
  * a deadlock or serialization failure running again (see `postgresWrites`); reads run in parallel
  * on the pool's other connections.
  *

@@ -1,5 +1,7 @@
 /**
- * Making a read-then-write transaction exclusive across processes, in either dialect.
+ * Locks for write transactions that read rows and then write what they decided from them, so
+ * that two processes on one PostgreSQL database never decide from the same rows. No-ops on
+ * SQLite, where write transactions already run one at a time.
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './sql-dialect';

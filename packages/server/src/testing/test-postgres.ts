@@ -3,10 +3,11 @@
  * files running in parallel never share rows. Created on the server `PIECEWORK_TEST_POSTGRES_URL`
  * names (default `postgres://postgres@127.0.0.1:5432/postgres`, trust authentication) with an
  * ICU `en-US` default collation, which does NOT sort text in byte order: the suite thereby checks
- * that the store keeps byte order itself (`storage/byte-order-text.ts`).
+ * that the store keeps byte order itself (`storage/postgres-column-types.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { PostgresSettings } from '../storage/postgres-pool';
 
 /** The server test databases are created on, as the user who may create and drop them. */
 export function testPostgresAdminUrl(): string {
@@ -43,6 +44,11 @@ export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase
     url: url.toString(),
     drop: () => runAsAdmin(`drop database if exists "${name}" with (force)`),
   };
+}
+
+/** The store settings of the test database at `url`: no TLS, a pool of `poolSize` (default 10). */
+export function testPostgresSettings(url: string, poolSize = 10): PostgresSettings {
+  return { postgresUrl: url, postgresPort: 5432, postgresUseSsl: false, postgresPoolSize: poolSize };
 }
 
 /** Drops every database whose name starts with `prefix` (what a test run left behind). */

@@ -6,7 +6,7 @@ import type { DatabaseType } from '@piecework/shared';
 import { openSqliteStore, type DataStore } from '../storage/data-store';
 import { openPostgresStore } from '../storage/open-postgres';
 import { tempDatabaseDir } from '../storage/test-database';
-import { createTestPostgresDatabase } from './test-postgres';
+import { createTestPostgresDatabase, testPostgresSettings } from './test-postgres';
 
 /** The engine of this test run: `PIECEWORK_TEST_DB`, else SQLITE. */
 export function testDatabaseType(): DatabaseType {
@@ -40,11 +40,6 @@ export async function openTestStore(): Promise<DataStore> {
     return { ...store, close: () => store.close().finally(dir.remove) };
   }
   const database = await createTestPostgresDatabase();
-  const store = await openPostgresStore({
-    postgresUrl: database.url,
-    postgresPort: 5432,
-    postgresUseSsl: false,
-    postgresPoolSize: 10,
-  });
+  const store = await openPostgresStore(testPostgresSettings(database.url));
   return { ...store, close: () => store.close().finally(database.drop) };
 }
