@@ -20,12 +20,47 @@ const alias = [
   })),
 ];
 
+/**
+ * The server tests that run a second time on PostgreSQL (`PIECEWORK_TEST_DB=POSTGRES`: every store
+ * and test server gets a fresh database on 127.0.0.1:5432, see `server/src/testing/test-store.ts`).
+ */
+const postgresTests = ['integration', 'runs', 'modules', 'storage'].map(
+  (dir) => `packages/server/src/${dir}/**/*.test.ts`,
+);
+
+/** Tests of what only SQLite has, left out of the PostgreSQL run. */
+const sqliteOnlyTests = [
+  // One process owns the database file (locking_mode EXCLUSIVE); PostgreSQL serves many processes.
+  'packages/server/src/storage/exclusive-store.test.ts',
+  // Group commit and BEGIN IMMEDIATE are the SQLite store's write path; PostgreSQL's is postgres-write.ts.
+  'packages/server/src/storage/group-commit.test.ts',
+  'packages/server/src/storage/write-transaction.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     setupFiles: ['test/setup/no-console.ts'],
     pool: 'forks',
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: postgresTests,
+          exclude: sqliteOnlyTests,
+          env: { PIECEWORK_TEST_DB: 'POSTGRES' },
+          globalSetup: ['test/setup/postgres-databases.ts'],
+        },
+      },
+    ],
   },
 });

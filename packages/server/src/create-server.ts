@@ -1,6 +1,6 @@
 /**
- * Assembles the server: settings, logger, SQLite store (migrated), context, routes and the HTTP
- * app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
+ * Assembles the server: settings, logger, store (SQLite, or PostgreSQL with AP_DB_TYPE=POSTGRES;
+ * migrated), context, routes and the HTTP app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
  * URL; `close()` stops the app, then the run machinery (running jobs get a grace period), then
  * closes the database.
  */
@@ -17,7 +17,7 @@ import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
 import { createServerBase, type ServerContext } from './server-context';
-import { openSqliteStore } from './storage/data-store';
+import { openStore } from './storage/open-store';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
 export interface CreateServerOptions {
@@ -64,7 +64,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const { config } = settings;
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
-  const store = await openSqliteStore(settings.databaseFile);
+  const store = await openStore(settings);
   const base = createServerBase(settings, store, logger);
   const runs = createRunRuntime(base, options.runs);
   const context: ServerContext = { ...base, runs };

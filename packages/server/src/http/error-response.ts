@@ -1,9 +1,11 @@
 /**
  * The one error mapping: whatever a route throws (or Fastify refuses before the route runs)
- * becomes `{code, params}` with a fitting status. Unexpected errors are 500 INTERNAL_ERROR with
- * the request id, never a stack trace.
+ * becomes `{code, params}` with a fitting status. A database that does not answer is 503
+ * DATABASE_UNAVAILABLE. Unexpected errors are 500 INTERNAL_ERROR with the request id, never a
+ * stack trace.
  */
 import { isPieceworkError, type ErrorBody } from '@piecework/shared';
+import { isDatabaseUnavailable } from '../storage/database-unavailable';
 
 /** Status and body to answer an error with, and whether it is the server's fault. */
 export interface ErrorResponse {
@@ -23,6 +25,16 @@ interface FastifyLikeError {
 export function errorResponse(error: unknown, requestId: string): ErrorResponse {
   if (isPieceworkError(error)) {
     return { status: error.status, body: error.toBody(), unexpected: false };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        code: 'DATABASE_UNAVAILABLE',
+        params: { message: 'The database does not answer; try again shortly' },
+      },
+      unexpected: false,
+    };
   }
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError;
   const message = typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request';

@@ -9,15 +9,19 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import { codeStep, webhookTrigger } from '../modules/flows/flow-test-kit';
-import { openSqliteDatabase } from '../storage/open-sqlite';
+import { parseConfig } from '@piecework/shared';
+import { openStore } from '../storage/open-store';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
+import { createTestServerDatabase, type TestServerDatabase } from '../testing/test-store';
 
 const STEPS = 6;
 const ROUNDS = 4;
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-crash-'));
 let current: ServerProcess | undefined;
+let database: TestServerDatabase | undefined;
 afterAll(async () => {
   await current?.kill('SIGTERM');
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -72,7 +76,9 @@ function pour(apiUrl: string, flowId: string, acknowledged: string[]) {
 describe('crash safety', () => {
   it('loses no acknowledged run across kill -9 at random moments', async () => {
     const port = await freePort();
-    current = await startServerProcess(dataDir, port);
+    database = await createTestServerDatabase();
+    const { env } = database;
+    current = await startServerProcess(dataDir, port, env);
     const anonymous = createPieceworkClient({ baseUrl: current.url });
     const session = await anonymous.authentication.signUp({
       email: 'crash@example.com',
@@ -89,7 +95,7 @@ describe('crash safety', () => {
       await new Promise((done) => setTimeout(done, 150 + Math.random() * 500));
       await current.kill('SIGKILL');
       await stop();
-      current = await startServerProcess(dataDir, port);
+      current = await startServerProcess(dataDir, port, env);
     }
     expect(acknowledged.length).toBeGreaterThan(ROUNDS);
 
@@ -106,7 +112,8 @@ describe('crash safety', () => {
     await current.kill('SIGTERM');
     current = undefined;
 
-    const db = openSqliteDatabase({ file: join(dataDir, 'piecework.db') });
+    const store = await openStore({ config: parseConfig(env), databaseFile: join(dataDir, 'piecework.db') });
+    const { db } = store;
     try {
       const runs = await db.selectFrom('flowRun').select(['id', 'status', 'stepsCount']).execute();
       const byId = new Map(runs.map((run) => [run.id, run]));
@@ -130,7 +137,7 @@ describe('crash safety', () => {
       }
       expect(await db.selectFrom('job').select('id').execute()).toEqual([]);
     } finally {
-      await db.destroy();
+      await store.close();
     }
   }, 180_000);
 });

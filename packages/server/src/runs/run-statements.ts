@@ -116,7 +116,7 @@ export const queueRoomForNewJob = compiledStatement<
   { waiting: number; free: number }
 >(
   (_db, param) => sql<{ waiting: number; free: number }>`
-    select exists(select 1 from job where status = 'QUEUED' and availableAt <= ${param('now')}) as waiting,
-      coalesce((select maxConcurrentJobs from project where id = ${param('projectId')}), ${param('defaultLimit')})
-      - (select count(*) from job where projectId = ${param('projectId')} and status = 'RUNNING') as free`,
+    select exists(select 1 from job where status = 'QUEUED' and "availableAt" <= ${param('now')}) as waiting,
+      coalesce((select "maxConcurrentJobs" from project where id = ${param('projectId')}), ${param('defaultLimit')})
+      - (select count(*) from job where "projectId" = ${param('projectId')} and status = 'RUNNING') as free`,
 );

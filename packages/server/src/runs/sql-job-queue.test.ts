@@ -1,20 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type DataStore } from '../storage/data-store';
-import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../storage/test-database';
+import type { DataStore } from '../storage/data-store';
+import { flowRunRow, insertFlow, insertProject } from '../storage/test-database';
+import { openTestStore } from '../testing/test-store';
 import type { JobKind } from './job-queue';
 import { SqlJobQueue } from './sql-job-queue';
 import { timestampOf } from '../storage/timestamp';
 
 const at = '2026-01-01T00:00:00.000Z';
-let dir: ReturnType<typeof tempDatabaseDir>;
 let store: DataStore;
 let clock: number;
 let queue: SqlJobQueue;
 let tick = 0;
 
 beforeEach(async () => {
-  dir = tempDatabaseDir();
-  store = await openSqliteStore(dir.file());
+  store = await openTestStore();
   clock = Date.parse('2026-03-01T00:00:00.000Z');
   const timestamp = () => timestampOf(Date.parse(at) + tick++);
   queue = new SqlJobQueue(store, {
@@ -30,7 +29,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await store.close();
-  dir.remove();
 });
 
 /** Adds a run of `projectId` and its job; answers the run id (`A1`, `A2`... in order of calls). */

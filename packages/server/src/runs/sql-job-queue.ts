@@ -8,6 +8,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
 import { fromJson, toJson } from '../storage/json-column';
+import { serialiseWrites } from '../storage/serialise-writes';
 import type { ClaimedJob, JobKind, NewJob } from './job-queue';
 import type { OnRunsClaimed, RunQueue } from './run-queue';
 import { anyAvailableJob, deleteJob, insertJobRow, queueRoomForNewJob } from './run-statements';
@@ -86,6 +87,8 @@ export class SqlJobQueue implements RunQueue {
   }
 
   async mayClaimNew(trx: Kysely<Database>, projectId: string): Promise<boolean> {
+    // Taken with the claims' lock, held until `trx` commits the job it inserts claimed.
+    await serialiseWrites(trx, 'job-claim');
     const { rows } = await queueRoomForNewJob.run(trx, {
       now: this.isoNow(),
       projectId,
@@ -108,6 +111,8 @@ export class SqlJobQueue implements RunQueue {
     }
     this.knownEmpty = false;
     return this.store.write(async (trx) => {
+      // Claims of every process one at a time: each reads the free jobs, then takes them.
+      await serialiseWrites(trx, 'job-claim');
       const now = this.isoNow();
       const rows = await this.pickJobs(trx, now, max);
       if (rows.length === 0) return [];
@@ -213,16 +218,17 @@ export class SqlJobQueue implements RunQueue {
   /** The jobs to claim, fairly dealt (see the class comment). */
   private async pickJobs(trx: Kysely<Database>, now: string, max: number): Promise<Selectable<JobTable>[]> {
     const limit = this.options.defaultConcurrentJobsLimit;
+    // Identifiers in double quotes: PostgreSQL folds unquoted ones to lower case.
     const { rows } = await sql<{ projectId: string; waiting: number; running: number; slots: number }>`
-      select q.projectId as projectId, q.waiting as waiting, coalesce(r.running, 0) as running,
-        coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) as slots
-      from (select projectId, min(availableAt) as oldest, count(*) as waiting from job
-            where status = 'QUEUED' and availableAt <= ${now} group by projectId) as q
-      left join (select projectId, count(*) as running from job
-                 where status = 'RUNNING' group by projectId) as r on r.projectId = q.projectId
-      left join project as p on p.id = q.projectId
-      where coalesce(p.maxConcurrentJobs, ${limit}) - coalesce(r.running, 0) > 0
-      order by q.oldest, q.projectId`.execute(trx);
+      select q."projectId" as "projectId", q.waiting as waiting, coalesce(r.running, 0) as running,
+        coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) as slots
+      from (select "projectId", min("availableAt") as oldest, count(*) as waiting from job
+            where status = 'QUEUED' and "availableAt" <= ${now} group by "projectId") as q
+      left join (select "projectId", count(*) as running from job
+                 where status = 'RUNNING' group by "projectId") as r on r."projectId" = q."projectId"
+      left join project as p on p.id = q."projectId"
+      where coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) > 0
+      order by q.oldest, q."projectId"`.execute(trx);
     const candidates = rows.map((row) => ({
       projectId: row.projectId,
       running: Number(row.running),

@@ -1,25 +1,23 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compiledPositionalStatement, compiledStatement } from './compiled-statement';
+import { openTestStore } from '../testing/test-store';
+import type { DataStore } from './data-store';
 import type { Database } from './database';
-import { migrateToLatest } from './migrate';
-import { openSqliteDatabase } from './open-sqlite';
-import { insertPlatform, tempDatabaseDir } from './test-database';
+import { insertPlatform } from './test-database';
 
 describe('compiledStatement', () => {
-  let dir: ReturnType<typeof tempDatabaseDir>;
+  let store: DataStore;
   let db: Kysely<Database>;
   let compilations: number;
 
   beforeEach(async () => {
-    dir = tempDatabaseDir();
-    db = openSqliteDatabase({ file: dir.file() });
-    await migrateToLatest(db);
+    store = await openTestStore();
+    db = store.db;
     compilations = 0;
   });
   afterEach(async () => {
-    await db.destroy();
-    dir.remove();
+    await store.close();
   });
 
   const renamePlatform = compiledStatement<{ id: string; name: string; updated: string }>((on, param) => {

@@ -1,7 +1,7 @@
 /**
  * The data layer's one seam: every route and service reaches the database through a
- * {@link DataStore}, never through a driver. The SQLite store is below; a PostgreSQL store only has
- * to provide the same three members over a Kysely PostgreSQL dialect.
+ * {@link DataStore}, never through a driver. The SQLite store is below; the PostgreSQL store
+ * (`open-postgres.ts`) provides the same three members over Kysely's PostgreSQL dialect.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './database';

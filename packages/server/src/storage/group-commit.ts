@@ -20,7 +20,16 @@ export interface TransactionPrimitives<Trx> {
   release(trx: Trx): Promise<void>;
   /** Undoes the work done since the savepoint and closes it. Throws when the transaction is no longer usable. */
   rollbackTo(trx: Trx): Promise<void>;
+  /**
+   * Whether a call that failed with `error` succeeds when simply run again (PostgreSQL's deadlock
+   * and serialization failures): such a call runs again in a later transaction, up to
+   * {@link MAX_ATTEMPTS} times in all, instead of rejecting. Default: no error is.
+   */
+  isRetryable?(error: unknown): boolean;
 }
+
+/** Most times one call runs when its failures are retryable (see `isRetryable`). */
+export const MAX_ATTEMPTS = 5;
 
 /** Options of {@link GroupCommit}. */
 export interface GroupCommitOptions {
@@ -42,6 +51,8 @@ export interface WriteOptions {
 
 interface Call<Trx> {
   fn: (trx: Trx) => Promise<unknown>;
+  /** Times `fn` failed with a retryable error so far. */
+  retries: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -97,7 +108,7 @@ export class GroupCommit<Trx> {
   /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
   run<T>(fn: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const call: Call<Trx> = { fn, resolve: resolve as (value: unknown) => void, reject };
+      const call: Call<Trx> = { fn, retries: 0, resolve: resolve as (value: unknown) => void, reject };
       const deferMs = options.deferMs ?? 0;
       if (deferMs > 0) {
         this.#deferred.push(call);
@@ -148,7 +159,7 @@ export class GroupCommit<Trx> {
       try {
         call.resolve(await this.#primitives.transaction(call.fn));
       } catch (error) {
-        call.reject(error);
+        this.#fail(call, error);
       }
       return;
     }
@@ -159,21 +170,33 @@ export class GroupCommit<Trx> {
       });
     } catch (error) {
       if (error instanceof BrokenTransaction) {
-        batch[error.index]?.reject(error.error);
+        const broken = batch[error.index];
+        if (broken !== undefined) this.#fail(broken, error.error);
         this.#waiting.unshift(...batch.filter((_, index) => index !== error.index));
         return;
       }
       batch.forEach((call, index) => {
         const outcome = outcomes[index];
-        call.reject(outcome !== undefined && !outcome.ok ? outcome.error : error);
+        this.#fail(call, outcome !== undefined && !outcome.ok ? outcome.error : error);
       });
       return;
     }
     batch.forEach((call, index) => {
       const outcome = outcomes[index] as Outcome;
       if (outcome.ok) call.resolve(outcome.value);
-      else call.reject(outcome.error);
+      else this.#fail(call, outcome.error);
     });
+  }
+
+  /** Rejects `call` with `error`, or queues it to run again when the error is retryable. */
+  #fail(call: Call<Trx>, error: unknown): void {
+    if (call.retries + 1 < MAX_ATTEMPTS && this.#primitives.isRetryable?.(error) === true) {
+      call.retries += 1;
+      this.#waiting.push(call);
+      this.#schedule();
+      return;
+    }
+    call.reject(error);
   }
 
   /** Runs `fn` between a savepoint and its release (or rollback when `fn` throws). */

@@ -1,6 +1,6 @@
 /**
- * A real server for integration tests: its own temporary data directory (SQLite file, secrets),
- * listening on a free loopback port, logs captured in memory (never on the console), answers
+ * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
+ * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free loopback port, logs captured in memory (never on the console), answers
  * checked against their schemas. Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,25 @@ import { createServer, type PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { createLogger } from '../logging/create-logger';
+import { createTestServerDatabase, type TestServerDatabase } from './test-store';
+
+/**
+ * The database of each data directory a test named (`options.dataDir`), so that a restarted test
+ * server finds its data again; the suite's global teardown drops these. A fresh data directory's
+ * database is dropped when its server closes.
+ */
+const databasesOfDataDirs = new Map<string, TestServerDatabase>();
+
+/** The database of a test server on `dataDir` (given by the test), made on first use. */
+async function databaseOf(dataDir: string | undefined): Promise<TestServerDatabase> {
+  if (dataDir === undefined) return createTestServerDatabase();
+  let database = databasesOfDataDirs.get(dataDir);
+  if (database === undefined) {
+    database = await createTestServerDatabase();
+    databasesOfDataDirs.set(dataDir, database);
+  }
+  return database;
+}
 
 /** A started test server. */
 export interface TestServer {
@@ -48,7 +67,10 @@ export interface TestServerOptions {
   timerIntervalMs?: number;
 }
 
-/** Starts a server with `env` on top of test defaults (fresh data dir, port 0). */
+/**
+ * Starts a server with `env` on top of test defaults (fresh data dir, port 0, the database engine
+ * of `PIECEWORK_TEST_DB`; an `AP_DB_TYPE` in `env` overrides the engine).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
@@ -63,7 +85,13 @@ export async function startTestServer(
       done();
     },
   });
-  const fullEnv: Record<string, string> = { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'info', ...env };
+  const database = env['AP_DB_TYPE'] === undefined ? await databaseOf(options.dataDir) : undefined;
+  const fullEnv: Record<string, string> = {
+    AP_CONFIG_PATH: dataDir,
+    AP_LOG_LEVEL: 'info',
+    ...database?.env,
+    ...env,
+  };
   const server = await createServer({
     env: fullEnv,
     validateResponses: true,
@@ -86,7 +114,10 @@ export async function startTestServer(
     logs,
     async close() {
       await server.close();
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
     },
   };
 }

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   /** A `/sync` webhook's flow run failed without responding (504 when it ran out of time). */
   FLOW_RUN_FAILED: 500,
   INTERNAL_ERROR: 500,
+  /** The database does not answer (PostgreSQL down or unreachable); try again shortly. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 /** The fixed set of error codes (`{code, params}` bodies carry one of these). */

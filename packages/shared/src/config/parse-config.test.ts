@@ -94,6 +94,37 @@ describe('parseConfig reads values', () => {
     expect(config.dbType).toBe('POSTGRES');
     expect(config.postgresUrl).toBe('postgres://u:p@db:5432/piecework');
   });
+
+  it('reads PostgreSQL settings given one by one', () => {
+    const config = parseConfig({
+      AP_DB_TYPE: 'POSTGRES',
+      AP_POSTGRES_HOST: 'db',
+      AP_POSTGRES_PORT: '6543',
+      AP_POSTGRES_DATABASE: 'piecework',
+      AP_POSTGRES_USERNAME: 'pw',
+      AP_POSTGRES_PASSWORD: 'secret',
+      AP_POSTGRES_USE_SSL: 'true',
+      AP_POSTGRES_POOL_SIZE: '4',
+    });
+    expect(config).toMatchObject({
+      postgresHost: 'db',
+      postgresPort: 6543,
+      postgresDatabase: 'piecework',
+      postgresUsername: 'pw',
+      postgresPassword: 'secret',
+      postgresUseSsl: true,
+      postgresPoolSize: 4,
+    });
+    expect(config.postgresUrl).toBeUndefined();
+  });
+
+  it('defaults the PostgreSQL port, TLS and pool size', () => {
+    expect(parseConfig({})).toMatchObject({
+      postgresPort: 5432,
+      postgresUseSsl: false,
+      postgresPoolSize: 10,
+    });
+  });
 });
 
 describe('parseConfig rejects invalid values, naming the variable and the value', () => {
@@ -124,10 +155,29 @@ describe('parseConfig rejects invalid values, naming the variable and the value'
     expect(error.message).toContain(reason);
   });
 
-  it('names a required variable that is missing', () => {
-    const error = configErrorOf({ AP_DB_TYPE: 'POSTGRES' });
-    expect(error.params.variable).toBe('AP_POSTGRES_URL');
-    expect(error.message).toBe('AP_POSTGRES_URL is not set: it is required when AP_DB_TYPE is POSTGRES');
+  it.each([
+    [
+      'no PostgreSQL URL nor host',
+      { AP_DB_TYPE: 'POSTGRES' },
+      'AP_POSTGRES_URL',
+      'AP_POSTGRES_URL is not set: it is required when AP_DB_TYPE is POSTGRES (or set AP_POSTGRES_HOST and AP_POSTGRES_DATABASE)',
+    ],
+    [
+      'a PostgreSQL host without a database',
+      { AP_DB_TYPE: 'POSTGRES', AP_POSTGRES_HOST: 'db' },
+      'AP_POSTGRES_DATABASE',
+      'AP_POSTGRES_DATABASE is not set: it is required with AP_POSTGRES_HOST when AP_POSTGRES_URL is not set',
+    ],
+  ])('names a required variable that is missing: %s', (_, env, variable, message) => {
+    const error = configErrorOf(env);
+    expect(error.params.variable).toBe(variable);
+    expect(error.message).toBe(message);
+  });
+
+  it('rejects a PostgreSQL pool of no connections', () => {
+    const error = configErrorOf({ AP_POSTGRES_POOL_SIZE: '0' });
+    expect(error.params.variable).toBe('AP_POSTGRES_POOL_SIZE');
+    expect(error.message).toContain('whole number at least 1');
   });
 
   it.each([

@@ -50,8 +50,22 @@ export const PieceworkConfig = z
     otelEnabled: z.boolean().default(false),
     /** AP_DB_TYPE: SQLITE (default) or POSTGRES. */
     dbType: DatabaseType.default('SQLITE'),
-    /** AP_POSTGRES_URL: connection URL; required when dbType is POSTGRES. */
+    /** AP_POSTGRES_URL: connection URL; with dbType POSTGRES, this or postgresHost and postgresDatabase. */
     postgresUrl: ConfigUrl.optional(),
+    /** AP_POSTGRES_HOST: PostgreSQL host, when no URL is given. */
+    postgresHost: optionalText,
+    /** AP_POSTGRES_PORT: PostgreSQL port, when no URL is given. */
+    postgresPort: wholeNumber(1, 65535).default(5432),
+    /** AP_POSTGRES_DATABASE: database name, when no URL is given. */
+    postgresDatabase: optionalText,
+    /** AP_POSTGRES_USERNAME: user name, when no URL is given. */
+    postgresUsername: optionalText,
+    /** AP_POSTGRES_PASSWORD: password, when no URL is given. */
+    postgresPassword: optionalText,
+    /** AP_POSTGRES_USE_SSL: connect over TLS (with the URL or the separate settings). */
+    postgresUseSsl: z.boolean().default(false),
+    /** AP_POSTGRES_POOL_SIZE: connections one process keeps open to PostgreSQL (chosen default: 10). */
+    postgresPoolSize: wholeNumber(1).default(10),
     /** AP_REDIS_URL: when set, jobs go through BullMQ on this Redis; unset: the in-process durable queue. */
     redisUrl: ConfigUrl.optional(),
     /** AP_REDIS_TYPE: STANDALONE or SENTINEL. */
@@ -113,11 +127,18 @@ export const PieceworkConfig = z
     smtpSenderName: optionalText,
   })
   .superRefine((config, ctx) => {
-    if (config.dbType === 'POSTGRES' && config.postgresUrl === undefined) {
+    if (config.dbType !== 'POSTGRES' || config.postgresUrl !== undefined) return;
+    if (config.postgresHost === undefined) {
       ctx.addIssue({
         code: 'custom',
-        message: 'is required when AP_DB_TYPE is POSTGRES',
+        message: 'is required when AP_DB_TYPE is POSTGRES (or set AP_POSTGRES_HOST and AP_POSTGRES_DATABASE)',
         path: ['postgresUrl'],
+      });
+    } else if (config.postgresDatabase === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required with AP_POSTGRES_HOST when AP_POSTGRES_URL is not set',
+        path: ['postgresDatabase'],
       });
     }
   });

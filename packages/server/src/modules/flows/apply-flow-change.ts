@@ -11,6 +11,7 @@ import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../storage/database';
+import { lockRowForWrite } from '../../storage/serialise-writes';
 import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
 import type { TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { recordFlowUpdated } from './flow-audit';
@@ -78,11 +79,16 @@ export function applyFlowChangeWithTrigger(
   });
 }
 
-/** The flow and its latest version, read again inside the write transaction (404 if deleted meanwhile). */
+/**
+ * The flow and its latest version, read again inside the write transaction with the flow's row
+ * locked for it (404 if deleted meanwhile).
+ */
 export async function loadForChange(
   trx: Kysely<Database>,
   flowId: string,
 ): Promise<{ flow: Flow; version: FlowVersion }> {
+  // Concurrent edits of one flow take turns: each reads what the one before it saved.
+  await lockRowForWrite(trx, 'flow', flowId);
   const flowRow = await repository.findFlow(trx, flowId);
   const versionRow = flowRow === undefined ? undefined : await repository.findLatestVersion(trx, flowId);
   if (flowRow === undefined || versionRow === undefined) throw notFound('flow', flowId);

@@ -13,7 +13,6 @@ import {
   type StepRequest,
   type TriggerRequest,
 } from '@piecework/shared';
-import { sql } from 'kysely';
 import { callApi, type ApiAnswer } from '../../testing/call-api';
 import type { ApiServer, TestServer } from '../../testing/test-server';
 
@@ -185,14 +184,17 @@ export async function insertFolder(
   return id;
 }
 
-/** The audit events of a platform, oldest first, parsed with the shared `AuditEvent` schema. */
+/**
+ * The audit events of a platform, oldest first (by time, then by time-ordered id), parsed with the
+ * shared `AuditEvent` schema.
+ */
 export async function auditEventsOf(server: TestServer, platformId: string): Promise<AuditEvent[]> {
   const rows = await server.server.context.store.db
     .selectFrom('auditEvent')
     .selectAll()
     .where('platformId', '=', platformId)
     .orderBy('created')
-    .orderBy(sql`rowid`)
+    .orderBy('id')
     .execute();
   return rows.map((row) =>
     AuditEvent.parse({

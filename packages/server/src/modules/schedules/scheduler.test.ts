@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
-import { openSqliteStore } from '../../storage/data-store';
+import type { ServerSettings } from '../../config/server-settings';
+import type { DataStore } from '../../storage/data-store';
+import { openStore } from '../../storage/open-store';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser } from '../../testing/test-users';
 import { flowsApi } from '../flows/flow-test-kit';
@@ -75,21 +77,21 @@ describe('the scheduler of a running server', () => {
 
 describe('restarts', () => {
   let dataDir: string;
-  let databaseFile: string;
+  let settings: ServerSettings;
   let flow: PopulatedFlow;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'piecework-schedules-'));
     const server = await startTestServer({}, { dataDir });
-    databaseFile = server.server.context.settings.databaseFile;
+    settings = server.server.context.settings;
     flow = await enabledScheduledFlow(server);
     await server.close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Changes the database while no server runs. */
-  async function whileStopped(change: Parameters<Awaited<ReturnType<typeof openSqliteStore>>['write']>[0]) {
-    const store = await openSqliteStore(databaseFile);
+  async function whileStopped(change: Parameters<DataStore['write']>[0]) {
+    const store = await openStore(settings);
     await store.write(change);
     await store.close();
   }

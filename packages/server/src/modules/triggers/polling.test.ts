@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
-import { openSqliteStore } from '../../storage/data-store';
+import { openStore } from '../../storage/open-store';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { signUpTestUser } from '../../testing/test-users';
@@ -249,7 +249,7 @@ describe('restarts between polls', () => {
     // While the server is down, as a crash would leave it: an item polled but not yet run (in
     // the outbox), and one whose run was created just before the crash (still in the outbox).
     const flowRow = { flowId: flow.id, projectId, flowVersionId: flow.publishedVersionId! };
-    const store = await openSqliteStore(server.server.context.settings.databaseFile);
+    const store = await openStore(server.server.context.settings);
     await store.write(async (trx) => {
       const [run] = await trx.selectFrom('flowRun').selectAll().where('flowId', '=', flow.id).execute();
       await trx

@@ -5,10 +5,10 @@
  * command that installs it, like a flow whose webhook does not run (see `webhook-target.ts`).
  */
 import { PieceworkError } from '@piecework/shared';
-import { sql } from 'kysely';
 import { installCommand } from '../../pieces/piece-availability';
 import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../storage/compiled-statement';
+import { jsonText } from '../../storage/json-text';
 import type { WebhookTarget } from './webhook-target';
 
 /**
@@ -33,10 +33,10 @@ const selectTriggerPiece = compiledStatement<
   db
     .selectFrom('flowVersion')
     .select([
-      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceName')`.as('pieceName'),
-      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.pieceVersion')`.as('pieceVersion'),
-      sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.triggerName')`.as('triggerName'),
-      sql<unknown>`json_extract(${sql.ref('trigger')}, '$.settings.input.authType')`.as('authType'),
+      jsonText(db, 'trigger', ['settings', 'pieceName']).as('pieceName'),
+      jsonText(db, 'trigger', ['settings', 'pieceVersion']).as('pieceVersion'),
+      jsonText(db, 'trigger', ['settings', 'triggerName']).as('triggerName'),
+      jsonText(db, 'trigger', ['settings', 'input', 'authType']).as('authType'),
     ])
     .where('id', '=', param('versionId')),
 );

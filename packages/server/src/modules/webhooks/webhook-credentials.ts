@@ -7,9 +7,9 @@
  */
 import { CATCH_WEBHOOK_TRIGGER, catchWebhookAdmits, WEBHOOK_PIECE_NAME } from '@piecework/pieces';
 import { PieceworkError } from '@piecework/shared';
-import { sql } from 'kysely';
 import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../storage/compiled-statement';
+import { jsonText } from '../../storage/json-text';
 import type { TriggerPiece } from './trigger-piece-check';
 import { flatHeaders, type IncomingRequest } from './webhook-payload';
 
@@ -17,11 +17,7 @@ const selectAuthFields = compiledStatement<{ versionId: string }, { authFields: 
   (db, param) =>
     db
       .selectFrom('flowVersion')
-      .select(
-        sql<string | null>`json_extract(${sql.ref('trigger')}, '$.settings.input.authFields')`.as(
-          'authFields',
-        ),
-      )
+      .select(jsonText(db, 'trigger', ['settings', 'input', 'authFields']).as('authFields'))
       .where('id', '=', param('versionId')),
 );
 

@@ -1,25 +1,24 @@
 /**
  * A failed sub-flow run fails its waiting parent, whether the parent has already paused on the
  * call's waitpoint or pauses only after the child has ended (the marker it then finds), on a real
- * SQLite file with the real job queue.
+ * store (SQLite, or PostgreSQL with PIECEWORK_TEST_DB=POSTGRES) with the real job queue.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type DataStore } from '../../storage/data-store';
+import type { DataStore } from '../../storage/data-store';
 import { toJson } from '../../storage/json-column';
-import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../../storage/test-database';
+import { flowRunRow, insertFlow, insertProject } from '../../storage/test-database';
+import { openTestStore } from '../../testing/test-store';
 import type { FlowRunRow } from '../run-rows';
 import { SqlJobQueue } from '../sql-job-queue';
 import { callbackRequestId, failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
 
 const at = '2026-01-01T00:00:00.000Z';
 const REQUEST = 'waitpointOfTheCall0001';
-let dir: ReturnType<typeof tempDatabaseDir>;
 let store: DataStore;
 let queue: SqlJobQueue;
 
 beforeEach(async () => {
-  dir = tempDatabaseDir();
-  store = await openSqliteStore(dir.file());
+  store = await openTestStore();
   queue = new SqlJobQueue(store, { defaultConcurrentJobsLimit: 5, leaseMs: 30_000, timestamp: () => at });
   for (const project of ['A', 'B']) {
     await insertProject(store.db, project);
@@ -28,7 +27,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await store.close();
-  dir.remove();
 });
 
 function runRow(id: string, overrides: Partial<FlowRunRow> = {}): FlowRunRow {

@@ -1,0 +1,45 @@
+/**
+ * The database engine tests run on, chosen by `PIECEWORK_TEST_DB` (`SQLITE`, the default, or
+ * `POSTGRES`): `npm test` runs the server's data-layer and integration tests once on each.
+ */
+import type { DatabaseType } from '@piecework/shared';
+import { openSqliteStore, type DataStore } from '../storage/data-store';
+import { openPostgresStore } from '../storage/open-postgres';
+import { tempDatabaseDir } from '../storage/test-database';
+import { createTestPostgresDatabase, testPostgresSettings } from './test-postgres';
+
+/** The engine of this test run: `PIECEWORK_TEST_DB`, else SQLITE. */
+export function testDatabaseType(): DatabaseType {
+  return process.env['PIECEWORK_TEST_DB'] === 'POSTGRES' ? 'POSTGRES' : 'SQLITE';
+}
+
+/** A database of its own for one test server: the `AP_*` variables naming it, and its removal. */
+export interface TestServerDatabase {
+  /** `AP_DB_TYPE` and `AP_POSTGRES_URL` on PostgreSQL; nothing on SQLite (the data dir's file). */
+  readonly env: Record<string, string>;
+  /** Drops the PostgreSQL database (the SQLite file goes with the data directory). */
+  drop(): Promise<void>;
+}
+
+/** A fresh database for a test server on the engine of this run (see {@link testDatabaseType}). */
+export async function createTestServerDatabase(): Promise<TestServerDatabase> {
+  if (testDatabaseType() === 'SQLITE') return { env: {}, drop: () => Promise.resolve() };
+  const database = await createTestPostgresDatabase();
+  return { env: { AP_DB_TYPE: 'POSTGRES', AP_POSTGRES_URL: database.url }, drop: database.drop };
+}
+
+/**
+ * A fresh, migrated, empty store on the engine of this run, for data-layer tests: a SQLite file in
+ * a temporary directory or a new PostgreSQL database. Its `close` also removes the file or drops
+ * the database.
+ */
+export async function openTestStore(): Promise<DataStore> {
+  if (testDatabaseType() === 'SQLITE') {
+    const dir = tempDatabaseDir();
+    const store = await openSqliteStore(dir.file());
+    return { ...store, close: () => store.close().finally(dir.remove) };
+  }
+  const database = await createTestPostgresDatabase();
+  const store = await openPostgresStore(testPostgresSettings(database.url));
+  return { ...store, close: () => store.close().finally(database.drop) };
+}
