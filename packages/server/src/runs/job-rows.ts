@@ -21,10 +21,11 @@ export interface JobRowsOptions {
   wallClock?: () => number;
 }
 
-/** A job row's identity: its id and its run. */
+/** A job row's identity: its id, its run and the run's project. */
 export interface JobRef {
   id: string;
   runId: string;
+  projectId: string;
 }
 
 /** The statements over `job` rows a queue runs; use one per queue, with the queue's clocks. */
@@ -150,7 +151,7 @@ export class JobRows {
         if (!options.allOthers || options.exceptWorkerId === undefined) return expired;
         return eb.or([expired, eb('lockedBy', 'is', null), eb('lockedBy', '!=', options.exceptWorkerId)]);
       })
-      .returning(['id', 'runId'])
+      .returning(['id', 'runId', 'projectId'])
       .execute();
   }
 
