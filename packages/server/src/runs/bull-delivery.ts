@@ -27,6 +27,8 @@ export interface BullDeliveryOptions {
   queueName: string;
   /** How long a fetched job stays locked without an extension (the job lease), in ms. */
   lockMs: number;
+  /** Hears connection and stalled-check errors (the clients reconnect by themselves). */
+  onError: (error: Error) => void;
 }
 
 /** The BullMQ name of every run job (the queue holds one kind). */
@@ -58,7 +60,9 @@ export class BullDelivery {
       stalledInterval: options.lockMs,
       maxStalledCount: MAX_STALLED,
     });
-    void this.worker.startStalledCheckTimer();
+    this.queue.on('error', options.onError);
+    this.worker.on('error', options.onError);
+    this.worker.startStalledCheckTimer().catch(options.onError);
   }
 
   /** Adds jobs (a job whose id exists already is left as it is), delayed until they are available. */

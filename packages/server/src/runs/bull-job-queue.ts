@@ -83,6 +83,7 @@ export class BullJobQueue implements RunQueue {
       prefix: options.prefix ?? 'piecework',
       queueName: options.queueName ?? 'runs',
       lockMs: options.leaseMs,
+      onError: (error) => this.redisFailed(error),
     });
     this.reconciler = new LostJobsReconciler(store.db, this.delivery, {
       batchSize: options.reconcileBatchSize ?? 500,
@@ -219,10 +220,7 @@ export class BullJobQueue implements RunQueue {
 
   /** Wakes on jobs becoming waiting in any process, stalled jobs moved back, and delayed jobs coming due. */
   onAvailable(wake: () => void): () => void {
-    const events = (this.events ??= new QueueEvents(this.options.queueName ?? 'runs', {
-      connection: this.options.connection,
-      prefix: this.options.prefix ?? 'piecework',
-    }));
+    const events = (this.events ??= this.openEvents());
     const wakes = new DelayedWakes(wake, () => this.rows.nowMs());
     const onDelayed = ({ delay }: { delay: number }) => wakes.at(delay);
     events.on('waiting', wake);
@@ -301,6 +299,19 @@ export class BullJobQueue implements RunQueue {
     const kept = await trx.selectFrom('job').select('id').where('id', 'in', ids).execute();
     const keptIds = new Set(kept.map((row) => row.id));
     return ids.filter((id) => !keptIds.has(id));
+  }
+
+  private openEvents(): QueueEvents {
+    const events = new QueueEvents(this.options.queueName ?? 'runs', {
+      connection: this.options.connection,
+      prefix: this.options.prefix ?? 'piecework',
+    });
+    events.on('error', (error) => this.redisFailed(error));
+    return events;
+  }
+
+  private redisFailed(error: Error): void {
+    this.options.logger.warn({ err: error }, 'The Redis job queue failed; its clients reconnect');
   }
 
   private busyRetryAtMs(): number {
