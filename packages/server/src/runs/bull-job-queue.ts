@@ -6,16 +6,15 @@
  */
 import type { RedisOptions } from 'bullmq';
 import { QueueEvents } from 'bullmq';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DataStore } from '../storage/data-store';
-import type { Database, JobTable } from '../storage/database';
-import { planBullClaim, type BullClaimPlan } from './bull-claim-plan';
+import type { Database } from '../storage/database';
 import { BullDelivery, type Delivery } from './bull-delivery';
 import { DelayedWakes } from './delayed-wakes';
 import type { ClaimedJob, NewJob } from './job-queue';
-import { claimedJob, JobRows, type JobRowsOptions } from './job-rows';
-import { projectJobSlots } from './project-job-slots';
+import { JobRows, type JobRowsOptions } from './job-rows';
+import { claimDeliveredJobs, type ClaimDeliveredDeps } from './claim-delivered-jobs';
 import { LostJobsReconciler } from './reconcile-lost-jobs';
 import type { OnRunsClaimed, RunQueue } from './run-queue';
 
@@ -49,7 +48,7 @@ const FETCH_PER_SLOT = 4;
  *
  * Claiming: up to `max` x {@link FETCH_PER_SLOT} BullMQ jobs are fetched, then one store write
  * claims their rows within the per-project limits (counted over RUNNING rows of every worker, in
- * that write) and calls `onClaimed` (see {@link planBullClaim} for each job's fate).
+ * that write) and calls `onClaimed` (see `claimDeliveredJobs` and `planBullClaim`).
  *
  * Fairness: BullMQ hands out jobs in the order they became available. A job of a project at its
  * limit goes back as a delayed job (backoff with jitter) and the claim goes on to the next, so a
@@ -62,6 +61,7 @@ export class BullJobQueue implements RunQueue {
   private readonly rows: JobRows;
   private readonly delivery: BullDelivery;
   private readonly reconciler: LostJobsReconciler;
+  private readonly claimDeps: ClaimDeliveredDeps;
   private readonly backoffMs: number;
   private readonly reconcileTimer: ReturnType<typeof setInterval> | undefined;
   private events: QueueEvents | undefined;
@@ -85,6 +85,13 @@ export class BullJobQueue implements RunQueue {
       lockMs: options.leaseMs,
       onError: (error) => this.redisFailed(error),
     });
+    this.claimDeps = {
+      store,
+      rows: this.rows,
+      delivery: this.delivery,
+      defaultConcurrentJobsLimit: options.defaultConcurrentJobsLimit,
+      busyRetryAtMs: () => this.busyRetryAtMs(),
+    };
     this.reconciler = new LostJobsReconciler(store.db, this.delivery, {
       batchSize: options.reconcileBatchSize ?? 500,
       minAgeMs: options.reconcileMinAgeMs ?? 5000,
@@ -130,13 +137,8 @@ export class BullJobQueue implements RunQueue {
       const fetched = await this.delivery.fetch(Math.min(max - handed.length, budget));
       if (fetched.length === 0) break;
       budget -= fetched.length;
-      handed.push(
-        ...(await this.claimDelivered(
-          workerId,
-          fetched.map((job) => job.id),
-          onClaimed,
-        )),
-      );
+      const delivered = fetched.map((job) => job.id);
+      handed.push(...(await claimDeliveredJobs(this.claimDeps, workerId, delivered, onClaimed)));
     }
     return handed;
   }
@@ -244,61 +246,6 @@ export class BullJobQueue implements RunQueue {
     await this.settled();
     await this.events?.close();
     await this.delivery.close();
-  }
-
-  /** Claims the rows of delivered jobs in one write; settles the deliveries after it commits. */
-  private async claimDelivered<T>(
-    workerId: string,
-    delivered: string[],
-    onClaimed: OnRunsClaimed<T> | undefined,
-  ): Promise<(T | ClaimedJob)[]> {
-    let result: { plan: BullClaimPlan; handed: (T | ClaimedJob)[]; dropped: string[] };
-    try {
-      result = await this.store.write(async (trx) => {
-        const plan = await this.plan(trx, delivered);
-        const ids = plan.take.map((row) => row.id);
-        await this.rows.claim(trx, ids, workerId);
-        const jobs = plan.take.map(claimedJob);
-        const handed = onClaimed ? await onClaimed(trx, jobs) : jobs;
-        // Rows `onClaimed` removed (their run ended meanwhile) are dropped like jobs without a row.
-        const dropped = handed.length === jobs.length ? [] : await this.removedOf(trx, ids);
-        return { plan, handed, dropped };
-      });
-    } catch (error) {
-      const retryAt = this.busyRetryAtMs();
-      await Promise.all(delivered.map((id) => this.delivery.delay(id, retryAt)));
-      throw error;
-    }
-    const { plan, handed, dropped } = result;
-    await Promise.all([
-      ...plan.later.map(({ id, atMs }) => this.delivery.delay(id, atMs)),
-      ...[...plan.gone, ...dropped].map((id) => this.delivery.complete(id)),
-    ]);
-    return handed;
-  }
-
-  private async plan(trx: Kysely<Database>, delivered: string[]): Promise<BullClaimPlan> {
-    const rows: Selectable<JobTable>[] = await trx
-      .selectFrom('job')
-      .selectAll()
-      .where('id', 'in', delivered)
-      .execute();
-    const projectIds = [...new Set(rows.map((row) => row.projectId))];
-    return planBullClaim({
-      delivered,
-      rows: new Map(rows.map((row) => [row.id, row])),
-      slots: await projectJobSlots(trx, projectIds, this.options.defaultConcurrentJobsLimit),
-      now: this.rows.isoNow(),
-      nowMs: this.rows.nowMs(),
-      busyRetryAtMs: () => this.busyRetryAtMs(),
-    });
-  }
-
-  private async removedOf(trx: Kysely<Database>, ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const kept = await trx.selectFrom('job').select('id').where('id', 'in', ids).execute();
-    const keptIds = new Set(kept.map((row) => row.id));
-    return ids.filter((id) => !keptIds.has(id));
   }
 
   private openEvents(): QueueEvents {
