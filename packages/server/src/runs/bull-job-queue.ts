@@ -55,7 +55,12 @@ const FETCH_PER_SLOT = 4;
  * busy project never blocks the others: a quiet project's job waits behind at most the busy
  * projects' jobs that are fetched and set aside before it (each claim looks at up to
  * `FETCH_PER_SLOT` times its free slots). This is less even than the table queue's
- * round-robin: between projects under their limits, order is first come, first served.
+ * round-robin: between projects under their limits, order is first come, first served. The
+ * cost: while a project stays full, each of its set-aside jobs is delivered again every backoff.
+ *
+ * Announcing: {@link enqueue} remembers the job; {@link announce} (after commit) adds it. A job
+ * announced before its own write committed (another write announced first) may be delivered
+ * and dropped as rowless; the reconciler adds it back once it is `reconcileMinAgeMs` old.
  */
 export class BullJobQueue implements RunQueue {
   private readonly rows: JobRows;
