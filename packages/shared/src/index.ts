@@ -132,8 +132,15 @@ export {
   TriggerType,
 } from './flows/trigger';
 // -- resources (flow runs, connections, projects, users, templates, pieces, events, config) --
-export { ContainerType, DatabaseType, ExecutionMode, LogLevel, RedisType } from './config/config-enums';
-export { IpOrCidr } from './config/config-values';
+export {
+  ContainerType,
+  DatabaseType,
+  ExecutionMode,
+  LogLevel,
+  RedisSentinelRole,
+  RedisType,
+} from './config/config-enums';
+export { HostAndPort, IpOrCidr } from './config/config-values';
 export type { ConfigValueKind } from './config/config-values';
 export { CONFIG_VARIABLES, configKey } from './config/config-variables';
 export type { ConfigVariable } from './config/config-variables';

@@ -1,73 +1,58 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataStore } from '../storage/data-store';
-import { flowRunRow, insertFlow, insertProject } from '../storage/test-database';
-import { openTestStore } from '../testing/test-store';
+import { timestampOf } from '../storage/timestamp';
+import { describeJobQueueContract } from './job-queue-contract';
+import { addQueuedRun, openQueueTestStore, projectsOf } from './job-queue-test-kit';
 import type { JobKind } from './job-queue';
 import { SqlJobQueue } from './sql-job-queue';
-import { timestampOf } from '../storage/timestamp';
 
-const at = '2026-01-01T00:00:00.000Z';
-let store: DataStore;
-let clock: number;
-let queue: SqlJobQueue;
-let tick = 0;
+const at = Date.parse('2026-01-01T00:00:00.000Z');
 
-beforeEach(async () => {
-  store = await openTestStore();
-  clock = Date.parse('2026-03-01T00:00:00.000Z');
-  const timestamp = () => timestampOf(Date.parse(at) + tick++);
-  queue = new SqlJobQueue(store, {
+/** A table queue on a fake wall clock that `pass` moves. */
+function openSqlQueue(store: DataStore) {
+  let tick = 0;
+  const clock = { ms: Date.parse('2026-03-01T00:00:00.000Z') };
+  const queue = new SqlJobQueue(store, {
     defaultConcurrentJobsLimit: 5,
     leaseMs: 30_000,
-    timestamp,
-    wallClock: () => clock,
+    timestamp: () => timestampOf(at + tick++),
+    wallClock: () => clock.ms,
   });
-  for (const project of ['A', 'B', 'C']) {
-    await insertProject(store.db, project);
-    await insertFlow(store.db, project);
-  }
-});
-afterEach(async () => {
-  await store.close();
-});
-
-/** Adds a run of `projectId` and its job; answers the run id (`A1`, `A2`... in order of calls). */
-const counters: Record<string, number> = {};
-async function addJob(
-  projectId: string,
-  options: { availableAt?: string; kind?: JobKind } = {},
-): Promise<string> {
-  counters[projectId] = (counters[projectId] ?? 0) + 1;
-  const runId = `${projectId}${String(counters[projectId])}-${String(tick)}`;
-  await store.write(async (trx) => {
-    await trx
-      .insertInto('flowRun')
-      .values(
-        flowRunRow({
-          id: runId,
-          projectId,
-          platformId: `${projectId}-platform`,
-          flowId: `flow-${projectId}`,
-          flowVersionId: 'v',
-          status: 'QUEUED',
-          created: at,
-        }),
-      )
-      .execute();
-    await queue.enqueue(trx, {
-      runId,
-      projectId,
-      kind: options.kind ?? 'EXECUTE',
-      availableAt: options.availableAt,
-    });
-  });
-  clock += 1;
-  return runId;
+  return { queue, clock };
 }
 
-const projectsOf = (jobs: { projectId: string }[]) => jobs.map((job) => job.projectId).join('');
+describeJobQueueContract('SqlJobQueue', async (store) => {
+  const { queue, clock } = openSqlQueue(store);
+  return {
+    queue,
+    pass: async (ms) => {
+      clock.ms += ms;
+    },
+    now: () => clock.ms,
+    leaseMs: 30_000,
+    close: () => queue.close(),
+  };
+});
 
-describe('SqlJobQueue', () => {
+describe('SqlJobQueue (table only)', () => {
+  let store: DataStore;
+  let removeStore: () => Promise<void>;
+  let queue: SqlJobQueue;
+  let clock: { ms: number };
+
+  beforeEach(async () => {
+    ({ store, remove: removeStore } = await openQueueTestStore());
+    ({ queue, clock } = openSqlQueue(store));
+  });
+  afterEach(() => removeStore());
+
+  /** Adds a job; each one a millisecond later than the one before. */
+  async function addJob(projectId: string, options: { availableAt?: string; kind?: JobKind } = {}) {
+    const runId = await addQueuedRun(store, queue, projectId, options);
+    clock.ms += 1;
+    return runId;
+  }
+
   it('deals jobs round-robin over projects ordered by their oldest job', async () => {
     for (let i = 0; i < 6; i++) await addJob('A');
     await addJob('B');
@@ -75,67 +60,20 @@ describe('SqlJobQueue', () => {
     await addJob('B');
     const claimed = await queue.claim('w1', 6);
     expect(projectsOf(claimed)).toBe('ABCABA');
-    expect(claimed.every((job) => job.attempts === 1 && job.kind === 'EXECUTE')).toBe(true);
     const rows = await store.db
       .selectFrom('job')
-      .select(['status', 'lockedBy', 'lockedUntil'])
+      .select(['lockedUntil'])
       .where('status', '=', 'RUNNING')
       .execute();
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toEqual({
-      status: 'RUNNING',
-      lockedBy: 'w1',
-      lockedUntil: timestampOf(clock + 30_000),
-    });
+    expect(rows[0]).toEqual({ lockedUntil: timestampOf(clock.ms + 30_000) });
   });
 
-  it('never runs more jobs of a project than its limit (its own, else the default)', async () => {
+  it('deals the slots of a project at its limit to the others, in turn', async () => {
     await store.db.updateTable('project').set({ maxConcurrentJobs: 2 }).where('id', '=', 'A').execute();
     for (let i = 0; i < 4; i++) await addJob('A');
     for (let i = 0; i < 7; i++) await addJob('B');
     expect(projectsOf(await queue.claim('w1', 20))).toBe('ABABBBB');
-    expect(await queue.claim('w1', 20)).toEqual([]);
-    const [running] = await store.db
-      .selectFrom('job')
-      .select('id')
-      .where('projectId', '=', 'A')
-      .where('status', '=', 'RUNNING')
-      .execute();
-    await store.write((trx) => queue.complete(trx, running!.id));
-    expect(projectsOf(await queue.claim('w1', 20))).toBe('A');
-  });
-
-  it('does not hand out a job before its availableAt', async () => {
-    await addJob('A', { availableAt: timestampOf(clock + 60_000), kind: 'RESUME' });
-    expect(await queue.claim('w1', 5)).toEqual([]);
-    clock += 60_000;
-    expect((await queue.claim('w1', 5)).map((job) => job.kind)).toEqual(['RESUME']);
-  });
-
-  it('queues again jobs whose lease ran out, or all jobs of other workers at start', async () => {
-    const a = await addJob('A');
-    const b = await addJob('B');
-    await queue.claim('w1', 1);
-    await queue.claim('w2', 1);
-    clock += 20_000;
-    await queue.extendLeases(
-      'w2',
-      (await store.db.selectFrom('job').select('id').where('runId', '=', b).execute()).map((r) => r.id),
-    );
-    clock += 15_000;
-    expect(await queue.requeueExpired()).toEqual([a]);
-    const again = await queue.claim('w3', 5);
-    expect(again).toMatchObject([{ runId: a, attempts: 2 }]);
-    expect((await queue.requeueExpired({ exceptWorkerId: 'w3', allOthers: true })).sort()).toEqual([b]);
-  });
-
-  it('release gives a job back, claimable from the given time', async () => {
-    const runId = await addJob('A');
-    const [job] = await queue.claim('w1', 1);
-    await queue.release(job!.id, timestampOf(clock + 1_000));
-    expect(await queue.claim('w1', 1)).toEqual([]);
-    clock += 1_000;
-    expect(await queue.claim('w1', 1)).toMatchObject([{ runId, attempts: 2 }]);
   });
 
   it('knows when no job is available, until something may have added one', async () => {
@@ -155,18 +93,30 @@ describe('SqlJobQueue', () => {
     expect(queue.mayHaveAvailable()).toBe(true);
     await queue.claim('w1', 5);
     expect(await queue.claim('w1', 5)).toEqual([]);
-    clock += 60_000; // its lease runs out
+    clock.ms += 60_000; // its lease runs out
     expect(await queue.requeueExpired()).toEqual([runId]);
     expect(queue.mayHaveAvailable()).toBe(true);
   });
 
   it('still looks after a job that is not available yet was added (a delay), and finds it in time', async () => {
-    await addJob('A', { availableAt: timestampOf(clock + 1_000), kind: 'RESUME' });
+    await addJob('A', { availableAt: timestampOf(clock.ms + 1_000), kind: 'RESUME' });
     expect(queue.mayHaveAvailable()).toBe(true);
     expect(await queue.claim('w1', 5)).toEqual([]);
     // Not available now; the dispatcher's poll (which looks whatever this says) finds it later.
     expect(queue.mayHaveAvailable()).toBe(false);
-    clock += 1_000;
+    clock.ms += 1_000;
     expect((await queue.claim('w1', 5)).map((job) => job.kind)).toEqual(['RESUME']);
+  });
+
+  it('may claim a new job only when none waits and its project has a free slot', async () => {
+    await store.db.updateTable('project').set({ maxConcurrentJobs: 1 }).where('id', '=', 'A').execute();
+    expect(await store.write((trx) => queue.mayClaimNew(trx, 'A'))).toBe(true);
+    await addJob('B');
+    expect(await store.write((trx) => queue.mayClaimNew(trx, 'A'))).toBe(false);
+    await queue.claim('w1', 5);
+    await addJob('A');
+    await queue.claim('w1', 5);
+    expect(await store.write((trx) => queue.mayClaimNew(trx, 'A'))).toBe(false);
+    expect(await store.write((trx) => queue.mayClaimNew(trx, 'C'))).toBe(true);
   });
 });

@@ -3,27 +3,20 @@
  * change is one write transaction, so a job exists exactly when the change that made it
  * committed (a run and its job commit together).
  */
-import { generateTimeOrderedId } from '@piecework/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DataStore } from '../storage/data-store';
 import type { Database, JobTable } from '../storage/database';
-import { fromJson, toJson } from '../storage/json-column';
 import { serialiseWrites } from '../storage/serialise-writes';
-import type { ClaimedJob, JobKind, NewJob } from './job-queue';
+import type { ClaimedJob, NewJob } from './job-queue';
+import { claimedJob, JobRows, type JobRowsOptions } from './job-rows';
+import { projectJobSlots } from './project-job-slots';
 import type { OnRunsClaimed, RunQueue } from './run-queue';
-import { anyAvailableJob, deleteJob, insertJobRow, queueRoomForNewJob } from './run-statements';
-import { timestampOf } from '../storage/timestamp';
+import { anyAvailableJob, queueRoomForNewJob } from './run-statements';
 
 /** Options of {@link SqlJobQueue}. */
-export interface SqlJobQueueOptions {
+export interface SqlJobQueueOptions extends JobRowsOptions {
   /** Concurrent RUNNING jobs of a project without its own `maxConcurrentJobs` (AP_DEFAULT_CONCURRENT_JOBS_LIMIT). */
   defaultConcurrentJobsLimit: number;
-  /** How long a claim holds a job without being extended, in ms. */
-  leaseMs: number;
-  /** Timestamps of rows (`created`, `updated`): the server's monotonic clock. */
-  timestamp: () => string;
-  /** Wall-clock milliseconds, for availability and leases (default `Date.now`). */
-  wallClock?: () => number;
 }
 
 /**
@@ -38,7 +31,7 @@ export interface SqlJobQueueOptions {
  * one busy project never starves the others.
  */
 export class SqlJobQueue implements RunQueue {
-  private readonly wallClock: () => number;
+  private readonly rows: JobRows;
   /** When each project was last given a slot (a counter), for round-robin among equals. */
   private readonly lastServed = new Map<string, number>();
   private serveCount = 0;
@@ -51,28 +44,12 @@ export class SqlJobQueue implements RunQueue {
     private readonly store: DataStore,
     private readonly options: SqlJobQueueOptions,
   ) {
-    this.wallClock = options.wallClock ?? Date.now;
+    this.rows = new JobRows(options);
   }
 
   async enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string> {
-    const id = generateTimeOrderedId();
-    const now = this.options.timestamp();
-    const claimed = claimedBy !== undefined;
-    await insertJobRow.run(trx, {
-      id,
-      runId: job.runId,
-      projectId: job.projectId,
-      kind: job.kind,
-      payload: job.payload === undefined ? null : toJson(job.payload),
-      status: claimed ? 'RUNNING' : 'QUEUED',
-      availableAt: job.availableAt ?? this.isoNow(),
-      lockedBy: claimedBy ?? null,
-      lockedUntil: claimed ? this.isoAt(this.options.leaseMs) : null,
-      attempts: claimed ? 1 : 0,
-      created: now,
-      updated: now,
-    });
-    if (claimed) this.lastServed.set(job.projectId, ++this.serveCount);
+    const { id } = await this.rows.insert(trx, job, claimedBy);
+    if (claimedBy !== undefined) this.lastServed.set(job.projectId, ++this.serveCount);
     else this.mayHaveAdded();
     return id;
   }
@@ -90,7 +67,7 @@ export class SqlJobQueue implements RunQueue {
     // Taken with the claims' lock, held until `trx` commits the job it inserts claimed.
     await serialiseWrites(trx, 'job-claim');
     const { rows } = await queueRoomForNewJob.run(trx, {
-      now: this.isoNow(),
+      now: this.rows.isoNow(),
       projectId,
       defaultLimit: this.options.defaultConcurrentJobsLimit,
     });
@@ -104,7 +81,7 @@ export class SqlJobQueue implements RunQueue {
     if (max <= 0) return [];
     // A read first: an idle poll takes no write lock.
     const additionsBefore = this.additions;
-    const available = await anyAvailableJob.run(this.store.db, { now: this.isoNow() });
+    const available = await anyAvailableJob.run(this.store.db, { now: this.rows.isoNow() });
     if (available.rows.length === 0) {
       if (this.additions === additionsBefore) this.knownEmpty = true;
       return [];
@@ -113,47 +90,28 @@ export class SqlJobQueue implements RunQueue {
     return this.store.write(async (trx) => {
       // Claims of every process one at a time: each reads the free jobs, then takes them.
       await serialiseWrites(trx, 'job-claim');
-      const now = this.isoNow();
-      const rows = await this.pickJobs(trx, now, max);
+      const rows = await this.pickJobs(trx, this.rows.isoNow(), max);
       if (rows.length === 0) return [];
-      await trx
-        .updateTable('job')
-        .set((eb) => ({
-          status: 'RUNNING',
-          lockedBy: workerId,
-          lockedUntil: this.isoAt(this.options.leaseMs),
-          attempts: eb('attempts', '+', 1),
-          updated: this.options.timestamp(),
-        }))
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .execute();
+      await this.rows.claim(
+        trx,
+        rows.map((row) => row.id),
+        workerId,
+      );
       const jobs = rows.map(claimedJob);
       return onClaimed ? onClaimed(trx, jobs) : jobs;
     });
   }
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
-    await deleteJob.run(trx, { id: jobId });
+    await this.rows.delete(trx, jobId);
   }
 
   async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
-    if (runIds.length === 0) return;
-    await trx.deleteFrom('job').where('runId', 'in', runIds).where('status', '=', 'QUEUED').execute();
+    await this.rows.discardWaiting(trx, runIds);
   }
 
-  async heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
-    if (runIds.length === 0) return new Set();
-    const rows = await trx
-      .selectFrom('job')
-      .select('runId')
-      .where('runId', 'in', runIds)
-      .where('status', '=', 'RUNNING')
-      .execute();
-    return new Set(rows.map((row) => row.runId));
+  heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
+    return this.rows.heldRuns(trx, runIds);
   }
 
   /** Nothing to announce: a committed row is visible to every claim. */
@@ -169,72 +127,39 @@ export class SqlJobQueue implements RunQueue {
 
   async release(jobId: string, availableAt?: string): Promise<void> {
     this.mayHaveAdded();
-    await this.store.write((trx) =>
-      trx
-        .updateTable('job')
-        .set({
-          status: 'QUEUED',
-          lockedBy: null,
-          lockedUntil: null,
-          availableAt: availableAt ?? this.isoNow(),
-          updated: this.options.timestamp(),
-        })
-        .where('id', '=', jobId)
-        .execute(),
-    );
+    await this.store.write((trx) => this.rows.release(trx, jobId, availableAt));
   }
 
   async extendLeases(workerId: string, jobIds: readonly string[]): Promise<void> {
     if (jobIds.length === 0) return;
-    await this.store.write((trx) =>
-      trx
-        .updateTable('job')
-        .set({ lockedUntil: this.isoAt(this.options.leaseMs) })
-        .where('id', 'in', jobIds)
-        .where('lockedBy', '=', workerId)
-        .execute(),
-    );
+    await this.store.write((trx) => this.rows.extendLeases(trx, workerId, jobIds));
   }
 
   async requeueExpired(options: { exceptWorkerId?: string; allOthers?: boolean } = {}): Promise<string[]> {
-    const now = this.isoNow();
-    const rows = await this.store.write((trx) =>
-      trx
-        .updateTable('job')
-        .set({ status: 'QUEUED', lockedBy: null, lockedUntil: null, updated: this.options.timestamp() })
-        .where('status', '=', 'RUNNING')
-        .where((eb) => {
-          const expired = eb('lockedUntil', '<', now);
-          if (!options.allOthers || options.exceptWorkerId === undefined) return expired;
-          return eb.or([expired, eb('lockedBy', 'is', null), eb('lockedBy', '!=', options.exceptWorkerId)]);
-        })
-        .returning('runId')
-        .execute(),
-    );
+    const rows = await this.store.write((trx) => this.rows.requeueExpired(trx, options));
     if (rows.length > 0) this.mayHaveAdded();
     return rows.map((row) => row.runId);
   }
 
   /** The jobs to claim, fairly dealt (see the class comment). */
   private async pickJobs(trx: Kysely<Database>, now: string, max: number): Promise<Selectable<JobTable>[]> {
-    const limit = this.options.defaultConcurrentJobsLimit;
     // Identifiers in double quotes: PostgreSQL folds unquoted ones to lower case.
-    const { rows } = await sql<{ projectId: string; waiting: number; running: number; slots: number }>`
-      select q."projectId" as "projectId", q.waiting as waiting, coalesce(r.running, 0) as running,
-        coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) as slots
-      from (select "projectId", min("availableAt") as oldest, count(*) as waiting from job
-            where status = 'QUEUED' and "availableAt" <= ${now} group by "projectId") as q
-      left join (select "projectId", count(*) as running from job
-                 where status = 'RUNNING' group by "projectId") as r on r."projectId" = q."projectId"
-      left join project as p on p.id = q."projectId"
-      where coalesce(p."maxConcurrentJobs", ${limit}) - coalesce(r.running, 0) > 0
-      order by q.oldest, q."projectId"`.execute(trx);
-    const candidates = rows.map((row) => ({
-      projectId: row.projectId,
-      running: Number(row.running),
-      left: Math.min(Number(row.waiting), Number(row.slots)),
-      taken: 0,
-    }));
+    const { rows } = await sql<{ projectId: string; waiting: number }>`
+      select "projectId", count(*) as waiting from job where status = 'QUEUED' and "availableAt" <= ${now}
+      group by "projectId" order by min("availableAt"), "projectId"`.execute(trx);
+    const slots = await projectJobSlots(
+      trx,
+      rows.map((row) => row.projectId),
+      this.options.defaultConcurrentJobsLimit,
+    );
+    const candidates = rows
+      .map((row) => ({
+        projectId: row.projectId,
+        running: slots.get(row.projectId)?.running ?? 0,
+        left: Math.min(Number(row.waiting), slots.get(row.projectId)?.free ?? 0),
+        taken: 0,
+      }))
+      .filter((candidate) => candidate.left > 0);
     // Deal the slots one by one (see the class comment).
     const dealt: (typeof candidates)[number][] = [];
     while (dealt.length < max) {
@@ -276,23 +201,4 @@ export class SqlJobQueue implements RunQueue {
     if (a.running !== b.running) return a.running < b.running;
     return (this.lastServed.get(a.projectId) ?? 0) < (this.lastServed.get(b.projectId) ?? 0);
   }
-
-  private isoNow(): string {
-    return timestampOf(this.wallClock());
-  }
-
-  private isoAt(offsetMs: number): string {
-    return timestampOf(this.wallClock() + offsetMs);
-  }
-}
-
-function claimedJob(row: Selectable<JobTable>): ClaimedJob {
-  return {
-    id: row.id,
-    runId: row.runId,
-    projectId: row.projectId,
-    kind: row.kind as JobKind,
-    payload: fromJson<unknown>(row.payload),
-    attempts: row.attempts + 1,
-  };
 }

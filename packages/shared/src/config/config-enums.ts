@@ -22,6 +22,10 @@ export type ExecutionMode = z.infer<typeof ExecutionMode>;
 export const RedisType = z.enum(['STANDALONE', 'SENTINEL']);
 export type RedisType = z.infer<typeof RedisType>;
 
+/** AP_REDIS_SENTINEL_ROLE: which server of a Sentinel set to connect to (the master, or a replica). */
+export const RedisSentinelRole = z.enum(['master', 'slave']);
+export type RedisSentinelRole = z.infer<typeof RedisSentinelRole>;
+
 /**
  * AP_CONTAINER_TYPE: what this process runs. WORKER_AND_APP (one process does everything), APP
  * (REST server only) or WORKER (runs jobs; takes its concurrency from the app server).

@@ -25,6 +25,17 @@ export const ConfigUrl = z
   .url({ error: 'must be an absolute URL' })
   .regex(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/\s]/, 'must be an absolute URL (scheme://host)');
 
+/** A `host:port` pair, e.g. `sentinel-1:26379` (AP_REDIS_SENTINEL_HOSTS). */
+export const HostAndPort = z
+  .string()
+  .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port')
+  .transform((text) => {
+    const at = text.lastIndexOf(':');
+    return { host: text.slice(0, at), port: Number(text.slice(at + 1)) };
+  })
+  .refine(({ port }) => port >= 1 && port <= 65535, 'must have a port from 1 to 65535');
+export type HostAndPort = z.infer<typeof HostAndPort>;
+
 /** How the text of an environment variable is turned into a value before validation. */
 export type ConfigValueKind = 'string' | 'number' | 'boolean' | 'list';
 

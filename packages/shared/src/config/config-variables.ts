@@ -69,6 +69,18 @@ const ROWS: Row[] = [
     'secret',
   ],
   ['AP_REDIS_TYPE', 'string', 'Redis setup: STANDALONE or SENTINEL (replaces AP_QUEUE_MODE).'],
+  ['AP_REDIS_HOST', 'string', 'Redis host when AP_REDIS_URL is unset.'],
+  ['AP_REDIS_PORT', 'number', 'Redis port with AP_REDIS_HOST.'],
+  ['AP_REDIS_PASSWORD', 'string', 'Redis password.', 'secret'],
+  ['AP_REDIS_DB', 'number', 'Redis database number.'],
+  ['AP_REDIS_USE_SSL', 'boolean', 'Connect to Redis over TLS.'],
+  [
+    'AP_REDIS_SENTINEL_HOSTS',
+    'list',
+    'Comma-separated host:port of the Redis Sentinels (AP_REDIS_TYPE=SENTINEL).',
+  ],
+  ['AP_REDIS_SENTINEL_NAME', 'string', 'Master group name the Redis Sentinels watch.'],
+  ['AP_REDIS_SENTINEL_ROLE', 'string', 'Sentinel role to connect to: master or slave.'],
   [
     'AP_EXECUTION_MODE',
     'string',

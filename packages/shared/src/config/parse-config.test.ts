@@ -184,6 +184,7 @@ describe('parseConfig rejects invalid values, naming the variable and the value'
     ['AP_ENCRYPTION_KEY', 'not-hex-and-too-short'],
     ['AP_JWT_SECRET', 'short'],
     ['AP_POSTGRES_URL', 'p@ssw0rd-not-a-url'],
+    ['AP_REDIS_URL', 'p@ssw0rd-not-a-url'],
   ])('never prints the value of the secret %s', (name, text) => {
     const error = configErrorOf({ [name]: text });
     expect(error.params.variable).toBe(name);
@@ -191,6 +192,76 @@ describe('parseConfig rejects invalid values, naming the variable and the value'
     expect(error.message).toContain('<redacted>');
     expect(error.message).not.toContain(text);
     expect(JSON.stringify(error.toBody())).not.toContain(text);
+  });
+});
+
+describe('Redis settings', () => {
+  it('defaults to a standalone server on port 6379, database 0, no TLS', () => {
+    expect(parseConfig({ AP_REDIS_HOST: 'redis' })).toMatchObject({
+      redisType: 'STANDALONE',
+      redisHost: 'redis',
+      redisPort: 6379,
+      redisDb: 0,
+      redisUseSsl: false,
+      redisSentinelHosts: [],
+      redisSentinelRole: 'master',
+    });
+  });
+
+  it('reads a Sentinel setup', () => {
+    const config = parseConfig({
+      AP_REDIS_TYPE: 'SENTINEL',
+      AP_REDIS_SENTINEL_HOSTS: 'sentinel-1:26379, 10.0.0.2:26380',
+      AP_REDIS_SENTINEL_NAME: 'mymaster',
+      AP_REDIS_SENTINEL_ROLE: 'slave',
+      AP_REDIS_PASSWORD: 'secret',
+      AP_REDIS_DB: '2',
+      AP_REDIS_USE_SSL: 'true',
+    });
+    expect(config).toMatchObject({
+      redisSentinelHosts: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+      ],
+      redisSentinelName: 'mymaster',
+      redisSentinelRole: 'slave',
+      redisPassword: 'secret',
+      redisDb: 2,
+      redisUseSsl: true,
+    });
+  });
+
+  it.each([
+    [
+      'a Sentinel without a port',
+      { AP_REDIS_SENTINEL_HOSTS: 'sentinel-1' },
+      'AP_REDIS_SENTINEL_HOSTS',
+      'host:port',
+    ],
+    [
+      'a Sentinel port out of range',
+      { AP_REDIS_SENTINEL_HOSTS: 'a:70000' },
+      'AP_REDIS_SENTINEL_HOSTS',
+      '1 to 65535',
+    ],
+    ['an unknown role', { AP_REDIS_SENTINEL_ROLE: 'replica' }, 'AP_REDIS_SENTINEL_ROLE', 'master'],
+    ['a negative database', { AP_REDIS_DB: '-1' }, 'AP_REDIS_DB', 'at least 0'],
+    [
+      'SENTINEL without hosts',
+      { AP_REDIS_TYPE: 'SENTINEL', AP_REDIS_SENTINEL_NAME: 'm' },
+      'AP_REDIS_SENTINEL_HOSTS',
+      'required',
+    ],
+    [
+      'SENTINEL without a name',
+      { AP_REDIS_TYPE: 'SENTINEL', AP_REDIS_SENTINEL_HOSTS: 'a:1' },
+      'AP_REDIS_SENTINEL_NAME',
+      'required',
+    ],
+  ])('rejects %s, naming the variable', (_, env, variable, reason) => {
+    const error = configErrorOf(env);
+    expect(error.params.variable).toBe(variable);
+    expect(error.message).toContain(reason);
   });
 });
 

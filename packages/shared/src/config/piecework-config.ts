@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { EmbedOrigin } from '../platform/allowed-embed-origins';
-import { ContainerType, DatabaseType, ExecutionMode, LogLevel, RedisType } from './config-enums';
-import { ConfigUrl, IpOrCidr, wholeNumber } from './config-values';
+import {
+  ContainerType,
+  DatabaseType,
+  ExecutionMode,
+  LogLevel,
+  RedisSentinelRole,
+  RedisType,
+} from './config-enums';
+import { ConfigUrl, HostAndPort, IpOrCidr, wholeNumber } from './config-values';
 
 const optionalText = z.string().min(1).optional();
 
@@ -70,6 +77,22 @@ export const PieceworkConfig = z
     redisUrl: ConfigUrl.optional(),
     /** AP_REDIS_TYPE: STANDALONE or SENTINEL. */
     redisType: RedisType.default('STANDALONE'),
+    /** AP_REDIS_HOST: Redis host when AP_REDIS_URL is unset (STANDALONE). */
+    redisHost: optionalText,
+    /** AP_REDIS_PORT: Redis port with AP_REDIS_HOST. */
+    redisPort: wholeNumber(1, 65535).default(6379),
+    /** AP_REDIS_PASSWORD: Redis password (of the servers, not of the Sentinels). */
+    redisPassword: optionalText,
+    /** AP_REDIS_DB: Redis database number. */
+    redisDb: wholeNumber(0).default(0),
+    /** AP_REDIS_USE_SSL: connect to Redis over TLS. */
+    redisUseSsl: z.boolean().default(false),
+    /** AP_REDIS_SENTINEL_HOSTS: the Sentinels as `host:port` items; required when redisType is SENTINEL. */
+    redisSentinelHosts: z.array(HostAndPort).default([]),
+    /** AP_REDIS_SENTINEL_NAME: the master group the Sentinels watch; required when redisType is SENTINEL. */
+    redisSentinelName: optionalText,
+    /** AP_REDIS_SENTINEL_ROLE: connect to the master or a replica of the group. */
+    redisSentinelRole: RedisSentinelRole.default('master'),
     /** AP_EXECUTION_MODE: isolation of runs (chosen default: SANDBOX_CODE_AND_PROCESS). */
     executionMode: ExecutionMode.default('SANDBOX_CODE_AND_PROCESS'),
     /** AP_CONTAINER_TYPE: what this process runs (chosen default: WORKER_AND_APP). */
@@ -140,6 +163,22 @@ export const PieceworkConfig = z
         message: 'is required with AP_POSTGRES_HOST when AP_POSTGRES_URL is not set',
         path: ['postgresDatabase'],
       });
+    }
+    if (config.redisType === 'SENTINEL') {
+      if (config.redisSentinelHosts.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'is required when AP_REDIS_TYPE is SENTINEL',
+          path: ['redisSentinelHosts'],
+        });
+      }
+      if (config.redisSentinelName === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'is required when AP_REDIS_TYPE is SENTINEL',
+          path: ['redisSentinelName'],
+        });
+      }
     }
   });
 export type PieceworkConfig = z.infer<typeof PieceworkConfig>;

@@ -1,0 +1,165 @@
+/**
+ * BullMQ's side of the Redis job queue: which job a worker takes next, delays, locks and stalled
+ * jobs. It knows jobs by their row id (the BullMQ `jobId`) and carries `{runId, projectId}`; the
+ * `job` table stays the truth of pending work (see `BullJobQueue`).
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type Job, type RedisOptions } from 'bullmq';
+
+/** What a delivered job carries; its BullMQ id is the job row's id. */
+export interface DeliveryData {
+  runId: string;
+  projectId: string;
+}
+
+/** A job to deliver: its row's id and run, available from `availableAtMs` (wall clock). */
+export interface Delivery extends DeliveryData {
+  id: string;
+  availableAtMs: number;
+}
+
+/** Options of {@link BullDelivery}. */
+export interface BullDeliveryOptions {
+  connection: RedisOptions;
+  /** Prefix of every Redis key, so that installations and tests never collide. */
+  prefix: string;
+  /** The BullMQ queue's name. */
+  queueName: string;
+  /** How long a fetched job stays locked without an extension (the job lease), in ms. */
+  lockMs: number;
+  /** Hears connection and stalled-check errors (the clients reconnect by themselves). */
+  onError: (error: Error) => void;
+}
+
+/** The BullMQ name of every run job (the queue holds one kind). */
+const JOB_NAME = 'run';
+
+/** A stalled job is moved back this many times at most; the row, not BullMQ, decides its fate. */
+const MAX_STALLED = 1_000_000;
+
+/**
+ * Adds, hands out and settles BullMQ jobs for one process. Fetching is manual (a worker without
+ * a processor): each fetched job is locked under its own token until {@link complete}d,
+ * {@link delay}ed or its lock runs out (then BullMQ's stalled check, run here every `lockMs`,
+ * moves it back to waiting for any worker).
+ */
+export class BullDelivery {
+  /** The queue's jobs, for adding and removing them. */
+  readonly queue: Queue<DeliveryData>;
+  private readonly worker: Worker<DeliveryData>;
+  /** The jobs this process fetched and holds the lock of. */
+  private readonly held = new Map<string, { job: Job<DeliveryData>; token: string }>();
+
+  constructor(private readonly options: BullDeliveryOptions) {
+    const base = { connection: options.connection, prefix: options.prefix };
+    this.queue = new Queue<DeliveryData>(options.queueName, base);
+    this.worker = new Worker<DeliveryData>(options.queueName, null, {
+      ...base,
+      autorun: false,
+      lockDuration: options.lockMs,
+      stalledInterval: options.lockMs,
+      maxStalledCount: MAX_STALLED,
+    });
+    this.queue.on('error', options.onError);
+    this.worker.on('error', options.onError);
+    this.worker.startStalledCheckTimer().catch(options.onError);
+  }
+
+  /** Adds jobs (a job whose id exists already is left as it is), delayed until they are available. */
+  async add(jobs: readonly Delivery[], nowMs: number): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(
+      jobs.map(({ id, runId, projectId, availableAtMs }) => ({
+        name: JOB_NAME,
+        data: { runId, projectId },
+        opts: {
+          jobId: id,
+          delay: Math.max(0, availableAtMs - nowMs),
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
+  }
+
+  /** Takes and locks up to `max` waiting jobs (delayed ones that came due included); answers their ids and data. */
+  async fetch(max: number): Promise<(DeliveryData & { id: string })[]> {
+    const fetched: (DeliveryData & { id: string })[] = [];
+    while (fetched.length < max) {
+      const token = randomUUID();
+      const job = await this.worker.getNextJob(token, { block: false });
+      if (job?.id === undefined) break;
+      this.held.set(job.id, { job, token });
+      fetched.push({ id: job.id, ...job.data });
+    }
+    return fetched;
+  }
+
+  /** Whether this process holds job `id`'s lock. */
+  holds(id: string): boolean {
+    return this.held.has(id);
+  }
+
+  /** Ends job `id` (its row is gone): completes it if held here, else removes it if it waits. */
+  async complete(id: string): Promise<void> {
+    const held = this.held.get(id);
+    this.held.delete(id);
+    if (held !== undefined) {
+      try {
+        await held.job.moveToCompleted(null, held.token, false);
+        return;
+      } catch {
+        // The lock ran out (a stalled check moved it): remove it wherever it is now.
+      }
+    }
+    await this.remove([id]);
+  }
+
+  /** Removes waiting or delayed jobs; a job another process holds is left (its claim drops it: no row). */
+  async remove(ids: readonly string[]): Promise<void> {
+    await Promise.all(ids.map((id) => this.queue.remove(id).catch(() => 0)));
+  }
+
+  /**
+   * Gives held job `id` back, to be handed out again from `atMs`; answers false when it was not
+   * held here (the caller adds it again instead).
+   */
+  async delay(id: string, atMs: number): Promise<boolean> {
+    const held = this.held.get(id);
+    if (held === undefined) return false;
+    this.held.delete(id);
+    try {
+      await held.job.moveToDelayed(atMs, held.token);
+      return true;
+    } catch {
+      return false; // the lock ran out: the job is back in waiting already, or gone
+    }
+  }
+
+  /** Extends the locks of the held jobs among `ids`. */
+  async extendLocks(ids: readonly string[]): Promise<void> {
+    await Promise.all(
+      ids.map(async (id) => {
+        const held = this.held.get(id);
+        if (held !== undefined) await held.job.extendLock(held.token, this.options.lockMs);
+      }),
+    );
+  }
+
+  /** Those of `ids` without a BullMQ job (lost with a Redis restart, or never added): one pipelined round trip. */
+  async missing(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const client = await this.queue.client;
+    const pipeline = client.pipeline();
+    for (const id of ids) pipeline.runCommand('exists', [this.queue.toKey(id)]);
+    const answers = (await pipeline.exec()) ?? [];
+    return ids.filter((_, index) => answers[index]?.[1] === 0);
+  }
+
+  /** Closes the worker and the queue (held jobs are left to their locks). */
+  async close(): Promise<void> {
+    this.held.clear();
+    await this.worker.close();
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * The job queue of scale-out (PostgreSQL + Redis): the `job` table stays the truth of pending
+ * work (a run's row and its job row commit in one transaction) and BullMQ delivers it: it tells
+ * each worker which job to take, holds delays, detects stalled jobs and wakes idle workers at
+ * once.
+ */
+import type { RedisOptions } from 'bullmq';
+import { QueueEvents } from 'bullmq';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { DataStore } from '../storage/data-store';
+import type { Database } from '../storage/database';
+import { BullDelivery, type Delivery } from './bull-delivery';
+import { DelayedWakes } from './delayed-wakes';
+import type { ClaimedJob, NewJob } from './job-queue';
+import { JobRows, type JobRowsOptions } from './job-rows';
+import { claimDeliveredJobs, type ClaimDeliveredDeps } from './claim-delivered-jobs';
+import { LostJobsReconciler } from './reconcile-lost-jobs';
+import type { OnRunsClaimed, RunQueue } from './run-queue';
+
+/** Options of {@link BullJobQueue}; every duration in ms. */
+export interface BullJobQueueOptions extends JobRowsOptions {
+  /** Concurrent RUNNING jobs of a project without its own `maxConcurrentJobs` (AP_DEFAULT_CONCURRENT_JOBS_LIMIT). */
+  defaultConcurrentJobsLimit: number;
+  /** The Redis connection (see `redisConnectionOptions`). */
+  connection: RedisOptions;
+  /** Prefix of every Redis key (default `piecework`): installations and tests sharing a Redis never collide. */
+  prefix?: string;
+  /** The BullMQ queue's name (default `runs`). */
+  queueName?: string;
+  /** A job of a project at its limit is tried again after this, plus up to as much jitter (default 1000). */
+  busyProjectBackoffMs?: number;
+  /** How often the reconciler looks for QUEUED rows whose BullMQ job is lost (default 5000; 0: never). */
+  reconcileEveryMs?: number;
+  /** Rows available for less than this are left to their announcement (default 5000). */
+  reconcileMinAgeMs?: number;
+  /** Rows the reconciler checks per round (default 500). */
+  reconcileBatchSize?: number;
+  /** Where the reconciler's warnings go. */
+  logger: Logger;
+}
+
+/** A claim fetches at most this many deliveries per job it may hand out (jobs of busy projects are skipped). */
+const FETCH_PER_SLOT = 4;
+
+/**
+ * {@link JobQueue} over the `job` table, delivered through BullMQ.
+ *
+ * Claiming: up to `max` x {@link FETCH_PER_SLOT} BullMQ jobs are fetched, then one store write
+ * claims their rows within the per-project limits (counted over RUNNING rows of every worker, in
+ * that write) and calls `onClaimed` (see `claimDeliveredJobs` and `planBullClaim`).
+ *
+ * Fairness: BullMQ hands out jobs in the order they became available. A job of a project at its
+ * limit goes back as a delayed job (backoff with jitter) and the claim goes on to the next, so a
+ * busy project never blocks the others: a quiet project's job waits behind at most the busy
+ * projects' jobs that are fetched and set aside before it (each claim looks at up to
+ * `FETCH_PER_SLOT` times its free slots). This is less even than the table queue's
+ * round-robin: between projects under their limits, order is first come, first served. The
+ * cost: while a project stays full, each of its set-aside jobs is delivered again every backoff.
+ *
+ * Announcing: {@link enqueue} remembers the job; {@link announce} (after commit) adds it. A job
+ * announced before its own write committed (another write announced first) may be delivered
+ * and dropped as rowless; the reconciler adds it back once it is `reconcileMinAgeMs` old.
+ */
+export class BullJobQueue implements RunQueue {
+  private readonly rows: JobRows;
+  private readonly delivery: BullDelivery;
+  private readonly reconciler: LostJobsReconciler;
+  private readonly claimDeps: ClaimDeliveredDeps;
+  private readonly backoffMs: number;
+  private readonly reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  private events: QueueEvents | undefined;
+  /** Changes of committed writes waiting for {@link announce}. */
+  private pendingAdds = new Map<string, Delivery>();
+  private pendingEnds = new Set<string>();
+  /** Redis work started and not finished (announcements, hand-backs): awaited by claims and close. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly stops = new Set<() => void>();
+
+  constructor(
+    private readonly store: DataStore,
+    private readonly options: BullJobQueueOptions,
+  ) {
+    this.rows = new JobRows(options);
+    this.backoffMs = options.busyProjectBackoffMs ?? 1000;
+    this.delivery = new BullDelivery({
+      connection: options.connection,
+      prefix: options.prefix ?? 'piecework',
+      queueName: options.queueName ?? 'runs',
+      lockMs: options.leaseMs,
+      onError: (error) => this.redisFailed(error),
+    });
+    this.claimDeps = {
+      store,
+      rows: this.rows,
+      delivery: this.delivery,
+      defaultConcurrentJobsLimit: options.defaultConcurrentJobsLimit,
+      busyRetryAtMs: () => this.busyRetryAtMs(),
+    };
+    this.reconciler = new LostJobsReconciler(store.db, this.delivery, {
+      batchSize: options.reconcileBatchSize ?? 500,
+      minAgeMs: options.reconcileMinAgeMs ?? 5000,
+    });
+    const every = options.reconcileEveryMs ?? 5000;
+    if (every > 0) {
+      this.reconcileTimer = setInterval(() => void this.reconcile(), every);
+      this.reconcileTimer.unref();
+    }
+  }
+
+  async enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string> {
+    const { id, availableAt } = await this.rows.insert(trx, job, claimedBy);
+    if (claimedBy === undefined) {
+      this.pendingAdds.set(id, {
+        id,
+        runId: job.runId,
+        projectId: job.projectId,
+        availableAtMs: Date.parse(availableAt),
+      });
+    }
+    return id;
+  }
+
+  /** Always false: BullMQ decides which job goes first, so every job goes through it. */
+  async mayClaimNew(): Promise<boolean> {
+    return false;
+  }
+
+  /** Always true: other processes add jobs the queue does not see. */
+  mayHaveAvailable(): boolean {
+    return true;
+  }
+
+  claim(workerId: string, max: number): Promise<ClaimedJob[]>;
+  claim<T>(workerId: string, max: number, onClaimed: OnRunsClaimed<T>): Promise<T[]>;
+  async claim<T>(workerId: string, max: number, onClaimed?: OnRunsClaimed<T>): Promise<(T | ClaimedJob)[]> {
+    if (max <= 0) return [];
+    await this.settled();
+    const handed: (T | ClaimedJob)[] = [];
+    let budget = max * FETCH_PER_SLOT;
+    while (handed.length < max && budget > 0) {
+      const fetched = await this.delivery.fetch(Math.min(max - handed.length, budget));
+      if (fetched.length === 0) break;
+      budget -= fetched.length;
+      const delivered = fetched.map((job) => job.id);
+      handed.push(...(await claimDeliveredJobs(this.claimDeps, workerId, delivered, onClaimed)));
+    }
+    return handed;
+  }
+
+  async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
+    await this.rows.delete(trx, jobId);
+    this.pendingEnds.add(jobId);
+  }
+
+  async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
+    for (const id of await this.rows.discardWaiting(trx, runIds)) this.pendingEnds.add(id);
+  }
+
+  heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
+    return this.rows.heldRuns(trx, runIds);
+  }
+
+  /** Adds the jobs of committed writes to BullMQ, and ends the BullMQ jobs of removed rows. */
+  announce(): void {
+    const adds = [...this.pendingAdds.values()];
+    const ends = [...this.pendingEnds];
+    this.pendingAdds = new Map();
+    this.pendingEnds = new Set();
+    if (adds.length === 0 && ends.length === 0) return;
+    this.track(
+      Promise.all([
+        this.delivery.add(adds, this.rows.nowMs()),
+        ...ends.map((id) => this.delivery.complete(id)),
+      ]),
+      'Announcing jobs to Redis failed; the reconciler adds them again',
+    );
+  }
+
+  async release(jobId: string, availableAt?: string): Promise<void> {
+    const row = await this.store.write(async (trx) => {
+      const at = await this.rows.release(trx, jobId, availableAt);
+      const found = await trx
+        .selectFrom('job')
+        .select(['runId', 'projectId'])
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      return found && { ...found, availableAtMs: Date.parse(at) };
+    });
+    if (row === undefined) return;
+    if (await this.delivery.delay(jobId, row.availableAtMs)) return;
+    await this.delivery.add([{ id: jobId, ...row }], this.rows.nowMs());
+  }
+
+  async extendLeases(workerId: string, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await this.store.write((trx) => this.rows.extendLeases(trx, workerId, jobIds));
+    await this.delivery.extendLocks(jobIds);
+  }
+
+  async requeueExpired(options: { exceptWorkerId?: string; allOthers?: boolean } = {}): Promise<string[]> {
+    const rows = await this.store.write((trx) => this.rows.requeueExpired(trx, options));
+    const nowMs = this.rows.nowMs();
+    const notHeld: Delivery[] = [];
+    for (const row of rows) {
+      // Held here (its lease ran out in this process): hand it back; else make sure it has a job.
+      if (!(await this.delivery.delay(row.id, nowMs))) notHeld.push({ ...row, availableAtMs: nowMs });
+    }
+    await this.delivery.add(notHeld, nowMs);
+    return rows.map((row) => row.runId);
+  }
+
+  /**
+   * Adds again the BullMQ jobs of QUEUED rows that lost theirs (one bounded batch); answers how
+   * many, after logging a warning when any. Runs every `reconcileEveryMs` by itself.
+   */
+  async reconcile(): Promise<number> {
+    try {
+      const count = await this.reconciler.round(this.rows.nowMs());
+      if (count > 0) this.options.logger.warn({ count }, 'Queued jobs missing from Redis were added again');
+      return count;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'Reconciling the Redis job queue failed');
+      return 0;
+    }
+  }
+
+  /** Wakes on jobs becoming waiting in any process, stalled jobs moved back, and delayed jobs coming due. */
+  onAvailable(wake: () => void): () => void {
+    const events = (this.events ??= this.openEvents());
+    const wakes = new DelayedWakes(wake, () => this.rows.nowMs());
+    const onDelayed = ({ delay }: { delay: number }) => wakes.at(delay);
+    events.on('waiting', wake);
+    events.on('stalled', wake);
+    events.on('delayed', onDelayed);
+    const stop = () => {
+      events.off('waiting', wake);
+      events.off('stalled', wake);
+      events.off('delayed', onDelayed);
+      wakes.stop();
+      this.stops.delete(stop);
+    };
+    this.stops.add(stop);
+    return stop;
+  }
+
+  /** Stops the reconciler and the wake-ups, waits for Redis work under way, closes every connection. */
+  async close(): Promise<void> {
+    clearInterval(this.reconcileTimer);
+    for (const stop of [...this.stops]) stop();
+    await this.settled();
+    await this.events?.close();
+    await this.delivery.close();
+  }
+
+  private openEvents(): QueueEvents {
+    const events = new QueueEvents(this.options.queueName ?? 'runs', {
+      connection: this.options.connection,
+      prefix: this.options.prefix ?? 'piecework',
+    });
+    events.on('error', (error) => this.redisFailed(error));
+    return events;
+  }
+
+  private redisFailed(error: Error): void {
+    this.options.logger.warn({ err: error }, 'The Redis job queue failed; its clients reconnect');
+  }
+
+  private busyRetryAtMs(): number {
+    return this.rows.nowMs() + this.backoffMs + Math.floor(Math.random() * this.backoffMs);
+  }
+
+  private track(work: Promise<unknown>, failure: string): void {
+    const tracked = work.catch((error: unknown) => this.options.logger.warn({ err: error }, failure));
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  private async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+}
