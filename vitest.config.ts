@@ -35,6 +35,8 @@ const sqliteOnlyTests = [
   // Group commit and BEGIN IMMEDIATE are the SQLite store's write path; PostgreSQL's is postgres-write.ts.
   'packages/server/src/storage/group-commit.test.ts',
   'packages/server/src/storage/write-transaction.test.ts',
+  // The scale-out tests start their own PostgreSQL + Redis cluster whatever the run's engine.
+  'packages/server/src/integration/scale-out/**',
 ];
 
 export default defineConfig({

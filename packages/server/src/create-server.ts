@@ -2,7 +2,9 @@
  * Assembles the server: settings, logger, store (SQLite, or PostgreSQL with AP_DB_TYPE=POSTGRES;
  * migrated), context, routes and the HTTP app. `listen()` binds AP_PORT (or the port given), starts the run machinery and answers with the
  * URL; `close()` stops the app, then the run machinery (running jobs get a grace period), then
- * closes the database.
+ * closes the database. AP_CONTAINER_TYPE decides the role: WORKER_AND_APP does everything, APP
+ * serves the API and the timers without executing runs, WORKER executes runs and answers health
+ * only; with Redis configured, the queue, run signals and timers go through it (`scale-out/`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -13,9 +15,13 @@ import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeou
 import { listeningUrl } from './http/listening-url';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
+import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
+import { PIECEWORK_RELEASE } from './release';
+import { openScaleOut } from './scale-out/open-scale-out';
+import type { TimedWorkTicks } from './scale-out/timed-work-ticks';
 import { createServerBase, type ServerContext } from './server-context';
 import { openStore } from './storage/open-store';
 
@@ -30,6 +36,8 @@ export interface CreateServerOptions {
   validateResponses?: boolean;
   /** Options of the run machinery (tests shorten its timings). */
   runs?: RunRuntimeOptions;
+  /** The release this process says it runs (tests of a worker of another release). Default the package's. */
+  release?: string;
   /**
    * How long to wait on HTTP clients: headers, whole request, idle socket, keep-alive. Each
    * defaults as `http/http-timeouts.ts` says (20 s, 300 s, the webhook timeout + 60 s, 72 s).
@@ -65,14 +73,38 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
   const store = await openStore(settings);
+  const role = config.containerType;
+  const servesApi = role !== 'WORKER';
+  const executes = role !== 'APP';
+  const leaseMs = options.runs?.leaseMs ?? config.workerLeaseSeconds * 1000;
+  const release = options.release ?? PIECEWORK_RELEASE;
   const base = createServerBase(settings, store, logger);
-  const runs = createRunRuntime(base, options.runs);
-  const context: ServerContext = { ...base, runs };
+  const scaleOut = await openScaleOut(settings, { store, logger, now: base.now, leaseMs, release });
+  const runs = createRunRuntime(base, {
+    ...options.runs,
+    leaseMs,
+    executes,
+    ...(scaleOut === undefined
+      ? {}
+      : {
+          queue: scaleOut.queue,
+          signals: scaleOut.signals,
+          admission: scaleOut.registry,
+          takeOverOnStart: false,
+        }),
+  });
+  const context: ServerContext = {
+    ...base,
+    runs,
+    ...(scaleOut === undefined ? {} : { workers: { list: () => scaleOut.registry.workers() } }),
+  };
   const timers = options.timerIntervalMs === undefined ? {} : { pollIntervalMs: options.timerIntervalMs };
   const scheduler = createScheduler(context, timers);
   const triggerPoller = createTriggerPoller(context, timers);
+  let ticks: TimedWorkTicks | undefined;
   const app = await buildHttpApp({
-    routes: allRoutes(context),
+    // A worker answers health only: the API is the app's.
+    routes: servesApi ? allRoutes(context) : platformRoutes(context, () => []),
     logger,
     authenticate: (header) => authenticate(context, header),
     bodyLimit: Math.max(config.maxFileSizeMb + 4, config.maxFlowRunLogSizeMb + 4, 25) * MB,
@@ -86,9 +118,13 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '0.0.0.0';
       await app.listen({ port: listenOptions.port ?? config.port, host });
+      if (servesApi) await scaleOut?.registry.registerApp();
       await runs.start();
-      await scheduler.start();
-      await triggerPoller.start();
+      if (servesApi && scaleOut !== undefined) ticks = await scaleOut.startTimers([scheduler, triggerPoller]);
+      else if (servesApi) {
+        await scheduler.start();
+        await triggerPoller.start();
+      }
       const address = app.server.address();
       if (address === null || typeof address === 'string')
         throw new Error('The server is not listening on TCP');
@@ -96,9 +132,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     },
     async close() {
       await app.close();
+      await ticks?.close();
       await scheduler.stop();
       await triggerPoller.stop();
       await runs.stop();
+      await scaleOut?.close();
       await context.pieces.close();
       await store.close();
     },

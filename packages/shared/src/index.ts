@@ -145,7 +145,7 @@ export type { ConfigValueKind } from './config/config-values';
 export { CONFIG_VARIABLES, configKey } from './config/config-variables';
 export type { ConfigVariable } from './config/config-variables';
 export { parseConfig } from './config/parse-config';
-export { PieceworkConfig } from './config/piecework-config';
+export { isRedisConfigured, PieceworkConfig } from './config/piecework-config';
 export type { PieceworkConfigKey } from './config/piecework-config';
 export { REMOVED_CONFIG_VARIABLES, findRemovedConfigVariables } from './config/removed-config-variables';
 export {

@@ -44,7 +44,7 @@ describe('planBullClaim', () => {
   it('takes available jobs while their project has slots, and sets the others aside', () => {
     const result = plan([row('1', 'A'), row('2', 'A'), row('3', 'B'), row('4', 'A')], { A: 2, B: 1 });
     expect(result.take.map((r) => r.id)).toEqual(['1', '2', '3']);
-    expect(result.later).toEqual([{ id: '4', atMs: retryAt }]);
+    expect(result.later).toEqual([{ id: '4', atMs: retryAt, busyProject: 'A' }]);
     expect(result.gone).toEqual([]);
   });
 
@@ -70,6 +70,8 @@ describe('planBullClaim', () => {
   it('takes a RUNNING job whose lease ran out (its worker vanished), within the limit', () => {
     const expired = { status: 'RUNNING', lockedBy: 'w1', lockedUntil: timestampOf(nowMs - 1) };
     expect(plan([row('1', 'A', expired)], { A: 1 }).take.map((r) => r.id)).toEqual(['1']);
-    expect(plan([row('1', 'A', expired)], { A: 0 }).later).toEqual([{ id: '1', atMs: retryAt }]);
+    expect(plan([row('1', 'A', expired)], { A: 0 }).later).toEqual([
+      { id: '1', atMs: retryAt, busyProject: 'A' },
+    ]);
   });
 });

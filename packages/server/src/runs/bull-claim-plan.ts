@@ -11,8 +11,12 @@ import type { ProjectJobSlots } from './project-job-slots';
 export interface BullClaimPlan {
   /** Rows to claim, in delivery order. */
   take: Selectable<JobTable>[];
-  /** Jobs to hand back, each available again at `atMs` (wall clock). */
-  later: { id: string; atMs: number }[];
+  /**
+   * Jobs to hand back, each available again at `atMs` (wall clock); `busyProject` names the
+   * project at its limit that set it aside (the job is parked: a slot of that project freeing
+   * brings it back before `atMs`).
+   */
+  later: { id: string; atMs: number; busyProject?: string }[];
   /** Jobs without a row (their run ended or was canceled, or their write rolled back): drop them. */
   gone: string[];
 }
@@ -56,7 +60,7 @@ export function planBullClaim(input: BullClaimInput): BullClaimPlan {
     }
     const left = free.get(row.projectId) ?? 0;
     if (left <= 0) {
-      plan.later.push({ id, atMs: input.busyRetryAtMs() });
+      plan.later.push({ id, atMs: input.busyRetryAtMs(), busyProject: row.projectId });
       continue;
     }
     free.set(row.projectId, left - 1);

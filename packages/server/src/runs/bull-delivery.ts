@@ -107,6 +107,8 @@ export class BullDelivery {
     if (held !== undefined) {
       try {
         await held.job.moveToCompleted(null, held.token, false);
+        // Its project has a free slot now: a job set aside for the limit may go.
+        await this.unpark(held.job.data.projectId);
         return;
       } catch {
         // The lock ran out (a stalled check moved it): remove it wherever it is now.
@@ -134,6 +136,38 @@ export class BullDelivery {
     } catch {
       return false; // the lock ran out: the job is back in waiting already, or gone
     }
+  }
+
+  /**
+   * Sets held job `id` aside because its project `projectId` is at its limit: delayed until
+   * `atMs` at the latest, and recorded as parked, so that the next job of the project to end
+   * brings it back at once ({@link complete}). Answers false when it was not held here.
+   */
+  async park(id: string, projectId: string, atMs: number): Promise<boolean> {
+    if (!(await this.delay(id, atMs))) return false;
+    const client = await this.queue.client;
+    await client.runCommand('zadd', [this.parkedKey(projectId), atMs, id]);
+    return true;
+  }
+
+  /** Brings the earliest parked job of `projectId` back to waiting now (none: nothing). */
+  private async unpark(projectId: string): Promise<void> {
+    const client = await this.queue.client;
+    const key = this.parkedKey(projectId);
+    for (;;) {
+      const [id] = (await client.runCommand('zpopmin', [key])) as (string | undefined)[];
+      if (id === undefined) return;
+      const job = await this.queue.getJob(id);
+      // Gone, or back in waiting already (its delay ran out): try the next one.
+      if (job !== undefined && (await job.isDelayed())) {
+        await job.promote().catch(() => undefined);
+        return;
+      }
+    }
+  }
+
+  private parkedKey(projectId: string): string {
+    return this.queue.toKey(`parked:${projectId}`);
   }
 
   /** Extends the locks of the held jobs among `ids`. */

@@ -40,6 +40,12 @@ export interface BullJobQueueOptions extends JobRowsOptions {
   logger: Logger;
 }
 
+/** A job announced before its write committed is looked at again after this, in ms. */
+const UNCOMMITTED_LOOK_AGAIN_MS = 10;
+
+/** A job whose write never commits (rolled back) is forgotten after this, in ms. */
+const UNCOMMITTED_GIVE_UP_MS = 30_000;
+
 /** A claim fetches at most this many deliveries per job it may hand out (jobs of busy projects are skipped). */
 const FETCH_PER_SLOT = 4;
 
@@ -58,9 +64,10 @@ const FETCH_PER_SLOT = 4;
  * round-robin: between projects under their limits, order is first come, first served. The
  * cost: while a project stays full, each of its set-aside jobs is delivered again every backoff.
  *
- * Announcing: {@link enqueue} remembers the job; {@link announce} (after commit) adds it. A job
- * announced before its own write committed (another write announced first) may be delivered
- * and dropped as rowless; the reconciler adds it back once it is `reconcileMinAgeMs` old.
+ * Announcing: {@link enqueue} remembers the job; {@link announce} (after commit) adds the jobs
+ * whose rows a read sees (committed); one announced before its own write committed (another
+ * write announced first) waits for that commit. A job lost anyway (Redis down, a crash between
+ * commit and announcement) is added back by the reconciler once it is `reconcileMinAgeMs` old.
  */
 export class BullJobQueue implements RunQueue {
   private readonly rows: JobRows;
@@ -73,6 +80,8 @@ export class BullJobQueue implements RunQueue {
   /** Changes of committed writes waiting for {@link announce}. */
   private pendingAdds = new Map<string, Delivery>();
   private pendingEnds = new Set<string>();
+  /** When each job enqueued but not yet seen committed was first announced (wall ms). */
+  private readonly pendingSince = new Map<string, number>();
   /** Redis work started and not finished (announcements, hand-backs): awaited by claims and close. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly stops = new Set<() => void>();
@@ -169,11 +178,43 @@ export class BullJobQueue implements RunQueue {
     this.pendingEnds = new Set();
     if (adds.length === 0 && ends.length === 0) return;
     this.track(
-      Promise.all([
-        this.delivery.add(adds, this.rows.nowMs()),
-        ...ends.map((id) => this.delivery.complete(id)),
-      ]),
+      Promise.all([this.publish(adds), ...ends.map((id) => this.delivery.complete(id))]),
       'Announcing jobs to Redis failed; the reconciler adds them again',
+    );
+  }
+
+  /**
+   * Adds the jobs of `adds` whose rows are committed (visible to a read): a job enqueued in a
+   * write that has not committed yet (another write announced first) waits for the next
+   * announcement, or a look a few milliseconds later; one whose write rolled back is forgotten
+   * after {@link UNCOMMITTED_GIVE_UP_MS}.
+   */
+  private async publish(adds: readonly Delivery[]): Promise<void> {
+    if (adds.length === 0) return;
+    const committed = await this.rows.existing(
+      this.store.db,
+      adds.map((add) => add.id),
+    );
+    const nowMs = this.rows.nowMs();
+    let waiting = false;
+    for (const add of adds) {
+      if (committed.has(add.id)) {
+        this.pendingSince.delete(add.id);
+        continue;
+      }
+      const since = this.pendingSince.get(add.id) ?? nowMs;
+      if (nowMs - since > UNCOMMITTED_GIVE_UP_MS) {
+        this.pendingSince.delete(add.id);
+        continue;
+      }
+      this.pendingSince.set(add.id, since);
+      this.pendingAdds.set(add.id, add);
+      waiting = true;
+    }
+    if (waiting) setTimeout(() => this.announce(), UNCOMMITTED_LOOK_AGAIN_MS).unref();
+    await this.delivery.add(
+      adds.filter((add) => committed.has(add.id)),
+      nowMs,
     );
   }
 

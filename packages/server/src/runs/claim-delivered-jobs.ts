@@ -45,7 +45,7 @@ export async function claimDeliveredJobs<T>(
       const ids = plan.take.map((row) => row.id);
       await deps.rows.claim(trx, ids, workerId);
       const jobs = plan.take.map(claimedJob);
-      const handed = onClaimed ? await onClaimed(trx, jobs) : jobs;
+      const handed = onClaimed && jobs.length > 0 ? await onClaimed(trx, jobs) : jobs;
       // Rows `onClaimed` removed (their run ended meanwhile) are dropped like jobs without a row.
       const dropped = handed.length === jobs.length ? [] : await removedOf(trx, ids);
       return { plan, handed, dropped };
@@ -57,7 +57,9 @@ export async function claimDeliveredJobs<T>(
   }
   const { plan, handed, dropped } = result;
   await Promise.all([
-    ...plan.later.map(({ id, atMs }) => deps.delivery.delay(id, atMs)),
+    ...plan.later.map(({ id, atMs, busyProject }) =>
+      busyProject === undefined ? deps.delivery.delay(id, atMs) : deps.delivery.park(id, busyProject, atMs),
+    ),
     ...[...plan.gone, ...dropped].map((id) => deps.delivery.complete(id)),
   ]);
   return handed;

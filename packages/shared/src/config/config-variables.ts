@@ -82,12 +82,22 @@ const ROWS: Row[] = [
   ['AP_REDIS_SENTINEL_NAME', 'string', 'Master group name the Redis Sentinels watch.'],
   ['AP_REDIS_SENTINEL_ROLE', 'string', 'Sentinel role to connect to: master or slave.'],
   [
+    'AP_REDIS_KEY_PREFIX',
+    'string',
+    'Prefix of every Redis key (default piecework): installations sharing a Redis.',
+  ],
+  [
     'AP_EXECUTION_MODE',
     'string',
     'Run isolation: UNSANDBOXED, SANDBOX_PROCESS, SANDBOX_CODE_ONLY, SANDBOX_CODE_AND_PROCESS.',
   ],
   ['AP_CONTAINER_TYPE', 'string', 'What this process runs: WORKER_AND_APP, APP or WORKER.'],
   ['AP_WORKER_CONCURRENCY', 'number', 'Jobs one worker runs at once.'],
+  [
+    'AP_WORKER_LEASE_SECONDS',
+    'number',
+    "How long a worker's claim on a run outlives its last heartbeat before another worker takes it up.",
+  ],
   [
     'AP_DEFAULT_CONCURRENT_JOBS_LIMIT',
     'number',

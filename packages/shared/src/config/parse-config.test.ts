@@ -265,6 +265,42 @@ describe('Redis settings', () => {
   });
 });
 
+describe('scale-out settings', () => {
+  const scaleOut = {
+    AP_DB_TYPE: 'POSTGRES',
+    AP_POSTGRES_URL: 'postgres://db/p',
+    AP_REDIS_URL: 'redis://r:6379',
+  };
+
+  it('takes APP and WORKER on PostgreSQL with Redis, a key prefix and a lease', () => {
+    expect(
+      parseConfig({
+        ...scaleOut,
+        AP_CONTAINER_TYPE: 'WORKER',
+        AP_REDIS_KEY_PREFIX: 'acme',
+        AP_WORKER_LEASE_SECONDS: '5',
+      }),
+    ).toMatchObject({ containerType: 'WORKER', redisKeyPrefix: 'acme', workerLeaseSeconds: 5 });
+    expect(parseConfig({})).toMatchObject({ redisKeyPrefix: 'piecework', workerLeaseSeconds: 30 });
+  });
+
+  it.each([
+    ['APP on SQLite', { AP_CONTAINER_TYPE: 'APP', AP_REDIS_URL: 'redis://r:6379' }],
+    [
+      'WORKER without Redis',
+      { AP_CONTAINER_TYPE: 'WORKER', AP_DB_TYPE: 'POSTGRES', AP_POSTGRES_URL: 'postgres://db/p' },
+    ],
+  ])('refuses %s, naming AP_CONTAINER_TYPE and what it needs', (_, env) => {
+    const error = configErrorOf(env);
+    expect(error.params.variable).toBe('AP_CONTAINER_TYPE');
+    expect(error.message).toContain('they need AP_DB_TYPE=POSTGRES and Redis');
+  });
+
+  it('refuses a key prefix Redis patterns would misread', () => {
+    expect(configErrorOf({ AP_REDIS_KEY_PREFIX: 'a*b' }).params.variable).toBe('AP_REDIS_KEY_PREFIX');
+  });
+});
+
 describe('AP_SSRF_ALLOW_LIST', () => {
   it.each([
     ['IPv4 address', '10.0.0.5', ['10.0.0.5']],

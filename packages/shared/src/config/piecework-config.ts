@@ -93,12 +93,22 @@ export const PieceworkConfig = z
     redisSentinelName: optionalText,
     /** AP_REDIS_SENTINEL_ROLE: connect to the master or a replica of the group. */
     redisSentinelRole: RedisSentinelRole.default('master'),
+    /** AP_REDIS_KEY_PREFIX: prefix of every Redis key, so installations can share a Redis (default `piecework`). */
+    redisKeyPrefix: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, { error: 'must be letters, digits, dots, dashes or underscores' })
+      .default('piecework'),
     /** AP_EXECUTION_MODE: isolation of runs (chosen default: SANDBOX_CODE_AND_PROCESS). */
     executionMode: ExecutionMode.default('SANDBOX_CODE_AND_PROCESS'),
     /** AP_CONTAINER_TYPE: what this process runs (chosen default: WORKER_AND_APP). */
     containerType: ContainerType.default('WORKER_AND_APP'),
     /** AP_WORKER_CONCURRENCY: jobs one worker runs at once (chosen default: 10). */
     workerConcurrency: wholeNumber(1).default(10),
+    /**
+     * AP_WORKER_LEASE_SECONDS: how long a worker's claim on a run outlives its last heartbeat; a
+     * vanished worker's runs are taken up by another after this (default 30).
+     */
+    workerLeaseSeconds: wholeNumber(1).default(30),
     /** AP_DEFAULT_CONCURRENT_JOBS_LIMIT: concurrent jobs per project unless the project sets its own. */
     defaultConcurrentJobsLimit: wholeNumber(1).default(5),
     /** AP_FLOW_TIMEOUT_SECONDS: run time limit; over it the run is TIMEOUT (chosen default: 600). */
@@ -150,20 +160,6 @@ export const PieceworkConfig = z
     smtpSenderName: optionalText,
   })
   .superRefine((config, ctx) => {
-    if (config.dbType !== 'POSTGRES' || config.postgresUrl !== undefined) return;
-    if (config.postgresHost === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is required when AP_DB_TYPE is POSTGRES (or set AP_POSTGRES_HOST and AP_POSTGRES_DATABASE)',
-        path: ['postgresUrl'],
-      });
-    } else if (config.postgresDatabase === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is required with AP_POSTGRES_HOST when AP_POSTGRES_URL is not set',
-        path: ['postgresDatabase'],
-      });
-    }
     if (config.redisType === 'SENTINEL') {
       if (config.redisSentinelHosts.length === 0) {
         ctx.addIssue({
@@ -180,8 +176,43 @@ export const PieceworkConfig = z
         });
       }
     }
+    if (
+      config.containerType !== 'WORKER_AND_APP' &&
+      (config.dbType !== 'POSTGRES' || !isRedisConfigured(config))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'APP and WORKER processes share one database and one job queue: they need AP_DB_TYPE=POSTGRES and Redis (AP_REDIS_URL, AP_REDIS_HOST or AP_REDIS_TYPE=SENTINEL)',
+        path: ['containerType'],
+      });
+    }
+    if (config.dbType !== 'POSTGRES' || config.postgresUrl !== undefined) return;
+    if (config.postgresHost === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required when AP_DB_TYPE is POSTGRES (or set AP_POSTGRES_HOST and AP_POSTGRES_DATABASE)',
+        path: ['postgresUrl'],
+      });
+    } else if (config.postgresDatabase === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is required with AP_POSTGRES_HOST when AP_POSTGRES_URL is not set',
+        path: ['postgresDatabase'],
+      });
+    }
   });
 export type PieceworkConfig = z.infer<typeof PieceworkConfig>;
+
+/**
+ * Whether the configuration names a Redis (AP_REDIS_URL, AP_REDIS_HOST or a Sentinel set): jobs
+ * then go through BullMQ, and APP and WORKER processes are possible.
+ */
+export function isRedisConfigured(
+  config: Pick<PieceworkConfig, 'redisUrl' | 'redisHost' | 'redisType'>,
+): boolean {
+  return config.redisUrl !== undefined || config.redisHost !== undefined || config.redisType === 'SENTINEL';
+}
 
 /** A key of {@link PieceworkConfig}. */
 export type PieceworkConfigKey = keyof PieceworkConfig;

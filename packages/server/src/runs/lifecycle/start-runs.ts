@@ -35,6 +35,7 @@ export async function startClaimedRuns(
   jobs: readonly ClaimedJob[],
   now: string,
 ): Promise<StartedJob[]> {
+  if (jobs.length === 0) return [];
   const rows = await trx
     .selectFrom('flowRun')
     .innerJoin('project', 'project.id', 'flowRun.projectId')
