@@ -71,6 +71,7 @@ export async function openScaleOut(
     registry,
     startTimers: (works) => startTimedWorkTicks({ connection, prefix, works, logger: deps.logger }),
     async close() {
+      registry.stopApp();
       await registryConnection.quit().catch(() => registryConnection.disconnect());
     },
   };

@@ -35,6 +35,7 @@ export interface WorkerRegistryDeps {
 export class WorkerRegistry implements WorkerAdmission {
   private readonly heartbeatMs: number;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private appTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: WorkerRegistryDeps) {
     this.heartbeatMs = deps.heartbeatMs ?? 5_000;
@@ -48,9 +49,24 @@ export class WorkerRegistry implements WorkerAdmission {
     return `${this.deps.prefix}workers`;
   }
 
-  /** Records this process as the app: its release is the one workers must run. */
+  /**
+   * Records this process as the app: its release is the one workers must run. Recorded again at
+   * every heartbeat until {@link stopApp}, so a Redis restarted empty learns it again.
+   */
   async registerApp(): Promise<void> {
     await this.deps.redis.set(this.releaseKey, this.deps.release);
+    this.appTimer = setInterval(() => {
+      this.deps.redis.set(this.releaseKey, this.deps.release).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, "The app's release could not be recorded in Redis");
+      });
+    }, this.heartbeatMs);
+    this.appTimer.unref();
+  }
+
+  /** Stops recording this process's release (it stays recorded for the workers). */
+  stopApp(): void {
+    clearInterval(this.appTimer);
+    this.appTimer = undefined;
   }
 
   /**

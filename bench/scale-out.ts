@@ -1,0 +1,175 @@
+/**
+ * bench/scale-out: the webhook bench's 10-step flow (sync answer) in both modes, in one run —
+ * the embedded default (one `piecework start` process on SQLite) and scale-out (an APP process and
+ * two WORKER processes on PostgreSQL and BullMQ/Redis) — c=1 p50/p99 and c=16 runs/s each; then a
+ * CPU-heavy flow (one code step computing ~40 ms) through scale-out with one worker and with two
+ * (AP_WORKER_CONCURRENCY=1 each: a worker is one unit of capacity), c=8 runs/s, and the ratio.
+ *
+ * Every server is the built `piecework start` command (`npm run build` first), its own process.
+ * PostgreSQL at PIECEWORK_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres:
+ * a fresh database per case, dropped after) and Redis at BENCH_REDIS_URL (default
+ * redis://127.0.0.1:6379, a key prefix per case, deleted after) must answer.
+ *
+ * Run: npm run bench:scale-out   (BENCH_SECONDS=5 by default per load)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteRedisKeys } from '../packages/server/src/testing/scale-out-cluster';
+import { freePort } from '../packages/server/src/testing/server-process';
+import { createTestPostgresDatabase } from '../packages/server/src/testing/test-postgres';
+import { runLoad, signUpBenchUser } from './http-load';
+import { printTable } from './support';
+import { publishCpuHeavyFlow, publishTenStepFlow } from './webhook-flow';
+
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+const redisUrl = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const cli = join('packages', 'server', 'dist', 'standalone', 'cli.js');
+const json = { 'content-type': 'application/json' };
+
+/** One installation under measure: its URL and how to stop it. */
+interface Installation {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built command with `env` on `port`; resolves once it answers health. */
+async function startProcess(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'piecework-bench-scale-'));
+  const child = spawn(process.execPath, [cli, 'start'], {
+    env: { ...process.env, AP_LOG_LEVEL: 'warn', AP_CONFIG_PATH: dir, ...env, AP_PORT: String(port) },
+    stdio: 'ignore',
+  });
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${String(port)}/api/v1/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('a server did not start in 30 s');
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+async function stopAll(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
+}
+
+/** The embedded default: one process on SQLite. */
+async function startEmbedded(concurrency: number): Promise<Installation> {
+  const port = await freePort();
+  const child = await startProcess(
+    { AP_WORKER_CONCURRENCY: String(concurrency), AP_DEFAULT_CONCURRENT_JOBS_LIMIT: String(concurrency) },
+    port,
+  );
+  return { origin: `http://127.0.0.1:${String(port)}`, stop: () => stopAll([child]) };
+}
+
+/** Scale-out: an APP process and `workers` WORKER processes on a fresh database and Redis prefix. */
+async function startScaleOut(workers: number, concurrency: number): Promise<Installation> {
+  const database = await createTestPostgresDatabase();
+  const prefix = `pwbench-${randomBytes(4).toString('hex')}`;
+  const appPort = await freePort();
+  const env = {
+    AP_DB_TYPE: 'POSTGRES',
+    AP_POSTGRES_URL: database.url,
+    AP_REDIS_URL: redisUrl,
+    AP_REDIS_KEY_PREFIX: prefix,
+    AP_JWT_SECRET: randomBytes(32).toString('hex'),
+    AP_ENCRYPTION_KEY: randomBytes(16).toString('hex'),
+    AP_FRONTEND_URL: `http://127.0.0.1:${String(appPort)}`,
+    AP_WORKER_CONCURRENCY: String(concurrency),
+    AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '16',
+  };
+  const children = [await startProcess({ ...env, AP_CONTAINER_TYPE: 'APP' }, appPort)];
+  for (let i = 0; i < workers; i++) {
+    children.push(await startProcess({ ...env, AP_CONTAINER_TYPE: 'WORKER' }, await freePort()));
+  }
+  return {
+    origin: `http://127.0.0.1:${String(appPort)}`,
+    async stop() {
+      await stopAll(children);
+      await database.drop();
+      await deleteRedisKeys(redisUrl, prefix);
+    },
+  };
+}
+
+/** Runs/s and latency of sync webhooks of `flowId` with `connections` at once. */
+function measure(origin: string, flowId: string, connections: number) {
+  return runLoad(
+    {
+      origin,
+      path: `/api/v1/webhooks/${flowId}/sync`,
+      method: 'POST',
+      headers: json,
+      bodies: ['{"n":0}'],
+      connections,
+    },
+    seconds,
+  );
+}
+
+const modeRows: string[][] = [];
+for (const [mode, start] of [
+  ['SQLite, one process', () => startEmbedded(16)],
+  ['PostgreSQL + BullMQ, app + 2 workers', () => startScaleOut(2, 16)],
+] as const) {
+  const installation = await start();
+  try {
+    const user = await signUpBenchUser(installation.origin);
+    const flowId = await publishTenStepFlow(installation.origin, user);
+    const one = await measure(installation.origin, flowId, 1);
+    const sixteen = await measure(installation.origin, flowId, 16);
+    modeRows.push([
+      mode,
+      one.p50.toFixed(2),
+      one.p99.toFixed(2),
+      sixteen.requestsPerSecond.toFixed(0),
+      sixteen.p99.toFixed(2),
+      String(one.errors + sixteen.errors),
+    ]);
+  } finally {
+    await installation.stop();
+  }
+}
+process.stdout.write(
+  `webhook -> 10-step flow -> sync answer; ${String(seconds)} s per load; built piecework command\n`,
+);
+printTable(['mode', 'c=1 p50 ms', 'c=1 p99 ms', 'c=16 runs/s', 'c=16 p99 ms', 'errors'], modeRows);
+
+const heavyRows: string[][] = [];
+const perWorker: number[] = [];
+for (const workers of [1, 2]) {
+  const installation = await startScaleOut(workers, 1);
+  try {
+    const user = await signUpBenchUser(installation.origin);
+    const flowId = await publishCpuHeavyFlow(installation.origin, user, 2_000_000);
+    const result = await measure(installation.origin, flowId, 8);
+    perWorker.push(result.requestsPerSecond);
+    heavyRows.push([
+      String(workers),
+      result.requestsPerSecond.toFixed(1),
+      result.p50.toFixed(1),
+      String(result.errors),
+    ]);
+  } finally {
+    await installation.stop();
+  }
+}
+process.stdout.write(
+  '\nCPU-heavy flow (one ~40 ms code step), scale-out, AP_WORKER_CONCURRENCY=1 per worker, c=8\n',
+);
+printTable(['workers', 'runs/s', 'p50 ms', 'errors'], heavyRows);
+process.stdout.write(`2 workers / 1 worker: ${(perWorker[1]! / perWorker[0]!).toFixed(2)}x\n`);

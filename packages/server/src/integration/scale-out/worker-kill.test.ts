@@ -1,0 +1,112 @@
+/**
+ * Crash safety in scale-out: while webhooks pour into the app, a worker process is killed with
+ * SIGKILL at random moments (several rounds, each followed by a fresh worker). Every acknowledged
+ * run then reaches SUCCEEDED, taken up by another worker from its saved steps: no step is
+ * recorded twice and nothing stays QUEUED or RUNNING.
+ */
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeStep } from '../../modules/flows/flow-test-kit';
+import { buildFlow, chainOf } from '../../modules/webhooks/run-test-kit';
+import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
+import { signUpTestUser } from '../../testing/test-users';
+
+const STEPS = 6;
+const ROUNDS = 4;
+let cluster: ScaleOutCluster | undefined;
+afterAll(async () => {
+  await cluster?.close();
+});
+
+/** A code step that works for a few milliseconds, so kills land in the middle of runs. */
+function busyStep(index: number) {
+  const step = codeStep(`step_${String(index)}`, { n: index });
+  if (step.type === 'CODE') {
+    step.settings.sourceCode.code =
+      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 30000; i++) x += i % 7; return { x, n: inputs.n }; };';
+  }
+  return step;
+}
+
+/** Fires webhooks at the app from 2 senders, ~40 a second, until `stop()`; collects the acknowledged run ids. */
+function pour(apiUrl: string, flowId: string, acknowledged: string[]) {
+  let stopped = false;
+  const sender = async () => {
+    while (!stopped) {
+      const answer = await fetch(`${apiUrl}/v1/webhooks/${flowId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ at: Date.now() }),
+      });
+      const id = answer.headers.get('x-webhook-id');
+      if (answer.status === 200 && id !== null) acknowledged.push(id);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  };
+  const senders = Array.from({ length: 2 }, () => sender());
+  return async () => {
+    stopped = true;
+    await Promise.all(senders);
+  };
+}
+
+describe('scale-out crash safety', () => {
+  it('loses no acknowledged run and runs no step twice across kill -9 of workers', async () => {
+    // Short leases: a killed worker's runs are taken up 2 s after its last heartbeat.
+    cluster = await startScaleOutCluster({ workers: 2, env: { AP_WORKER_LEASE_SECONDS: '2' } });
+    const user = await signUpTestUser(cluster);
+    const flow = await buildFlow(
+      cluster,
+      user.token,
+      user.projectId!,
+      chainOf(...Array.from({ length: STEPS }, (_, index) => busyStep(index + 1))),
+    );
+    const acknowledged: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const stop = pour(cluster.apiUrl, flow.flowId, acknowledged);
+      await new Promise((done) => setTimeout(done, 200 + Math.random() * 600));
+      await cluster.workers[round % 2]!.kill('SIGKILL');
+      await stop();
+      await cluster.restartWorker(round % 2);
+    }
+    expect(acknowledged.length).toBeGreaterThan(ROUNDS);
+
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      const deadline = Date.now() + 60_000;
+      let unfinished: string[] = [];
+      do {
+        const { rows } = await db.query<{ id: string }>(
+          `select id from "flowRun" where status in ('QUEUED', 'RUNNING')`,
+        );
+        unfinished = rows.map((row) => row.id);
+        if (unfinished.length > 0) await new Promise((done) => setTimeout(done, 250));
+      } while (unfinished.length > 0 && Date.now() < deadline);
+      expect(unfinished).toEqual([]);
+
+      const { rows: runs } = await db.query<{ id: string; status: string }>(
+        'select id, status from "flowRun"',
+      );
+      const byId = new Map(runs.map((run) => [run.id, run.status]));
+      for (const id of acknowledged) expect(byId.get(id), `run ${id}`).toBe('SUCCEEDED');
+      const { rows: steps } = await db.query<{ runId: string; stepName: string }>(
+        'select "runId", "stepName" from "flowRunStep" where "runId" = any($1)',
+        [acknowledged],
+      );
+      const perRun = new Map<string, string[]>();
+      for (const step of steps) perRun.set(step.runId, [...(perRun.get(step.runId) ?? []), step.stepName]);
+      for (const id of acknowledged) {
+        const names = perRun.get(id) ?? [];
+        expect(new Set(names).size, `steps of ${id} recorded once each`).toBe(names.length);
+        expect(names.filter((name) => name !== 'trigger').sort()).toEqual(
+          Array.from({ length: STEPS }, (_, index) => `step_${String(index + 1)}`).sort(),
+        );
+      }
+      const { rows: jobs } = await db.query('select id from job');
+      expect(jobs).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  }, 180_000);
+});
