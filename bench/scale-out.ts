@@ -2,7 +2,7 @@
  * bench/scale-out: the webhook bench's 10-step flow (sync answer) in both modes, in one run —
  * the embedded default (one `piecework start` process on SQLite) and scale-out (an APP process and
  * two WORKER processes on PostgreSQL and BullMQ/Redis) — c=1 p50/p99 and c=16 runs/s each; then a
- * CPU-heavy flow (one code step computing ~40 ms) through scale-out with one worker and with two
+ * CPU-heavy flow (one code step computing ~0.2 s) through scale-out with one worker and with two
  * (AP_WORKER_CONCURRENCY=1 each: a worker is one unit of capacity), c=8 runs/s, and the ratio.
  *
  * Every server is the built `piecework start` command (`npm run build` first), its own process.
@@ -169,7 +169,7 @@ for (const workers of [1, 2]) {
   }
 }
 process.stdout.write(
-  '\nCPU-heavy flow (one ~40 ms code step), scale-out, AP_WORKER_CONCURRENCY=1 per worker, c=8\n',
+  '\nCPU-heavy flow (one ~0.2 s code step), scale-out, AP_WORKER_CONCURRENCY=1 per worker, c=8\n',
 );
 printTable(['workers', 'runs/s', 'p50 ms', 'errors'], heavyRows);
 process.stdout.write(`2 workers / 1 worker: ${(perWorker[1]! / perWorker[0]!).toFixed(2)}x\n`);

@@ -49,8 +49,8 @@ export function publishTenStepFlow(
 }
 
 /**
- * A flow whose one code step computes for `iterations` rounds of a small hash (about 20 ms per
- * million on this machine's cores), then Return Response `{h}`.
+ * A flow whose one code step computes for `iterations` rounds of a small hash (about 0.1 s per
+ * million in the sandbox on this machine's cores), then Return Response `{h}`.
  */
 export function publishCpuHeavyFlow(
   origin: string,
