@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteRedisKeys } from '../packages/server/src/testing/scale-out-cluster';
+import { deleteRedisKeys, scaleOutEnv } from '../packages/server/src/testing/scale-out-cluster';
 import { freePort } from '../packages/server/src/testing/server-process';
 import { createTestPostgresDatabase } from '../packages/server/src/testing/test-postgres';
 import { runLoad, signUpBenchUser } from './http-load';
@@ -82,13 +82,12 @@ async function startScaleOut(workers: number, concurrency: number): Promise<Inst
   const prefix = `pwbench-${randomBytes(4).toString('hex')}`;
   const appPort = await freePort();
   const env = {
-    AP_DB_TYPE: 'POSTGRES',
-    AP_POSTGRES_URL: database.url,
-    AP_REDIS_URL: redisUrl,
-    AP_REDIS_KEY_PREFIX: prefix,
-    AP_JWT_SECRET: randomBytes(32).toString('hex'),
-    AP_ENCRYPTION_KEY: randomBytes(16).toString('hex'),
-    AP_FRONTEND_URL: `http://127.0.0.1:${String(appPort)}`,
+    ...scaleOutEnv({
+      databaseUrl: database.url,
+      redisUrl,
+      prefix,
+      appUrl: `http://127.0.0.1:${String(appPort)}`,
+    }),
     AP_WORKER_CONCURRENCY: String(concurrency),
     AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '16',
   };

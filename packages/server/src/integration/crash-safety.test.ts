@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
-import { codeStep, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { webhookTrigger } from '../modules/flows/flow-test-kit';
 import { parseConfig } from '@piecework/shared';
 import { openStore } from '../storage/open-store';
+import { busyStep, expectEachStepOnce, pourWebhooks } from '../testing/crash-test-kit';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
 import { createTestServerDatabase, type TestServerDatabase } from '../testing/test-store';
 
@@ -25,16 +26,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A code step that works for a few milliseconds, so kills land in the middle of runs. */
-function busyStep(index: number) {
-  const step = codeStep(`step_${String(index)}`, { n: index });
-  if (step.type === 'CODE') {
-    step.settings.sourceCode.code =
-      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 30000; i++) x += i % 7; return { x, n: inputs.n }; };';
-  }
-  return step;
-}
-
 async function buildFlow(client: PieceworkClient, projectId: string): Promise<string> {
   const flow = await client.flows.create({ displayName: 'Crash me', projectId });
   await client.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
@@ -46,31 +37,6 @@ async function buildFlow(client: PieceworkClient, projectId: string): Promise<st
   }
   await client.flows.update(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
   return flow.id;
-}
-
-/** Fires webhooks, 4 at a time, until `stop()`; collects the ids of acknowledged runs. */
-function pour(apiUrl: string, flowId: string, acknowledged: string[]) {
-  let stopped = false;
-  const sender = async () => {
-    while (!stopped) {
-      try {
-        const answer = await fetch(`${apiUrl}/v1/webhooks/${flowId}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ at: Date.now() }),
-        });
-        const id = answer.headers.get('x-webhook-id');
-        if (answer.status === 200 && id !== null) acknowledged.push(id);
-      } catch {
-        // the server is gone: an unacknowledged request may be lost, an acknowledged one may not
-      }
-    }
-  };
-  const senders = Array.from({ length: 4 }, () => sender());
-  return async () => {
-    stopped = true;
-    await Promise.all(senders);
-  };
 }
 
 describe('crash safety', () => {
@@ -91,10 +57,11 @@ describe('crash safety', () => {
     const acknowledged: string[] = [];
 
     for (let round = 0; round < ROUNDS; round++) {
-      const stop = pour(current.apiUrl, flowId, acknowledged);
+      const pour = pourWebhooks(current.apiUrl, flowId, { senders: 4 });
       await new Promise((done) => setTimeout(done, 150 + Math.random() * 500));
       await current.kill('SIGKILL');
-      await stop();
+      await pour.stop();
+      acknowledged.push(...pour.acknowledged);
       current = await startServerProcess(dataDir, port, env);
     }
     expect(acknowledged.length).toBeGreaterThan(ROUNDS);
@@ -126,15 +93,7 @@ describe('crash safety', () => {
         .select(['runId', 'stepName'])
         .where('runId', 'in', acknowledged)
         .execute();
-      const perRun = new Map<string, string[]>();
-      for (const step of steps) perRun.set(step.runId, [...(perRun.get(step.runId) ?? []), step.stepName]);
-      for (const id of acknowledged) {
-        const names = perRun.get(id) ?? [];
-        expect(new Set(names).size, `steps of ${id} recorded once each`).toBe(names.length);
-        expect(names.filter((name) => name !== 'trigger').sort()).toEqual(
-          Array.from({ length: STEPS }, (_, index) => `step_${String(index + 1)}`).sort(),
-        );
-      }
+      expectEachStepOnce(steps, acknowledged, STEPS);
       expect(await db.selectFrom('job').select('id').execute()).toEqual([]);
     } finally {
       await store.close();

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HealthResponse } from '@piecework/shared';
 import { Redis } from 'ioredis';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './test-postgres';
 import { freePort, startServerProcess, type ServerProcess } from './server-process';
@@ -35,11 +36,37 @@ export interface ScaleOutCluster {
   readonly env: Record<string, string>;
   /** The PostgreSQL database's URL. */
   readonly databaseUrl: string;
+  /**
+   * Reads the app's health until `until` holds of it (the workers it lists, say), at most
+   * `timeoutMs` (default 15 s); answers the last answer read.
+   */
+  health(until: (health: HealthResponse) => boolean, timeoutMs?: number): Promise<HealthResponse>;
   /** Starts another worker (with `env` on top); answers it once it answers health. */
   startWorker(env?: Record<string, string>): Promise<ServerProcess>;
   /** Replaces worker `index` (killed or not) with a fresh process. */
   restartWorker(index: number): Promise<ServerProcess>;
   close(): Promise<void>;
+}
+
+/**
+ * The variables every process of one scale-out installation shares: its database and Redis (key
+ * prefix), fresh session and connection secrets, and the app's URL (resume and callback links).
+ */
+export function scaleOutEnv(parts: {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  appUrl: string;
+}): Record<string, string> {
+  return {
+    AP_DB_TYPE: 'POSTGRES',
+    AP_POSTGRES_URL: parts.databaseUrl,
+    AP_REDIS_URL: parts.redisUrl,
+    AP_REDIS_KEY_PREFIX: parts.prefix,
+    AP_JWT_SECRET: randomBytes(32).toString('hex'),
+    AP_ENCRYPTION_KEY: randomBytes(16).toString('hex'),
+    AP_FRONTEND_URL: parts.appUrl,
+  };
 }
 
 /** Starts an app and its workers; see the module comment. */
@@ -52,13 +79,7 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${String(appPort)}`;
   const env: Record<string, string> = {
-    AP_DB_TYPE: 'POSTGRES',
-    AP_POSTGRES_URL: database.url,
-    AP_REDIS_URL: redisUrl,
-    AP_REDIS_KEY_PREFIX: prefix,
-    AP_JWT_SECRET: randomBytes(32).toString('hex'),
-    AP_ENCRYPTION_KEY: randomBytes(16).toString('hex'),
-    AP_FRONTEND_URL: appUrl,
+    ...scaleOutEnv({ databaseUrl: database.url, redisUrl, prefix, appUrl }),
     ...options.env,
   };
   const start = async (role: 'APP' | 'WORKER', port: number, extra: Record<string, string> = {}) => {
@@ -83,6 +104,14 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     env,
     databaseUrl: database.url,
     startWorker,
+    async health(until, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const health = (await (await fetch(`${appUrl}/api/v1/health`)).json()) as HealthResponse;
+        if (until(health) || Date.now() > deadline) return health;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    },
     async restartWorker(index) {
       await workers[index]!.kill('SIGKILL');
       const worker = await start('WORKER', await freePort());

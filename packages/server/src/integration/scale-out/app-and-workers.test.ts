@@ -4,7 +4,7 @@
  * worker; a cancel stops a run on the worker executing it; a project's concurrency limit holds
  * across both workers while a quiet project is served; the app's health lists its workers.
  */
-import type { FlowRun, HealthResponse } from '@piecework/shared';
+import type { FlowRun } from '@piecework/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pieceAction } from '../../runs/run-test-kit';
@@ -40,13 +40,9 @@ function busy(name: string, rounds: number) {
 
 describe('scale-out: app + 2 workers on PostgreSQL and BullMQ', () => {
   it('lists both workers, on the app release, in the app health', async () => {
-    const deadline = Date.now() + 15_000;
-    let health: HealthResponse;
-    do {
-      health = (await callApi<HealthResponse>(cluster.apiUrl, 'GET', '/v1/health')).body;
-      if ((health.workers ?? []).filter((worker) => worker.acceptsJobs).length === 2) break;
-      await new Promise((done) => setTimeout(done, 200));
-    } while (Date.now() < deadline);
+    const health = await cluster.health(
+      (answer) => (answer.workers ?? []).filter((worker) => worker.acceptsJobs).length === 2,
+    );
     expect(health.workers).toHaveLength(2);
     for (const worker of health.workers ?? []) {
       expect(worker).toMatchObject({ release: health.release, acceptsJobs: true });

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFlow, chainOf, code } from '../../modules/webhooks/run-test-kit';
+import { pourWebhooks } from '../../testing/crash-test-kit';
 import { freePort } from '../../testing/server-process';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';
@@ -60,33 +61,16 @@ describe('Redis restart under load', () => {
       user.projectId!,
       chainOf(code('step_1', 'let x = 0; for (let i = 0; i < 20000; i++) x += i % 3; return { x };')),
     );
-    const acknowledged: string[] = [];
-    let stopped = false;
-    const sender = async () => {
-      while (!stopped) {
-        try {
-          const answer = await fetch(`${cluster!.apiUrl}/v1/webhooks/${flow.flowId}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: '{}',
-          });
-          const id = answer.headers.get('x-webhook-id');
-          if (answer.status === 200 && id !== null) acknowledged.push(id);
-        } catch {
-          // refused: not acknowledged, may be lost
-        }
-        await new Promise((done) => setTimeout(done, 50));
-      }
-    };
-    const senders = Array.from({ length: 2 }, () => sender());
+    // Paced (2 senders, 50 ms apart) so that the backlog fits a 2-core machine.
+    const pour = pourWebhooks(cluster.apiUrl, flow.flowId, { senders: 2, pauseMs: 50 });
+    const { acknowledged } = pour;
     await new Promise((done) => setTimeout(done, 800));
     await stopRedis();
     const whileDown = acknowledged.length;
     await new Promise((done) => setTimeout(done, 1_000));
     await startRedis(port);
     await new Promise((done) => setTimeout(done, 1_500));
-    stopped = true;
-    await Promise.all(senders);
+    await pour.stop();
     expect(acknowledged.length).toBeGreaterThan(whileDown);
 
     const db = new pg.Client({ connectionString: cluster.databaseUrl });

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { HealthResponse } from '@piecework/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type PieceworkServer } from '../../create-server';
 import { createLogger } from '../../logging/create-logger';
@@ -18,7 +17,6 @@ import {
   jsonBody,
   returnResponse,
 } from '../../modules/webhooks/run-test-kit';
-import { callApi } from '../../testing/call-api';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';
 
@@ -52,13 +50,7 @@ describe('a worker of another release', () => {
     await stranger.listen({ port: 0, host: '127.0.0.1' });
 
     const refusal = (worker: { release: string }) => worker.release === '99.0.0';
-    const deadline = Date.now() + 15_000;
-    let health: HealthResponse;
-    do {
-      health = (await callApi<HealthResponse>(cluster.apiUrl, 'GET', '/v1/health')).body;
-      if ((health.workers ?? []).some(refusal)) break;
-      await new Promise((done) => setTimeout(done, 100));
-    } while (Date.now() < deadline);
+    const health = await cluster.health((answer) => (answer.workers ?? []).some(refusal));
     const refused = health.workers?.find(refusal);
     expect(refused).toMatchObject({
       acceptsJobs: false,

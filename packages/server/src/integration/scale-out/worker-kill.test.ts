@@ -6,8 +6,8 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeStep } from '../../modules/flows/flow-test-kit';
 import { buildFlow, chainOf } from '../../modules/webhooks/run-test-kit';
+import { busyStep, expectEachStepOnce, pourWebhooks } from '../../testing/crash-test-kit';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';
 
@@ -17,38 +17,6 @@ let cluster: ScaleOutCluster | undefined;
 afterAll(async () => {
   await cluster?.close();
 });
-
-/** A code step that works for a few milliseconds, so kills land in the middle of runs. */
-function busyStep(index: number) {
-  const step = codeStep(`step_${String(index)}`, { n: index });
-  if (step.type === 'CODE') {
-    step.settings.sourceCode.code =
-      'export const code = async (inputs) => { let x = 0; for (let i = 0; i < 30000; i++) x += i % 7; return { x, n: inputs.n }; };';
-  }
-  return step;
-}
-
-/** Fires webhooks at the app from 2 senders, ~40 a second, until `stop()`; collects the acknowledged run ids. */
-function pour(apiUrl: string, flowId: string, acknowledged: string[]) {
-  let stopped = false;
-  const sender = async () => {
-    while (!stopped) {
-      const answer = await fetch(`${apiUrl}/v1/webhooks/${flowId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ at: Date.now() }),
-      });
-      const id = answer.headers.get('x-webhook-id');
-      if (answer.status === 200 && id !== null) acknowledged.push(id);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  };
-  const senders = Array.from({ length: 2 }, () => sender());
-  return async () => {
-    stopped = true;
-    await Promise.all(senders);
-  };
-}
 
 describe('scale-out crash safety', () => {
   it('loses no acknowledged run and runs no step twice across kill -9 of workers', async () => {
@@ -63,10 +31,12 @@ describe('scale-out crash safety', () => {
     );
     const acknowledged: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const stop = pour(cluster.apiUrl, flow.flowId, acknowledged);
+      // Paced (2 senders, 50 ms apart) so that the backlog fits a 2-core machine.
+      const pour = pourWebhooks(cluster.apiUrl, flow.flowId, { senders: 2, pauseMs: 50 });
       await new Promise((done) => setTimeout(done, 200 + Math.random() * 600));
       await cluster.workers[round % 2]!.kill('SIGKILL');
-      await stop();
+      await pour.stop();
+      acknowledged.push(...pour.acknowledged);
       await cluster.restartWorker(round % 2);
     }
     expect(acknowledged.length).toBeGreaterThan(ROUNDS);
@@ -94,15 +64,7 @@ describe('scale-out crash safety', () => {
         'select "runId", "stepName" from "flowRunStep" where "runId" = any($1)',
         [acknowledged],
       );
-      const perRun = new Map<string, string[]>();
-      for (const step of steps) perRun.set(step.runId, [...(perRun.get(step.runId) ?? []), step.stepName]);
-      for (const id of acknowledged) {
-        const names = perRun.get(id) ?? [];
-        expect(new Set(names).size, `steps of ${id} recorded once each`).toBe(names.length);
-        expect(names.filter((name) => name !== 'trigger').sort()).toEqual(
-          Array.from({ length: STEPS }, (_, index) => `step_${String(index + 1)}`).sort(),
-        );
-      }
+      expectEachStepOnce(steps, acknowledged, STEPS);
       const { rows: jobs } = await db.query('select id from job');
       expect(jobs).toEqual([]);
     } finally {
