@@ -1,7 +1,8 @@
 /**
  * Run credits of a platform (`platform.credits`; null is unlimited). Consumed inside the write
- * transaction that queues the run, so concurrent runs never overspend: `BEGIN IMMEDIATE`
- * serialises the transactions, and the decrement only applies while credits are left.
+ * transaction that queues the run, so concurrent runs never overspend: the decrement only
+ * applies while credits are left (`where credits > 0`), an atomic update on SQLite and on
+ * PostgreSQL alike, whatever other processes write meanwhile.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/database';
