@@ -45,7 +45,7 @@ export async function claimDeliveredJobs<T>(
       const ids = plan.take.map((row) => row.id);
       await deps.rows.claim(trx, ids, workerId);
       const jobs = plan.take.map(claimedJob);
-      const handed = onClaimed && jobs.length > 0 ? await onClaimed(trx, jobs) : jobs;
+      const handed = onClaimed ? await onClaimed(trx, jobs) : jobs;
       // Rows `onClaimed` removed (their run ended meanwhile) are dropped like jobs without a row.
       const dropped = handed.length === jobs.length ? [] : await removedOf(trx, ids);
       return { plan, handed, dropped };
