@@ -5,6 +5,7 @@ import type { PieceworkConfig } from '@piecework/shared';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { classifyDatabaseError } from './database-unavailable';
+import { isStalePreparedStatement, StatementNames } from './postgres-statement-names';
 
 /** The `AP_POSTGRES_*` settings a pool is made from. */
 export type PostgresSettings = Pick<
@@ -67,6 +68,7 @@ export function postgresPoolConfig(settings: PostgresSettings): pg.PoolConfig {
  */
 export function createPostgresPool(settings: PostgresSettings): PostgresPool {
   const pool = new pg.Pool(postgresPoolConfig(settings));
+  const names = new StatementNames();
   pool.on('error', () => {
     // An idle client failed (its connection was cut); the pool has already discarded it.
   });
@@ -80,20 +82,30 @@ export function createPostgresPool(settings: PostgresSettings): PostgresPool {
       const client = await pool.connect().catch((error: unknown) => {
         throw classifyDatabaseError(error);
       });
-      return classifiedClient(client);
+      return classifiedClient(client, names);
     },
     end: () => pool.end(),
   };
 }
 
-/** `client` whose query errors are classified (a cut connection becomes `DatabaseUnavailableError`). */
-function classifiedClient(client: pg.PoolClient): PostgresPoolClient {
-  return {
-    // Kysely streams with the cursor form only when given a cursor class; the store gives none.
-    query: ((text: string, parameters: readonly unknown[]) =>
-      client.query(text, [...parameters]).catch((error: unknown) => {
-        throw classifyDatabaseError(error);
-      })) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
+/**
+ * `client` running data statements named (see `postgres-statement-names.ts`), its query errors
+ * classified (a cut connection becomes `DatabaseUnavailableError`).
+ */
+function classifiedClient(client: pg.PoolClient, names: StatementNames): PostgresPoolClient {
+  const query = async (text: string, parameters: readonly unknown[]) => {
+    const values = [...parameters];
+    const name = names.nameOf(text);
+    try {
+      return await (name === undefined ? client.query(text, values) : client.query({ name, text, values }));
+    } catch (error) {
+      if (name === undefined || !isStalePreparedStatement(error)) throw classifyDatabaseError(error);
+      names.forget(text);
+      return client.query(text, values).catch((again: unknown) => {
+        throw classifyDatabaseError(again);
+      });
+    }
   };
+  // Kysely streams with the cursor form only when given a cursor class; the store gives none.
+  return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
 }
