@@ -4,14 +4,14 @@
  * delivery is settled by its fate (see {@link planBullClaim}).
  */
 import { serialiseWrites } from '../storage/serialise-writes';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DataStore } from '../storage/data-store';
-import type { Database, JobTable } from '../storage/database';
+import type { Database } from '../storage/database';
 import { planBullClaim, type BullClaimPlan } from './bull-claim-plan';
 import type { BullDelivery } from './bull-delivery';
 import type { ClaimedJob } from './job-queue';
 import { claimedJob, type JobRows } from './job-rows';
-import { projectJobSlots } from './project-job-slots';
+import { jobRowsWithSlots } from './project-job-slots';
 import type { OnRunsClaimed } from './run-queue';
 
 /** What {@link claimDeliveredJobs} works with: the queue's parts. */
@@ -70,16 +70,11 @@ async function planClaim(
   trx: Kysely<Database>,
   delivered: string[],
 ): Promise<BullClaimPlan> {
-  const rows: Selectable<JobTable>[] = await trx
-    .selectFrom('job')
-    .selectAll()
-    .where('id', 'in', delivered)
-    .execute();
-  const projectIds = [...new Set(rows.map((row) => row.projectId))];
+  const { rows, slots } = await jobRowsWithSlots(trx, delivered, deps.defaultConcurrentJobsLimit);
   return planBullClaim({
     delivered,
     rows: new Map(rows.map((row) => [row.id, row])),
-    slots: await projectJobSlots(trx, projectIds, deps.defaultConcurrentJobsLimit),
+    slots,
     now: deps.rows.isoNow(),
     nowMs: deps.rows.nowMs(),
     busyRetryAtMs: deps.busyRetryAtMs,
