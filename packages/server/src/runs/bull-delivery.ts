@@ -95,6 +95,21 @@ export class BullDelivery {
     return fetched;
   }
 
+  /**
+   * Waits until BullMQ's marker says a job may be waiting or a delayed one came due (the marker
+   * is popped by one waiting process only: a new job wakes one worker, not all), then takes and
+   * locks one, like {@link fetch}. Answers undefined when the wait ended without a job: it timed
+   * out (after at most 5 s), a delayed job is not due yet, the last fetch had found jobs (the next
+   * call waits), or the delivery is closing. One wait at a time per delivery.
+   */
+  async waitAndFetch(): Promise<(DeliveryData & { id: string }) | undefined> {
+    const token = randomUUID();
+    const job = await this.worker.getNextJob(token, { block: true });
+    if (job?.id === undefined) return undefined;
+    this.held.set(job.id, { job, token });
+    return { id: job.id, ...job.data };
+  }
+
   /** Whether this process holds job `id`'s lock. */
   holds(id: string): boolean {
     return this.held.has(id);

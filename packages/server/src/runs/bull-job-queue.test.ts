@@ -143,14 +143,35 @@ describe('BullJobQueue (Redis only)', () => {
     const waiter = open({ queueName: `runs-${String(queueCount)}` });
     const wakes: number[] = [];
     const stop = waiter.onAvailable(() => wakes.push(Date.now()));
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the event stream is being read
-    await addQueuedRun(store, adder, 'A');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // waiting on the marker
+    const first = await addQueuedRun(store, adder, 'A');
     await expect.poll(() => wakes.length, { timeout: 2000 }).toBeGreaterThan(0);
+    // The woken worker claims (as its claim loop does), which makes it wait again.
+    expect(await waiter.claim('w1', 5)).toMatchObject([{ runId: first }]);
     const before = wakes.length;
     const dueAt = Date.now() + 400;
-    await addQueuedRun(store, adder, 'A', { availableAt: timestampOf(dueAt) });
+    const delayed = await addQueuedRun(store, adder, 'A', { availableAt: timestampOf(dueAt) });
     await expect.poll(() => wakes.filter((at) => at >= dueAt).length, { timeout: 2000 }).toBeGreaterThan(0);
     expect(wakes.length).toBeGreaterThan(before);
+    expect(await waiter.claim('w1', 5)).toMatchObject([{ runId: delayed }]);
     stop();
+  });
+
+  it('wakes one of two idle workers per new job, and the job runs once', async () => {
+    const adder = open();
+    const queueName = `runs-${String(queueCount)}`;
+    const workers = [open({ queueName }), open({ queueName })];
+    const wakes = [0, 0];
+    const stops = workers.map((worker, index) =>
+      worker.onAvailable(() => (wakes[index] = (wakes[index] ?? 0) + 1)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200)); // both wait on the marker
+    const runId = await addQueuedRun(store, adder, 'A');
+    await expect.poll(() => wakes[0]! + wakes[1]!, { timeout: 2000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(wakes[0]! + wakes[1]!).toBe(1);
+    const claimed = (await Promise.all(workers.map((worker) => worker.claim('w', 5)))).flat();
+    expect(claimed).toMatchObject([{ runId, attempts: 1 }]);
+    for (const stop of stops) stop();
   });
 });

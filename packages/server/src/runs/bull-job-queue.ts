@@ -5,13 +5,12 @@
  * once.
  */
 import type { RedisOptions } from 'bullmq';
-import { QueueEvents } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DataStore } from '../storage/data-store';
 import type { Database } from '../storage/database';
 import { BullDelivery, type Delivery } from './bull-delivery';
-import { DelayedWakes } from './delayed-wakes';
+import type { DeliveryData } from './bull-delivery';
 import type { ClaimedJob, NewJob } from './job-queue';
 import { JobRows, type JobRowsOptions } from './job-rows';
 import { claimDeliveredJobs, type ClaimDeliveredDeps } from './claim-delivered-jobs';
@@ -76,7 +75,14 @@ export class BullJobQueue implements RunQueue {
   private readonly claimDeps: ClaimDeliveredDeps;
   private readonly backoffMs: number;
   private readonly reconcileTimer: ReturnType<typeof setInterval> | undefined;
-  private events: QueueEvents | undefined;
+  /** Jobs taken by {@link waitForJobs} for the next claim. */
+  private readonly prefetched: (DeliveryData & { id: string })[] = [];
+  /** The wake-up calls of {@link onAvailable}. */
+  private readonly wakes = new Set<() => void>();
+  /** The last claim had room left: wait for the next job (see {@link waitForJobs}). */
+  private wanting = false;
+  private waiting: Promise<void> | undefined;
+  private closed = false;
   /** Changes of committed writes waiting for {@link announce}. */
   private pendingAdds = new Map<string, Delivery>();
   private pendingEnds = new Set<string>();
@@ -84,7 +90,6 @@ export class BullJobQueue implements RunQueue {
   private readonly pendingSince = new Map<string, number>();
   /** Redis work started and not finished (announcements, hand-backs): awaited by claims and close. */
   private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly stops = new Set<() => void>();
 
   constructor(
     private readonly store: DataStore,
@@ -148,12 +153,16 @@ export class BullJobQueue implements RunQueue {
     const handed: (T | ClaimedJob)[] = [];
     let budget = max * FETCH_PER_SLOT;
     while (handed.length < max && budget > 0) {
-      const fetched = await this.delivery.fetch(Math.min(max - handed.length, budget));
+      const want = Math.min(max - handed.length, budget);
+      const fetched = this.prefetched.splice(0, want);
+      if (fetched.length < want) fetched.push(...(await this.delivery.fetch(want - fetched.length)));
       if (fetched.length === 0) break;
       budget -= fetched.length;
       const delivered = fetched.map((job) => job.id);
       handed.push(...(await claimDeliveredJobs(this.claimDeps, workerId, delivered, onClaimed)));
     }
+    this.wanting = handed.length < max;
+    this.waitForJobs();
     return handed;
   }
 
@@ -266,41 +275,64 @@ export class BullJobQueue implements RunQueue {
     }
   }
 
-  /** Wakes on jobs becoming waiting in any process, stalled jobs moved back, and delayed jobs coming due. */
+  /**
+   * Wakes when a job becomes available for this process: added by any process, moved back after
+   * its worker stalled, or a delayed one coming due (see {@link waitForJobs}).
+   */
   onAvailable(wake: () => void): () => void {
-    const events = (this.events ??= this.openEvents());
-    const wakes = new DelayedWakes(wake, () => this.rows.nowMs());
-    const onDelayed = ({ delay }: { delay: number }) => wakes.at(delay);
-    events.on('waiting', wake);
-    events.on('stalled', wake);
-    events.on('delayed', onDelayed);
-    const stop = () => {
-      events.off('waiting', wake);
-      events.off('stalled', wake);
-      events.off('delayed', onDelayed);
-      wakes.stop();
-      this.stops.delete(stop);
+    this.wakes.add(wake);
+    this.wanting = true;
+    this.waitForJobs();
+    return () => {
+      this.wakes.delete(wake);
+      if (this.wakes.size === 0) this.wanting = false;
     };
-    this.stops.add(stop);
-    return stop;
   }
 
-  /** Stops the reconciler and the wake-ups, waits for Redis work under way, closes every connection. */
+  /** Stops the reconciler and the waiting, hands back prefetched jobs, closes every connection. */
   async close(): Promise<void> {
+    this.closed = true;
+    this.wanting = false;
     clearInterval(this.reconcileTimer);
-    for (const stop of [...this.stops]) stop();
+    this.wakes.clear();
+    const nowMs = this.rows.nowMs();
+    await Promise.all(this.prefetched.splice(0).map((job) => this.delivery.delay(job.id, nowMs)));
     await this.settled();
-    await this.events?.close();
     await this.delivery.close();
+    await this.waiting;
   }
 
-  private openEvents(): QueueEvents {
-    const events = new QueueEvents(this.options.queueName ?? 'runs', {
-      connection: this.options.connection,
-      prefix: this.options.prefix ?? 'piecework',
+  /**
+   * While someone listens ({@link onAvailable}) and the last claim had room left, waits on
+   * BullMQ's marker for the next job (one waiting process is woken per marker, so two idle
+   * workers do not both race for each new job), takes it for the next claim and wakes the
+   * listeners. The claim that takes it starts the next wait when it still has room.
+   */
+  private waitForJobs(): void {
+    if (this.waiting !== undefined || this.closed || !this.wanting || this.wakes.size === 0) return;
+    if (this.prefetched.length > 0) return;
+    this.waiting = (async () => {
+      while (this.wanting && !this.closed && this.prefetched.length === 0) {
+        let job: (DeliveryData & { id: string }) | undefined;
+        try {
+          job = await this.delivery.waitAndFetch();
+        } catch (error) {
+          this.redisFailed(error as Error);
+          await new Promise((resume) => setTimeout(resume, 1000).unref());
+          continue;
+        }
+        if (job === undefined) continue;
+        if (this.closed || !this.wanting) {
+          // Nobody takes it here any more: back to waiting for any worker.
+          await this.delivery.delay(job.id, this.rows.nowMs());
+          return;
+        }
+        this.prefetched.push(job);
+        for (const wake of this.wakes) wake();
+      }
+    })().finally(() => {
+      this.waiting = undefined;
     });
-    events.on('error', (error) => this.redisFailed(error));
-    return events;
   }
 
   private redisFailed(error: Error): void {
