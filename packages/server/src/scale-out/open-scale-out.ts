@@ -57,7 +57,12 @@ export async function openScaleOut(
     timestamp: deps.now,
     logger: deps.logger,
   });
-  const signals = await RedisRunSignals.open({ connect, prefix: `${prefix}:`, logger: deps.logger });
+  const signals = await RedisRunSignals.open({
+    connect,
+    prefix: `${prefix}:`,
+    hears: config.containerType === 'WORKER' ? 'CANCELS' : 'ALL',
+    logger: deps.logger,
+  });
   const registryConnection = connect();
   const registry = new WorkerRegistry({
     redis: registryConnection,

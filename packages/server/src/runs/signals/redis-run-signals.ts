@@ -1,6 +1,8 @@
 /**
- * {@link RunSignals} between processes over Redis pub/sub: one channel per installation (its key
- * prefix). A process delivers its own signals to its listeners at once and ignores their echo,
+ * {@link RunSignals} between processes over Redis pub/sub: two channels per installation (its key
+ * prefix), one for what callers wait on (`responded`, `ended`) and one for cancels, so that a
+ * worker process, which serves no caller, hears only cancels instead of parsing the answer and
+ * end of every run of every other worker. A process delivers its own signals to its listeners at once and ignores their echo,
  * so a single process answers as fast as with the in-memory signals; the others hear them in a
  * fraction of a millisecond on loopback. Pub/sub keeps nothing: a process that is down misses
  * the signals of that time, which costs nothing (its waiters and executions are gone with it).
@@ -14,21 +16,29 @@ import { LocalRunSignals, type RunSignal, type RunSignals } from './run-signals'
 export interface RedisRunSignalsDeps {
   /** Makes a new connection (a subscribed connection cannot publish). */
   connect: () => Redis;
-  /** The installation's key prefix: the channel is `<prefix>run-signals`. */
+  /** The installation's key prefix: the channels are `<prefix>run-signals:answers` and `:cancels`. */
   prefix: string;
+  /**
+   * Which signals of other processes this process hears: ALL (it serves callers: an app), or
+   * CANCELS only (a worker: it stops runs it executes, and waits on none).
+   */
+  hears: 'ALL' | 'CANCELS';
   logger: Logger;
+}
+
+/** The channel of a signal type. */
+function channelOf(prefix: string, type: RunSignal['type']): string {
+  return `${prefix}run-signals:${type === 'cancel' ? 'cancels' : 'answers'}`;
 }
 
 /** Run signals over Redis pub/sub; see the module comment. */
 export class RedisRunSignals implements RunSignals {
   private readonly local = new LocalRunSignals();
   private readonly origin = randomBytes(8).toString('hex');
-  private readonly channel: string;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
 
   private constructor(private readonly deps: RedisRunSignalsDeps) {
-    this.channel = `${deps.prefix}run-signals`;
     this.publisher = deps.connect();
     this.subscriber = deps.connect();
   }
@@ -36,7 +46,8 @@ export class RedisRunSignals implements RunSignals {
   /** Connects and subscribes; resolves once signals of other processes are heard. */
   static async open(deps: RedisRunSignalsDeps): Promise<RedisRunSignals> {
     const signals = new RedisRunSignals(deps);
-    await signals.subscriber.subscribe(signals.channel);
+    const types: RunSignal['type'][] = deps.hears === 'ALL' ? ['responded', 'cancel'] : ['cancel'];
+    await signals.subscriber.subscribe(...types.map((type) => channelOf(deps.prefix, type)));
     signals.subscriber.on('message', (_channel: string, message: string) => signals.received(message));
     return signals;
   }
@@ -44,7 +55,7 @@ export class RedisRunSignals implements RunSignals {
   publish(signal: RunSignal): void {
     this.local.publish(signal);
     this.publisher
-      .publish(this.channel, JSON.stringify({ origin: this.origin, signal }))
+      .publish(channelOf(this.deps.prefix, signal.type), JSON.stringify({ origin: this.origin, signal }))
       .catch((error: unknown) => {
         this.deps.logger.error(
           { err: error, signal: signal.type },
