@@ -2,12 +2,13 @@
 import { spawn } from 'node:child_process';
 import type { LoadResult, LoadSpec } from './load-generator';
 
-/** Runs `bench/load-generator.ts` in its own process for `seconds` (after 1 s of warm-up). */
+/** Runs `bench/load-generator.ts` in its own process for `seconds` (after `warmupSeconds`, default 1). */
 export function runLoad(
   spec: Omit<LoadSpec, 'seconds' | 'warmupSeconds'>,
   seconds: number,
+  warmupSeconds = 1,
 ): Promise<LoadResult> {
-  const full: LoadSpec = { ...spec, seconds, warmupSeconds: 1 };
+  const full: LoadSpec = { ...spec, seconds, warmupSeconds };
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
