@@ -35,6 +35,14 @@ export const MAX_ATTEMPTS = 5;
 export interface GroupCommitOptions {
   /** Most calls in one transaction; the rest wait for the next one. Default 256. */
   maxBatch?: number;
+  /**
+   * When the calls of a batch get a savepoint each: `always` (default), or `after-failure`: a
+   * batch runs its calls without savepoints, and only when one throws is the whole batch rolled
+   * back and run again, each call in its savepoint (the outcome is the same; the cost is paid
+   * only on failure). Use `after-failure` where a savepoint costs a round trip (PostgreSQL: two
+   * per call, `SAVEPOINT` and `RELEASE`) and write calls rarely throw.
+   */
+  isolateCalls?: 'always' | 'after-failure';
 }
 
 /** One waiting call of {@link GroupCommit.run}. */
@@ -94,6 +102,9 @@ class BrokenTransaction {
 export class GroupCommit<Trx> {
   readonly #primitives: TransactionPrimitives<Trx>;
   readonly #maxBatch: number;
+  readonly #isolateAlways: boolean;
+  /** A batch failed without savepoints: the next one runs its calls in savepoints. */
+  #isolateNext = false;
   readonly #waiting: Call<Trx>[] = [];
   readonly #deferred: Call<Trx>[] = [];
   #deferTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,6 +114,7 @@ export class GroupCommit<Trx> {
   constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
     this.#primitives = primitives;
     this.#maxBatch = Math.max(1, options.maxBatch ?? 256);
+    this.#isolateAlways = (options.isolateCalls ?? 'always') === 'always';
   }
 
   /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
@@ -163,6 +175,11 @@ export class GroupCommit<Trx> {
       }
       return;
     }
+    if (!this.#isolateAlways && !this.#isolateNext) {
+      await this.#runBatchWithoutSavepoints(batch);
+      return;
+    }
+    this.#isolateNext = false;
     const outcomes: Outcome[] = [];
     try {
       await this.#primitives.transaction(async (trx) => {
@@ -186,6 +203,39 @@ export class GroupCommit<Trx> {
       if (outcome.ok) call.resolve(outcome.value);
       else this.#fail(call, outcome.error);
     });
+  }
+
+  /**
+   * Runs `batch` in one transaction with no savepoints. When a call throws, everything is rolled
+   * back and the whole batch goes back to the front of the queue, to run again with a savepoint
+   * per call (which also finds the call to blame, should an earlier one have left the transaction
+   * aborted and a later one failed for it). A failed BEGIN or COMMIT rejects every call. Never
+   * throws.
+   */
+  async #runBatchWithoutSavepoints(batch: Call<Trx>[]): Promise<void> {
+    const values: unknown[] = [];
+    let callFailed = false;
+    try {
+      await this.#primitives.transaction(async (trx) => {
+        for (const call of batch) {
+          try {
+            values.push(await call.fn(trx));
+          } catch (error) {
+            callFailed = true;
+            throw error;
+          }
+        }
+      });
+    } catch (error) {
+      if (callFailed) {
+        this.#isolateNext = true;
+        this.#waiting.unshift(...batch);
+        return;
+      }
+      for (const call of batch) this.#fail(call, error);
+      return;
+    }
+    batch.forEach((call, index) => call.resolve(values[index]));
   }
 
   /** Rejects `call` with `error`, or queues it to run again when the error is retryable. */

@@ -13,8 +13,9 @@ const RETRYABLE = new Set(['40001', '40P01']);
 
 /**
  * The PostgreSQL store's `write`. Within one process, writes run as they do on SQLite: one
- * transaction at a time, shared by the calls that waited for it (each in its own savepoint), in
- * the order they were made, so a write sees every write its process made before it (a request
+ * transaction at a time, shared by the calls that waited for it, in the order they were made
+ * (without savepoints, which cost two round trips per call here, unless a call of the batch
+ * throws: then the batch runs again with one per call, see `isolateCalls`), so a write sees every write its process made before it (a request
  * that follows a run's end finds the run's job slot free) and one COMMIT serves many calls.
  * Processes write in parallel: a write that reads rows and then writes what it decided from them
  * must lock (`serialise-writes.ts`) or update atomically (`where credits > 0`), since READ
@@ -26,11 +27,14 @@ const RETRYABLE = new Set(['40001', '40P01']);
 export function postgresWrites(
   db: Kysely<Database>,
 ): <T>(fn: (trx: Kysely<Database>) => Promise<T>, writeOptions?: WriteOptions) => Promise<T> {
-  const group = new GroupCommit<Kysely<Database>>({
-    transaction: (body) => db.transaction().setIsolationLevel('read committed').execute(body),
-    ...kyselySavepoints,
-    isRetryable: (error) => RETRYABLE.has(sqlStateOf(error)),
-  });
+  const group = new GroupCommit<Kysely<Database>>(
+    {
+      transaction: (body) => db.transaction().setIsolationLevel('read committed').execute(body),
+      ...kyselySavepoints,
+      isRetryable: (error) => RETRYABLE.has(sqlStateOf(error)),
+    },
+    { isolateCalls: 'after-failure' },
+  );
   return (fn, writeOptions) => group.run(fn, writeOptions);
 }
 
