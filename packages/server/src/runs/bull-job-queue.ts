@@ -317,6 +317,7 @@ export class BullJobQueue implements RunQueue {
         try {
           job = await this.delivery.waitAndFetch();
         } catch (error) {
+          if (this.closed) return;
           this.redisFailed(error as Error);
           await new Promise((resume) => setTimeout(resume, 1000).unref());
           continue;
