@@ -31,19 +31,13 @@ export interface BullJobQueueOptions extends JobRowsOptions {
   busyProjectBackoffMs?: number;
   /** How often the reconciler looks for QUEUED rows whose BullMQ job is lost (default 5000; 0: never). */
   reconcileEveryMs?: number;
-  /** Rows available for less than this are left to their announcement (default 5000). */
+  /** Rows available for less than this are left to their own addition after commit (default 5000). */
   reconcileMinAgeMs?: number;
   /** Rows the reconciler checks per round (default 500). */
   reconcileBatchSize?: number;
   /** Where the reconciler's warnings go. */
   logger: Logger;
 }
-
-/** A job announced before its write committed is looked at again after this, in ms. */
-const UNCOMMITTED_LOOK_AGAIN_MS = 10;
-
-/** A job whose write never commits (rolled back) is forgotten after this, in ms. */
-const UNCOMMITTED_GIVE_UP_MS = 30_000;
 
 /** A claim fetches at most this many deliveries per job it may hand out (jobs of busy projects are skipped). */
 const FETCH_PER_SLOT = 4;
@@ -63,10 +57,11 @@ const FETCH_PER_SLOT = 4;
  * round-robin: between projects under their limits, order is first come, first served. The
  * cost: while a project stays full, each of its set-aside jobs is delivered again every backoff.
  *
- * Announcing: {@link enqueue} remembers the job; {@link announce} (after commit) adds the jobs
- * whose rows a read sees (committed); one announced before its own write committed (another
- * write announced first) waits for that commit. A job lost anyway (Redis down, a crash between
- * commit and announcement) is added back by the reconciler once it is `reconcileMinAgeMs` old.
+ * Telling Redis: {@link enqueue}, {@link complete} and {@link discardWaiting} register with the
+ * store's `afterCommit`, so a job reaches BullMQ exactly when its row is committed (never one of
+ * a write that rolled back, and without reading the rows back). A job lost anyway (Redis down, a
+ * crash between commit and Redis) is added back by the reconciler once it is `reconcileMinAgeMs`
+ * old.
  */
 export class BullJobQueue implements RunQueue {
   private readonly rows: JobRows;
@@ -83,12 +78,11 @@ export class BullJobQueue implements RunQueue {
   private wanting = false;
   private waiting: Promise<void> | undefined;
   private closed = false;
-  /** Changes of committed writes waiting for {@link announce}. */
-  private pendingAdds = new Map<string, Delivery>();
-  private pendingEnds = new Set<string>();
-  /** When each job enqueued but not yet seen committed was first announced (wall ms). */
-  private readonly pendingSince = new Map<string, number>();
-  /** Redis work started and not finished (announcements, hand-backs): awaited by claims and close. */
+  /** Jobs added and removed by committed writes, not yet told to Redis (see {@link flushSoon}). */
+  private committedAdds: Delivery[] = [];
+  private committedEnds: string[] = [];
+  private flushing = false;
+  /** Redis work started and not finished (committed jobs, hand-backs): awaited by claims and close. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
@@ -125,12 +119,13 @@ export class BullJobQueue implements RunQueue {
   async enqueue(trx: Kysely<Database>, job: NewJob, claimedBy?: string): Promise<string> {
     const { id, availableAt } = await this.rows.insert(trx, job, claimedBy);
     if (claimedBy === undefined) {
-      this.pendingAdds.set(id, {
+      const delivery = {
         id,
         runId: job.runId,
         projectId: job.projectId,
         availableAtMs: Date.parse(availableAt),
-      });
+      };
+      this.store.afterCommit(() => this.flushSoon(delivery));
     }
     return id;
   }
@@ -168,63 +163,42 @@ export class BullJobQueue implements RunQueue {
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
     await this.rows.delete(trx, jobId);
-    this.pendingEnds.add(jobId);
+    this.store.afterCommit(() => this.flushSoon(undefined, jobId));
   }
 
   async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
-    for (const id of await this.rows.discardWaiting(trx, runIds)) this.pendingEnds.add(id);
+    const ids = await this.rows.discardWaiting(trx, runIds);
+    if (ids.length > 0) this.store.afterCommit(() => ids.forEach((id) => this.flushSoon(undefined, id)));
   }
 
   heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
     return this.rows.heldRuns(trx, runIds);
   }
 
-  /** Adds the jobs of committed writes to BullMQ, and ends the BullMQ jobs of removed rows. */
-  announce(): void {
-    const adds = [...this.pendingAdds.values()];
-    const ends = [...this.pendingEnds];
-    this.pendingAdds = new Map();
-    this.pendingEnds = new Set();
-    if (adds.length === 0 && ends.length === 0) return;
-    this.track(
-      Promise.all([this.publish(adds), ...ends.map((id) => this.delivery.complete(id))]),
-      'Announcing jobs to Redis failed; the reconciler adds them again',
-    );
-  }
-
   /**
-   * Adds the jobs of `adds` whose rows are committed (visible to a read): a job enqueued in a
-   * write that has not committed yet (another write announced first) waits for the next
-   * announcement, or a look a few milliseconds later; one whose write rolled back is forgotten
-   * after {@link UNCOMMITTED_GIVE_UP_MS}.
+   * Tells Redis, once the committing call's callbacks have run (a microtask), of the job `add` a committed write
+   * added or the job `endId` it removed: the job is added to BullMQ (delayed until available),
+   * or its BullMQ job ended. The jobs of every call of one transaction go in one batch. A job lost
+   * anyway (Redis down, a crash right after the commit) is added back by the reconciler once it
+   * is `reconcileMinAgeMs` old.
    */
-  private async publish(adds: readonly Delivery[]): Promise<void> {
-    if (adds.length === 0) return;
-    const committed = await this.rows.existing(
-      this.store.db,
-      adds.map((add) => add.id),
-    );
-    const nowMs = this.rows.nowMs();
-    let waiting = false;
-    for (const add of adds) {
-      if (committed.has(add.id)) {
-        this.pendingSince.delete(add.id);
-        continue;
-      }
-      const since = this.pendingSince.get(add.id) ?? nowMs;
-      if (nowMs - since > UNCOMMITTED_GIVE_UP_MS) {
-        this.pendingSince.delete(add.id);
-        continue;
-      }
-      this.pendingSince.set(add.id, since);
-      this.pendingAdds.set(add.id, add);
-      waiting = true;
-    }
-    if (waiting) setTimeout(() => this.announce(), UNCOMMITTED_LOOK_AGAIN_MS).unref();
-    await this.delivery.add(
-      adds.filter((add) => committed.has(add.id)),
-      nowMs,
-    );
+  private flushSoon(add: Delivery | undefined, endId?: string): void {
+    if (add !== undefined) this.committedAdds.push(add);
+    if (endId !== undefined) this.committedEnds.push(endId);
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      const adds = this.committedAdds.splice(0);
+      const ends = this.committedEnds.splice(0);
+      this.track(
+        Promise.all([
+          this.delivery.add(adds, this.rows.nowMs()),
+          ...ends.map((id) => this.delivery.complete(id)),
+        ]),
+        'Telling Redis of committed jobs failed; the reconciler adds them again',
+      );
+    });
   }
 
   async release(jobId: string, availableAt?: string): Promise<void> {

@@ -60,7 +60,6 @@ export async function cancelRuns(
   const canceled = await base.store.write((trx) =>
     cancelWaitingRuns(trx, queue, projectId, named, base.now()),
   );
-  queue.announce();
   for (const row of canceled) publishRunEnd(signals, flowRunFromRow(row));
   // A run claimed between the first look and the transaction executes by now: stop it too.
   stopExecuting();

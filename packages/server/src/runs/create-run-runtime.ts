@@ -238,7 +238,6 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
         throw error;
       }
       const { row, queued, started } = created;
-      if (queued) queue.announce();
       if (started) dispatcher.launchReserved(started);
       else if (reserved) dispatcher.unreserve();
       else if (queued) dispatcher.notify();
@@ -253,7 +252,6 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     },
     async enqueue(runId, job) {
       await enqueueFollowUp(base, queue, runId, job);
-      queue.announce();
       dispatcher.notify();
     },
     awaitResponse: (runId, timeoutMs) => waiters.wait(runId, timeoutMs),

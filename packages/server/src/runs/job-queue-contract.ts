@@ -54,7 +54,6 @@ export function describeJobQueueContract(
       expect(row!.lockedUntil! <= timestampOf(h.now() + h.leaseMs)).toBe(true);
       expect(await h.queue.claim('w2', 5)).toEqual([]);
       await store.write((trx) => h.queue.complete(trx, claimed[0]!.id));
-      h.queue.announce();
       expect(await jobRows()).toEqual([]);
       expect(await claimWithin(h.queue, 'w1', 5, 300)).toEqual([]);
     });
@@ -79,7 +78,6 @@ export function describeJobQueueContract(
       expect(projectsOf(claimed).split('').sort().join('')).toBe('AABBBBB');
       expect(await claimWithin(h.queue, 'w1', 20, 500)).toEqual([]);
       await store.write((trx) => h.queue.complete(trx, claimed.find((job) => job.projectId === 'A')!.id));
-      h.queue.announce();
       await h.pass(10);
       expect(projectsOf(await claimWithin(h.queue, 'w1', 20))).toBe('A');
     });
@@ -132,7 +130,6 @@ export function describeJobQueueContract(
       expect(await claimWithin(h.queue, 'w1', 1)).toMatchObject([{ runId: held }]);
       const runs = [held, waiting, delayed];
       await store.write((trx) => h.queue.discardWaiting(trx, runs));
-      h.queue.announce();
       expect(await store.write((trx) => h.queue.heldRuns(trx, runs))).toEqual(new Set([held]));
       expect((await jobRows()).map((row) => row.runId)).toEqual([held]);
       await h.pass(200);

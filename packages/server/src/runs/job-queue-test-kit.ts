@@ -24,8 +24,8 @@ export async function openQueueTestStore(): Promise<{ store: DataStore; remove: 
 let runCount = 0;
 
 /**
- * Adds a QUEUED run of `projectId` and its job in one write, announces it (as the run machinery
- * does after commit) and answers the run id, which starts with the project id.
+ * Adds a QUEUED run of `projectId` and its job in one write (as the run machinery does) and
+ * answers the run id, which starts with the project id.
  */
 export async function addQueuedRun(
   store: DataStore,
@@ -57,7 +57,6 @@ export async function addQueuedRun(
       availableAt: options.availableAt,
     });
   });
-  queue.announce();
   return runId;
 }
 

@@ -97,11 +97,6 @@ export interface JobQueue<Write> {
    */
   requeueExpired(options?: { exceptWorkerId?: string; allOthers?: boolean }): Promise<string[]>;
   /**
-   * Called once a write that enqueued, completed or removed jobs has committed: makes the change
-   * known to every worker (the table queue has nothing to do; BullMQ adds the new jobs to Redis).
-   */
-  announce(): void;
-  /**
    * Calls `wake` whenever jobs may have become available that this process did not add (another
    * process's, a delay ending), so its claim loop looks at once instead of at its next poll.
    * Answers a function that stops the calls. The table queue never calls it (polling finds them).

@@ -96,13 +96,6 @@ export class JobRows {
     return rows.map((row) => row.id);
   }
 
-  /** Those of `ids` that have a row (committed, as `db` sees them). */
-  async existing(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('job').select('id').where('id', 'in', ids).execute();
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** Those of `runIds` with a RUNNING row. */
   async heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
     if (runIds.length === 0) return new Set();

@@ -12,7 +12,7 @@ import type { BullDelivery } from './bull-delivery';
 export interface ReconcileOptions {
   /** Rows checked per round, at most. */
   batchSize: number;
-  /** Only rows available for at least this long, in ms (newer ones are being announced). */
+  /** Only rows available for at least this long, in ms (newer ones are being added after their commit). */
   minAgeMs: number;
 }
 

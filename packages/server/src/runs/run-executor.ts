@@ -174,7 +174,6 @@ export class RunExecutor {
       (trx) => finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
       { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
-    queue.announce();
     this.deps.listener.ended(written, result, respondedEarly);
   }
 

@@ -114,9 +114,6 @@ export class SqlJobQueue implements RunQueue {
     return this.rows.heldRuns(trx, runIds);
   }
 
-  /** Nothing to announce: a committed row is visible to every claim. */
-  announce(): void {}
-
   /** Never calls `wake`: jobs of other processes and ended delays are found by polling. */
   onAvailable(): () => void {
     return () => {};

@@ -22,6 +22,12 @@ export interface DataStore {
    * waits on wait that long for another write to share a commit with.
    */
   write<T>(fn: (trx: Kysely<Database>) => Promise<T>, options?: WriteOptions): Promise<T>;
+  /**
+   * Runs `callback` once the writes of the `write` call running now are committed (never if they
+   * roll back). Call it inside a `write` fn, for an effect outside the database that must follow
+   * the commit: the BullMQ queue tells Redis of the jobs a transaction added this way.
+   */
+  afterCommit(callback: () => void): void;
   /** Closes the connection; the store cannot be used afterwards. */
   close(): Promise<void>;
 }
@@ -36,7 +42,7 @@ export async function openSqliteStore(file: string): Promise<DataStore> {
   await migrateToLatest(db);
   return {
     db,
-    write: groupCommitWrites(db),
+    ...groupCommitWrites(db),
     close: () => db.destroy(),
   };
 }

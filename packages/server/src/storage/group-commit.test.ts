@@ -14,7 +14,7 @@ const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const childScript = fileURLToPath(new URL('./write-in-child.fixture.ts', import.meta.url));
 
-type Write = ReturnType<typeof groupCommitWrites>;
+type Write = ReturnType<typeof groupCommitWrites>['write'];
 
 describe.each(['always', 'after-failure'] as const)(
   'groupCommitWrites on a SQLite file, savepoints %s',
@@ -22,6 +22,7 @@ describe.each(['always', 'after-failure'] as const)(
     let dir: ReturnType<typeof tempDatabaseDir>;
     let db: Kysely<Database>;
     let write: Write;
+    let afterCommit: (callback: () => void) => void;
     /** COMMIT statements run on `db`. */
     let commits: number;
 
@@ -37,7 +38,7 @@ describe.each(['always', 'after-failure'] as const)(
           if (event.level === 'query' && event.query.sql === 'commit') commits += 1;
         },
       });
-      write = groupCommitWrites(db, { isolateCalls });
+      ({ write, afterCommit } = groupCommitWrites(db, { isolateCalls }));
     });
     afterEach(async () => {
       await db.destroy();
@@ -113,7 +114,7 @@ describe.each(['always', 'after-failure'] as const)(
     });
 
     it('caps a batch at maxBatch calls, the rest going in the next transaction', async () => {
-      const capped = groupCommitWrites(db, { maxBatch: 10 });
+      const capped = groupCommitWrites(db, { maxBatch: 10 }).write;
       await Promise.all(ids(50).map((id) => capped((trx) => insertPlatform(trx, id))));
       expect(await platformIds()).toEqual(ids(50));
       expect(commits).toBe(5);
@@ -136,6 +137,26 @@ describe.each(['always', 'after-failure'] as const)(
       expect(outcomes[3]).toEqual({ status: 'fulfilled', value: 'p3' });
       expect(await platformIds()).toEqual(ids(10).filter((id) => id !== 'p6'));
       expect(commits).toBe(1);
+    });
+
+    it('runs the afterCommit callbacks of the calls that committed, once each, before they resolve', async () => {
+      const called: string[] = [];
+      const outcomes = await Promise.allSettled(
+        ['p0', 'p1', 'boom', 'p2'].map((id) =>
+          write(async (trx) => {
+            afterCommit(() => called.push(`${id}@${String(commits)}`));
+            await insertPlatform(trx, id);
+            if (id === 'boom') throw new Error('boom');
+          }).then(() => called.includes(`${id}@1`)),
+        ),
+      );
+      // Each after the one COMMIT of the batch that kept it, none for the call that threw, none
+      // twice for calls that ran again; each before the call's own promise resolved.
+      expect(called).toEqual(['p0@1', 'p1@1', 'p2@1']);
+      expect(
+        outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'rejected')),
+      ).toEqual([true, true, 'rejected', true]);
+      expect(() => afterCommit(() => undefined)).toThrow(/running/);
     });
 
     it('runs the writes of a batch one after the other, in order, each seeing those before it', async () => {
@@ -274,7 +295,7 @@ describe.each(['always', 'after-failure'] as const)(
     it('rejects every write of a batch whose BEGIN IMMEDIATE times out, writing nothing of it', async () => {
       const impatient = openSqliteDatabase({ file: dir.file(), busyTimeoutMs: 20 });
       try {
-        const impatientWrite = groupCommitWrites(impatient);
+        const impatientWrite = groupCommitWrites(impatient).write;
         const child = await lockedByChild(1_000);
         const outcomes = await Promise.allSettled(
           ids(5).map((id) => impatientWrite((trx) => insertPlatform(trx, id))),

@@ -45,7 +45,6 @@ export interface GroupCommitOptions {
   isolateCalls?: 'always' | 'after-failure';
 }
 
-/** One waiting call of {@link GroupCommit.run}. */
 /** How one write may be scheduled. */
 export interface WriteOptions {
   /**
@@ -59,6 +58,8 @@ export interface WriteOptions {
 
 interface Call<Trx> {
   fn: (trx: Trx) => Promise<unknown>;
+  /** What to run once this call's writes are committed (see `afterCommit`), from its last run. */
+  onCommit: (() => void)[];
   /** Times `fn` failed with a retryable error so far. */
   retries: number;
   resolve: (value: unknown) => void;
@@ -110,6 +111,8 @@ export class GroupCommit<Trx> {
   #deferTimer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
   #scheduled = false;
+  /** The call whose `fn` runs now (calls run one at a time). */
+  #current: Call<Trx> | undefined;
 
   constructor(primitives: TransactionPrimitives<Trx>, options: GroupCommitOptions = {}) {
     this.#primitives = primitives;
@@ -120,7 +123,13 @@ export class GroupCommit<Trx> {
   /** Runs `fn` in a transaction, maybe shared with other calls; resolves once that transaction has committed. */
   run<T>(fn: (trx: Trx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const call: Call<Trx> = { fn, retries: 0, resolve: resolve as (value: unknown) => void, reject };
+      const call: Call<Trx> = {
+        fn,
+        onCommit: [],
+        retries: 0,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       const deferMs = options.deferMs ?? 0;
       if (deferMs > 0) {
         this.#deferred.push(call);
@@ -133,6 +142,42 @@ export class GroupCommit<Trx> {
       this.#waiting.push(call);
       this.#schedule();
     });
+  }
+
+  /**
+   * Runs `callback` once the writes of the call whose `fn` is running now are committed, and
+   * never if they roll back (a `fn` run again registers again). Use it, from inside a `fn`, for
+   * effects outside the database that must follow the commit (telling other processes of a job
+   * the transaction added). A callback that throws is ignored.
+   *
+   * @throws when no `fn` is running.
+   */
+  afterCommit(callback: () => void): void {
+    if (this.#current === undefined) throw new Error('afterCommit is for the write call that is running');
+    this.#current.onCommit.push(callback);
+  }
+
+  /** Runs `call.fn` in `trx` as the current call, its commit callbacks starting afresh. */
+  async #invoke(call: Call<Trx>, trx: Trx): Promise<unknown> {
+    call.onCommit = [];
+    this.#current = call;
+    try {
+      return await call.fn(trx);
+    } finally {
+      this.#current = undefined;
+    }
+  }
+
+  /** Settles a committed call: its commit callbacks, then its promise. */
+  #committed(call: Call<Trx>, value: unknown): void {
+    for (const callback of call.onCommit.splice(0)) {
+      try {
+        callback();
+      } catch {
+        // A callback's failure is its own to report; the call did commit.
+      }
+    }
+    call.resolve(value);
   }
 
   /** Starts a transaction at the end of this event-loop turn, unless one runs or is due. */
@@ -169,7 +214,7 @@ export class GroupCommit<Trx> {
     if (batch.length === 1) {
       const [call] = batch as [Call<Trx>];
       try {
-        call.resolve(await this.#primitives.transaction(call.fn));
+        this.#committed(call, await this.#primitives.transaction((trx) => this.#invoke(call, trx)));
       } catch (error) {
         this.#fail(call, error);
       }
@@ -183,7 +228,7 @@ export class GroupCommit<Trx> {
     const outcomes: Outcome[] = [];
     try {
       await this.#primitives.transaction(async (trx) => {
-        for (const call of batch) outcomes.push(await this.#runInSavepoint(trx, call.fn, outcomes.length));
+        for (const call of batch) outcomes.push(await this.#runInSavepoint(trx, call, outcomes.length));
       });
     } catch (error) {
       if (error instanceof BrokenTransaction) {
@@ -200,7 +245,7 @@ export class GroupCommit<Trx> {
     }
     batch.forEach((call, index) => {
       const outcome = outcomes[index] as Outcome;
-      if (outcome.ok) call.resolve(outcome.value);
+      if (outcome.ok) this.#committed(call, outcome.value);
       else this.#fail(call, outcome.error);
     });
   }
@@ -219,7 +264,7 @@ export class GroupCommit<Trx> {
       await this.#primitives.transaction(async (trx) => {
         for (const call of batch) {
           try {
-            values.push(await call.fn(trx));
+            values.push(await this.#invoke(call, trx));
           } catch (error) {
             callFailed = true;
             throw error;
@@ -235,7 +280,7 @@ export class GroupCommit<Trx> {
       for (const call of batch) this.#fail(call, error);
       return;
     }
-    batch.forEach((call, index) => call.resolve(values[index]));
+    batch.forEach((call, index) => this.#committed(call, values[index]));
   }
 
   /** Rejects `call` with `error`, or queues it to run again when the error is retryable. */
@@ -250,11 +295,11 @@ export class GroupCommit<Trx> {
   }
 
   /** Runs `fn` between a savepoint and its release (or rollback when `fn` throws). */
-  async #runInSavepoint(trx: Trx, fn: (trx: Trx) => Promise<unknown>, index: number): Promise<Outcome> {
+  async #runInSavepoint(trx: Trx, call: Call<Trx>, index: number): Promise<Outcome> {
     await this.#primitives.savepoint(trx);
     let outcome: Outcome;
     try {
-      outcome = { ok: true, value: await fn(trx) };
+      outcome = { ok: true, value: await this.#invoke(call, trx) };
     } catch (error) {
       outcome = { ok: false, error };
     }
@@ -266,4 +311,20 @@ export class GroupCommit<Trx> {
     }
     return outcome;
   }
+}
+
+/** A store's write side over one {@link GroupCommit}: what `DataStore.write` and `afterCommit` are. */
+export interface StoreWrites<Trx> {
+  /** {@link GroupCommit.run}. */
+  write<T>(fn: (trx: Trx) => Promise<T>, options?: WriteOptions): Promise<T>;
+  /** {@link GroupCommit.afterCommit}. */
+  afterCommit(callback: () => void): void;
+}
+
+/** The {@link StoreWrites} of `group`. */
+export function storeWritesOf<Trx>(group: GroupCommit<Trx>): StoreWrites<Trx> {
+  return {
+    write: (fn, options) => group.run(fn, options),
+    afterCommit: (callback) => group.afterCommit(callback),
+  };
 }

@@ -30,7 +30,7 @@ export async function openPostgresStore(settings: PostgresSettings): Promise<Dat
   }
   return {
     db,
-    write: postgresWrites(db),
+    ...postgresWrites(db),
     close: () => db.destroy(),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './database';
-import { GroupCommit, type WriteOptions } from './group-commit';
+import { GroupCommit, storeWritesOf, type StoreWrites } from './group-commit';
 import { kyselySavepoints } from './savepoints';
 
 /** SQLSTATEs of a statement PostgreSQL aborted that succeeds when simply run again. */
@@ -24,9 +24,7 @@ const RETRYABLE = new Set(['40001', '40P01']);
  *
  * Make one per Kysely instance.
  */
-export function postgresWrites(
-  db: Kysely<Database>,
-): <T>(fn: (trx: Kysely<Database>) => Promise<T>, writeOptions?: WriteOptions) => Promise<T> {
+export function postgresWrites(db: Kysely<Database>): StoreWrites<Kysely<Database>> {
   const group = new GroupCommit<Kysely<Database>>(
     {
       transaction: (body) => db.transaction().setIsolationLevel('read committed').execute(body),
@@ -35,7 +33,7 @@ export function postgresWrites(
     },
     { isolateCalls: 'after-failure' },
   );
-  return (fn, writeOptions) => group.run(fn, writeOptions);
+  return storeWritesOf(group);
 }
 
 function sqlStateOf(error: unknown): string {

@@ -4,7 +4,7 @@
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './database';
-import { GroupCommit, type GroupCommitOptions, type WriteOptions } from './group-commit';
+import { GroupCommit, storeWritesOf, type GroupCommitOptions, type StoreWrites } from './group-commit';
 import { kyselySavepoints } from './savepoints';
 
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
@@ -55,12 +55,12 @@ export async function writeTransaction<T>(
 export function groupCommitWrites(
   db: Kysely<Database>,
   options?: GroupCommitOptions,
-): <T>(fn: (trx: Kysely<Database>) => Promise<T>, writeOptions?: WriteOptions) => Promise<T> {
+): StoreWrites<Kysely<Database>> {
   const group = new GroupCommit<Kysely<Database>>(
     { transaction: (body) => writeTransaction(db, body), ...kyselySavepoints },
     options,
   );
-  return (fn, writeOptions) => group.run(fn, writeOptions);
+  return storeWritesOf(group);
 }
 
 /** Rolls back, ignoring "no transaction is active" (SQLite may already have rolled back). */
