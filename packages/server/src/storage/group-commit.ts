@@ -59,7 +59,7 @@ export interface WriteOptions {
 interface Call<Trx> {
   fn: (trx: Trx) => Promise<unknown>;
   /** What to run once this call's writes are committed (see `afterCommit`), from its last run. */
-  onCommit: (() => void)[];
+  onCommit: (() => void)[] | undefined;
   /** Times `fn` failed with a retryable error so far. */
   retries: number;
   resolve: (value: unknown) => void;
@@ -125,7 +125,7 @@ export class GroupCommit<Trx> {
     return new Promise<T>((resolve, reject) => {
       const call: Call<Trx> = {
         fn,
-        onCommit: [],
+        onCommit: undefined,
         retries: 0,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -154,12 +154,12 @@ export class GroupCommit<Trx> {
    */
   afterCommit(callback: () => void): void {
     if (this.#current === undefined) throw new Error('afterCommit is for the write call that is running');
-    this.#current.onCommit.push(callback);
+    (this.#current.onCommit ??= []).push(callback);
   }
 
   /** Runs `call.fn` in `trx` as the current call, its commit callbacks starting afresh. */
   async #invoke(call: Call<Trx>, trx: Trx): Promise<unknown> {
-    call.onCommit = [];
+    call.onCommit = undefined;
     this.#current = call;
     try {
       return await call.fn(trx);
@@ -170,7 +170,9 @@ export class GroupCommit<Trx> {
 
   /** Settles a committed call: its commit callbacks, then its promise. */
   #committed(call: Call<Trx>, value: unknown): void {
-    for (const callback of call.onCommit.splice(0)) {
+    const callbacks = call.onCommit ?? [];
+    call.onCommit = undefined;
+    for (const callback of callbacks) {
       try {
         callback();
       } catch {
