@@ -14,7 +14,8 @@ import { offerEarlyEngineThread } from '../runs/early-engine-thread';
 import { resolveEngineThreadScript } from '../runs/engine-thread-script';
 import { loadCommonJs, saveCompileCacheLater } from './compile-cache';
 
-if (process.argv[2] === 'start' && process.argv.length === 3) {
+// An APP process executes no run: it needs no engine thread (see AP_CONTAINER_TYPE).
+if (process.argv[2] === 'start' && process.argv.length === 3 && process.env['AP_CONTAINER_TYPE'] !== 'APP') {
   // The same script, and the default heap cap, as the run runtime's WorkerRunner: it adopts the thread.
   offerEarlyEngineThread(startDeferredThread(resolveEngineThreadScript()));
 }

@@ -134,9 +134,14 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   };
   const threads =
     options.workerThreads ?? Math.max(1, Math.min(config.workerConcurrency, availableParallelism()));
+  // The engine thread the command started early serves a process that executes runs with the
+  // built-in thread pieces; any other process (an APP) stops it instead of keeping it loaded.
+  const early = takeEarlyEngineThread();
+  const adopt = executes && options.pieces === undefined ? early : undefined;
+  if (early !== undefined && adopt === undefined) void early.terminate();
   const runner = new WorkerRunner({
     ...(options.pieces === undefined
-      ? { workerScript: resolveEngineThreadScript(), threadSettings, adopt: takeEarlyEngineThread() }
+      ? { workerScript: resolveEngineThreadScript(), threadSettings, adopt }
       : {}),
     size: threads,
     // A project's long runs (a runaway code step, slow calls) never hold every thread while other
