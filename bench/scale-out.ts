@@ -7,7 +7,7 @@
  *
  * Every server is the built `piecework start` command (`npm run build` first), its own process.
  * PostgreSQL at PIECEWORK_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres:
- * a fresh database per case, dropped after) and Redis at BENCH_REDIS_URL (default
+ * a fresh database per case, dropped after, committing durably as PostgreSQL does by default) and Redis at BENCH_REDIS_URL (default
  * redis://127.0.0.1:6379, a key prefix per case, deleted after) must answer.
  *
  * Before its first measure, each installation serves the same 16-caller load for
@@ -26,7 +26,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteRedisKeys, scaleOutEnv } from '../packages/server/src/testing/scale-out-cluster';
 import { freePort } from '../packages/server/src/testing/server-process';
-import { createTestPostgresDatabase } from '../packages/server/src/testing/test-postgres';
+import pg from 'pg';
+import {
+  createTestPostgresDatabase,
+  testPostgresAdminUrl,
+} from '../packages/server/src/testing/test-postgres';
 import { runLoad, signUpBenchUser } from './http-load';
 import { printTable } from './support';
 import { publishCpuHeavyFlow, publishTenStepFlow } from './webhook-flow';
@@ -87,6 +91,7 @@ async function startEmbedded(concurrency: number): Promise<Installation> {
 /** Scale-out: an APP process and `workers` WORKER processes on a fresh database and Redis prefix. */
 async function startScaleOut(workers: number, concurrency: number): Promise<Installation> {
   const database = await createTestPostgresDatabase();
+  await commitDurably(database.url);
   const prefix = `pwbench-${randomBytes(4).toString('hex')}`;
   const appPort = await freePort();
   const env = {
@@ -111,6 +116,20 @@ async function startScaleOut(workers: number, concurrency: number): Promise<Inst
       await deleteRedisKeys(redisUrl, prefix);
     },
   };
+}
+
+/**
+ * Makes the database at `url` wait for its WAL on disk at every commit, PostgreSQL's default:
+ * test databases turn that off, a benchmark of a server's durable runs must not.
+ */
+async function commitDurably(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresAdminUrl() });
+  await client.connect();
+  try {
+    await client.query(`alter database "${new URL(url).pathname.slice(1)}" set synchronous_commit = on`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Runs/s and latency of sync webhooks of `flowId` with `connections` at once, for `loadSeconds` after `warmup` s. */
