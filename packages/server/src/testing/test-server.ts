@@ -1,16 +1,17 @@
 /**
  * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
- * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free loopback port, logs captured in memory (never on the console), answers
- * checked against their schemas. Close it after the test.
+ * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free
+ * loopback port, logs captured in memory (never on the console), answers checked against their
+ * schemas. Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { createServer, type PieceworkServer } from '../create-server';
+import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
-import { createLogger } from '../logging/create-logger';
+import { capturingLogger } from './captured-logs';
+import { listenTestServer } from './listen-test-server';
 import { createTestServerDatabase, type TestServerDatabase } from './test-store';
 
 /**
@@ -77,14 +78,6 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'piecework-server-'));
   const logs: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
   const database = env['AP_DB_TYPE'] === undefined ? await databaseOf(options.dataDir) : undefined;
   const fullEnv: Record<string, string> = {
     AP_CONFIG_PATH: dataDir,
@@ -92,20 +85,8 @@ export async function startTestServer(
     ...database?.env,
     ...env,
   };
-  const server = await createServer({
-    env: fullEnv,
-    validateResponses: true,
-    // Threads start with the first run: most test servers run no flow.
-    runs: { prestart: false, ...options.runs },
-    ...(options.http === undefined ? {} : { http: options.http }),
-    ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
-    logger: createLogger({
-      level: 'info',
-      sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),
-      destination,
-    }),
-  });
-  const url = await server.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const logger = capturingLogger(logs, Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'));
+  const { server, url } = await listenTestServer(fullEnv, options, logger, options.port ?? 0);
   return {
     url,
     apiUrl: `${url}/api`,
