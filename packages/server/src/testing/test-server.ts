@@ -2,7 +2,8 @@
  * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
  * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free
  * loopback port, logs captured in memory (never on the console), answers checked against their
- * schemas. Close it after the test.
+ * schemas. With `PIECEWORK_TEST_DB=CLUSTER` it is an app + 2 workers (`in-process-cluster.ts`).
+ * Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,9 @@ import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { capturingLogger } from './captured-logs';
+import { startInProcessCluster } from './in-process-cluster';
 import { listenTestServer } from './listen-test-server';
-import { createTestServerDatabase, type TestServerDatabase } from './test-store';
+import { createTestServerDatabase, testsRunOnCluster, type TestServerDatabase } from './test-store';
 
 /**
  * The database of each data directory a test named (`options.dataDir`), so that a restarted test
@@ -38,9 +40,10 @@ export interface TestServer {
   readonly url: string;
   /** `url` + `/api`: where the REST routes are. */
   readonly apiUrl: string;
+  /** The server (in the `cluster` project: the app, whose context reads the shared database). */
   readonly server: PieceworkServer;
   readonly dataDir: string;
-  /** Every log line written so far, parsed. */
+  /** Every log line written so far, parsed (in the `cluster` project: of the app and workers, tagged `testProcess`). */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
@@ -70,12 +73,14 @@ export interface TestServerOptions {
 
 /**
  * Starts a server with `env` on top of test defaults (fresh data dir, port 0, the database engine
- * of `PIECEWORK_TEST_DB`; an `AP_DB_TYPE` in `env` overrides the engine).
+ * of `PIECEWORK_TEST_DB`; an `AP_DB_TYPE` in `env` overrides the engine, and makes it one server
+ * in the `cluster` project too).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
+  if (testsRunOnCluster() && env['AP_DB_TYPE'] === undefined) return startInProcessCluster(env, options);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'piecework-server-'));
   const logs: Record<string, unknown>[] = [];
   const database = env['AP_DB_TYPE'] === undefined ? await databaseOf(options.dataDir) : undefined;
