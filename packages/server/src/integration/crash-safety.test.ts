@@ -93,6 +93,18 @@ describe('crash safety', () => {
       if (pending.size > 0) await new Promise((done) => setTimeout(done, 200));
     }
     expect([...pending]).toEqual([]);
+    if (cluster !== undefined) {
+      // A run committed but not acknowledged when the app died has no BullMQ job until the
+      // reconciler adds it (once 5 s old, every 5 s; a restart takes it up at once in one process).
+      const live = await openStore({ config: parseConfig(env), databaseFile: join(dataDir, 'piecework.db') });
+      const unfinished = () =>
+        live.db.selectFrom('flowRun').select('id').where('status', 'in', ['QUEUED', 'RUNNING']).execute();
+      try {
+        await expect.poll(unfinished, { timeout: 30_000, interval: 250 }).toEqual([]);
+      } finally {
+        await live.close();
+      }
+    }
     await current.kill('SIGTERM');
     current = undefined;
 
