@@ -2,12 +2,12 @@
  * A test server that is a whole scale-out installation inside the test process, for the vitest
  * project `cluster` (`PIECEWORK_TEST_DB=CLUSTER`): an APP server (API and timers, executes
  * nothing) and two WORKER servers (execute the runs), each built with `createServer` on a data
- * directory of its own, sharing one fresh PostgreSQL database, a fresh Redis key prefix and the
- * installation's secrets, the workers building resume and callback URLs from the app's URL. The
- * app is the test server tests see: its `context` reads and writes the shared database, and its
- * `logs` collect the lines of all three, each tagged `testProcess` (`app`, `worker-1`,
- * `worker-2`). Unlike `scale-out-cluster.ts` (child processes, to kill), it is cheap enough to run
- * whole test files on.
+ * directory of its own (the workers' inside the app's: `worker-1`, `worker-2`, removed with it),
+ * sharing one fresh PostgreSQL database, a fresh Redis key prefix and the installation's secrets,
+ * the workers building resume and callback URLs from the app's URL. The app is the test server
+ * tests see: its `context` reads and writes the shared database, and its `logs` collect the lines
+ * of all three, each tagged `testProcess` (`app`, `worker-1`, `worker-2`). Unlike
+ * `scale-out-cluster.ts` (child processes, to kill), it is cheap enough to run whole test files on.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
