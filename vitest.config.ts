@@ -39,6 +39,30 @@ const sqliteOnlyTests = [
   'packages/server/src/integration/scale-out/**',
 ];
 
+/**
+ * The tests that run a third time on a scale-out cluster (`PIECEWORK_TEST_DB=CLUSTER`: every test
+ * server is an in-process app + 2 workers on a fresh PostgreSQL database and Redis key prefix, see
+ * `server/src/testing/in-process-cluster.ts`): runs, webhooks, schedules, run routes, sub-flows,
+ * concurrency and crash safety. Tests without a server, and those of the API alone, are left to
+ * the other two projects: they test nothing a cluster changes. Single tests of what only holds in
+ * one process are skipped there with `testsRunOnCluster()`, each saying why.
+ */
+const clusterTests = [
+  'runs/run-*.test.ts',
+  'modules/webhooks/webhook-routes.test.ts',
+  'modules/webhooks/webhook-credentials.test.ts',
+  'modules/schedules/scheduler.test.ts',
+  'modules/schedules/sync-schedule.test.ts',
+  'modules/flow-runs/*.test.ts',
+  'integration/crash-safety.test.ts',
+  'integration/subflows.test.ts',
+  'integration/concurrency.test.ts',
+  'testing/in-process-cluster.test.ts',
+  // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
+  // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4
+  // runaway runs) and all three servers' main threads on those cores.
+].map((file) => `packages/server/src/${file}`);
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -61,6 +85,15 @@ export default defineConfig({
           exclude: sqliteOnlyTests,
           env: { PIECEWORK_TEST_DB: 'POSTGRES' },
           globalSetup: ['test/setup/postgres-databases.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: clusterTests,
+          env: { PIECEWORK_TEST_DB: 'CLUSTER' },
+          globalSetup: ['test/setup/postgres-databases.ts', 'test/setup/redis-keys.ts'],
         },
       },
     ],

@@ -1,7 +1,10 @@
 /**
  * Crash safety: the server process is killed with SIGKILL at random moments while webhooks pour
  * in; after each restart every acknowledged run reaches a terminal state, no step is recorded
- * twice, and nothing stays QUEUED or RUNNING.
+ * twice, and nothing stays QUEUED or RUNNING. In the `cluster` project the server is an app + 2
+ * worker processes on PostgreSQL and Redis (`scale-out-cluster.ts`) and the app is what is killed:
+ * a webhook it acknowledged has its run and job committed, and must run even when the app died
+ * before handing the job to Redis. (Killed workers: `scale-out/worker-kill.test.ts`.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,16 +15,19 @@ import { webhookTrigger } from '../modules/flows/flow-test-kit';
 import { parseConfig } from '@piecework/shared';
 import { openStore } from '../storage/open-store';
 import { busyStep, expectEachStepOnce, pourWebhooks } from '../testing/crash-test-kit';
+import { startScaleOutCluster, type ScaleOutCluster } from '../testing/scale-out-cluster';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
-import { createTestServerDatabase, type TestServerDatabase } from '../testing/test-store';
+import { createTestServerDatabase, testsRunOnCluster, type TestServerDatabase } from '../testing/test-store';
 
 const STEPS = 6;
 const ROUNDS = 4;
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-crash-'));
 let current: ServerProcess | undefined;
 let database: TestServerDatabase | undefined;
+let cluster: ScaleOutCluster | undefined;
 afterAll(async () => {
   await current?.kill('SIGTERM');
+  await cluster?.close();
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -41,10 +47,21 @@ async function buildFlow(client: PieceworkClient, projectId: string): Promise<st
 
 describe('crash safety', () => {
   it('loses no acknowledged run across kill -9 at random moments', async () => {
-    const port = await freePort();
-    database = await createTestServerDatabase();
-    const { env } = database;
-    current = await startServerProcess(dataDir, port, env);
+    let env: Record<string, string>;
+    let restart: () => Promise<ServerProcess>;
+    if (testsRunOnCluster()) {
+      const started = await startScaleOutCluster();
+      cluster = started;
+      env = started.env;
+      current = started.app;
+      restart = () => started.restartApp();
+    } else {
+      const port = await freePort();
+      database = await createTestServerDatabase();
+      env = database.env;
+      current = await startServerProcess(dataDir, port, env);
+      restart = () => startServerProcess(dataDir, port, env);
+    }
     const anonymous = createPieceworkClient({ baseUrl: current.url });
     const session = await anonymous.authentication.signUp({
       email: 'crash@example.com',
@@ -62,7 +79,7 @@ describe('crash safety', () => {
       await current.kill('SIGKILL');
       await pour.stop();
       acknowledged.push(...pour.acknowledged);
-      current = await startServerProcess(dataDir, port, env);
+      current = await restart();
     }
     expect(acknowledged.length).toBeGreaterThan(ROUNDS);
 
@@ -76,6 +93,18 @@ describe('crash safety', () => {
       if (pending.size > 0) await new Promise((done) => setTimeout(done, 200));
     }
     expect([...pending]).toEqual([]);
+    if (cluster !== undefined) {
+      // A run committed but not acknowledged when the app died has no BullMQ job until the
+      // reconciler adds it (once 5 s old, every 5 s; a restart takes it up at once in one process).
+      const live = await openStore({ config: parseConfig(env), databaseFile: join(dataDir, 'piecework.db') });
+      const unfinished = () =>
+        live.db.selectFrom('flowRun').select('id').where('status', 'in', ['QUEUED', 'RUNNING']).execute();
+      try {
+        await expect.poll(unfinished, { timeout: 30_000, interval: 250 }).toEqual([]);
+      } finally {
+        await live.close();
+      }
+    }
     await current.kill('SIGTERM');
     current = undefined;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { testDatabaseType } from '../testing/test-store';
+import { testDatabaseType, testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 import { returnResponse } from '../modules/flows/flow-test-kit';
 import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
@@ -64,7 +64,8 @@ describe('per-project limits', () => {
   });
 });
 
-describe('fairness', () => {
+// Not on a cluster: BullMQ hands out jobs first come, first served (docs/scale-out.md, Not done yet).
+describe.skipIf(testsRunOnCluster())('fairness', () => {
   let server: TestServer;
   let busyUser: TestUser;
   let otherUser: TestUser;

@@ -8,7 +8,8 @@ let user: TestUser;
 
 beforeAll(async () => {
   server = await startTestServer(
-    { AP_FLOW_TIMEOUT_SECONDS: '2' },
+    // At most 2 runs at once per process (as many as threads): the warm-up below fills every one.
+    { AP_FLOW_TIMEOUT_SECONDS: '2', AP_WORKER_CONCURRENCY: '2' },
     { runs: { workerThreads: 2, maxHeapMb: 128, engine: { codeMemoryLimitMb: 32 } } },
   );
   user = await signUpTestUser(server);
@@ -21,8 +22,14 @@ describe('run limits', () => {
   it('ends an endless code step TIMEOUT while other runs keep finishing quickly', async () => {
     const endless = await publishedFlow(server, user, chain([code('step_1', 'while (true) {}')]));
     const quick = await publishedFlow(server, user, chain([code('step_1', 'return 1;')]));
-    // Both worker threads started (as they are after the first runs of a server).
-    const warmUp = await Promise.all([1, 2].map(() => runs().createRun(newRun(quick, user))));
+    const warm = await publishedFlow(
+      server,
+      user,
+      chain([code('step_1', 'const end = Date.now() + 200; while (Date.now() < end) {} return 1;')]),
+    );
+    // Every worker thread started (as they are after the first runs of a server): 4 runs at once,
+    // 2 per process, reach both threads of one server, and of each of a cluster's 2 workers.
+    const warmUp = await Promise.all([1, 2, 3, 4].map(() => runs().createRun(newRun(warm, user))));
     await Promise.all(warmUp.map(({ run }) => waitForRun(server, run.id)));
     const { run } = await runs().createRun(newRun(endless, user));
     await waitForRun(server, run.id, ['RUNNING']);

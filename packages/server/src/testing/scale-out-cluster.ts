@@ -27,6 +27,7 @@ export interface ScaleOutClusterOptions {
 
 /** A started cluster; see the module comment. */
 export interface ScaleOutCluster {
+  /** The running app (a killed one stays until replaced with {@link restartApp}). */
   readonly app: ServerProcess;
   /** The running workers (a killed one stays in the list until replaced with {@link restartWorker}). */
   readonly workers: ServerProcess[];
@@ -45,6 +46,8 @@ export interface ScaleOutCluster {
   startWorker(env?: Record<string, string>): Promise<ServerProcess>;
   /** Replaces worker `index` (killed or not) with a fresh process. */
   restartWorker(index: number): Promise<ServerProcess>;
+  /** Replaces the app (killed or not) with a fresh process on the same port; answers it once it answers health. */
+  restartApp(): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -89,7 +92,7 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     processes.push(started);
     return started;
   };
-  const app = await start('APP', appPort);
+  let app = await start('APP', appPort);
   const workers: ServerProcess[] = [];
   const startWorker = async (extra?: Record<string, string>) => {
     const worker = await start('WORKER', await freePort(), extra);
@@ -98,7 +101,9 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
   };
   for (let i = 0; i < (options.workers ?? 2); i++) await startWorker();
   return {
-    app,
+    get app() {
+      return app;
+    },
     workers,
     apiUrl: `${appUrl}/api`,
     env,
@@ -111,6 +116,11 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
         if (until(health) || Date.now() > deadline) return health;
         await new Promise((done) => setTimeout(done, 100));
       }
+    },
+    async restartApp() {
+      await app.kill('SIGKILL');
+      app = await start('APP', appPort);
+      return app;
     },
     async restartWorker(index) {
       await workers[index]!.kill('SIGKILL');

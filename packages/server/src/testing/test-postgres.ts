@@ -3,7 +3,10 @@
  * files running in parallel never share rows. Created on the server `PIECEWORK_TEST_POSTGRES_URL`
  * names (default `postgres://postgres@127.0.0.1:5432/postgres`, trust authentication) with an
  * ICU `en-US` default collation, which does NOT sort text in byte order: the suite thereby checks
- * that the store keeps byte order itself (`storage/postgres-column-types.ts`).
+ * that the store keeps byte order itself (`storage/postgres-column-types.ts`). In a vitest run the
+ * global setup makes one migrated template (`PIECEWORK_TEST_PG_TEMPLATE`, see
+ * `test-postgres-template.ts`) and every database is a copy of it; without one (benchmarks) a
+ * database starts empty and the store migrates it on open.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -30,20 +33,40 @@ export interface TestPostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a fresh, empty database; drop it when the test is done. */
+/**
+ * Creates a fresh database: a copy of the migrated template `PIECEWORK_TEST_PG_TEMPLATE` names
+ * (the schema in place, no rows), else an empty one. Drop it when the test is done.
+ */
 export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
   const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(
-    `create database "${name}" template template0 encoding 'UTF8' locale_provider icu icu_locale 'en-US'`,
-  );
-  // Throwaway data: commits need not wait for the disk.
-  await runAsAdmin(`alter database "${name}" set synchronous_commit = off`);
-  const url = new URL(testPostgresAdminUrl());
-  url.pathname = `/${name}`;
+  const template = process.env['PIECEWORK_TEST_PG_TEMPLATE'];
+  // Throwaway data: commits need not wait for the disk. (A copy does not inherit the setting.)
+  const settle = `alter database "${name}" set synchronous_commit = off`;
+  if (template === undefined) await runAsAdmin(createEmptyStatement(name), settle);
+  else await copyTemplate(template, name, settle);
   return {
-    url: url.toString(),
+    url: testPostgresDatabaseUrl(name),
     drop: () => runAsAdmin(`drop database if exists "${name}" with (force)`),
   };
+}
+
+/**
+ * Creates the empty database `name` with the tests' ICU en-US collation (from `template0`). Use
+ * {@link createTestPostgresDatabase} in tests; this is for making their template.
+ */
+export function createEmptyTestPostgresDatabase(name: string): Promise<void> {
+  return runAsAdmin(createEmptyStatement(name));
+}
+
+function createEmptyStatement(name: string): string {
+  return `create database "${name}" template template0 encoding 'UTF8' locale_provider icu icu_locale 'en-US'`;
+}
+
+/** The connection URL of test database `name`, on the server of {@link testPostgresAdminUrl}. */
+export function testPostgresDatabaseUrl(name: string): string {
+  const url = new URL(testPostgresAdminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The store settings of the test database at `url`: no TLS, a pool of `poolSize` (default 10). */
@@ -66,11 +89,32 @@ export async function dropTestPostgresDatabases(prefix: string): Promise<void> {
   }
 }
 
-async function runAsAdmin(statement: string): Promise<void> {
+/** SQLSTATE 55006: the template still has a session (a backend that has not quite exited, say). */
+const OBJECT_IN_USE = '55006';
+
+/**
+ * Copies `template` to `name`, then runs `then` on the same connection. Nothing stays connected
+ * to the template, but PostgreSQL refuses a copy while a session on it is still ending: try again
+ * a few times, briefly.
+ */
+async function copyTemplate(template: string, name: string, then: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runAsAdmin(`create database "${name}" template "${template}"`, then);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+      await new Promise((done) => setTimeout(done, 50 * attempt));
+    }
+  }
+}
+
+/** Runs `statements` one after the other on one connection of the admin user. */
+async function runAsAdmin(...statements: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: testPostgresAdminUrl() });
   await client.connect();
   try {
-    await client.query(statement);
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }

@@ -1,17 +1,20 @@
 /**
  * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
- * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free loopback port, logs captured in memory (never on the console), answers
- * checked against their schemas. Close it after the test.
+ * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free
+ * loopback port, logs captured in memory (never on the console), answers checked against their
+ * schemas. With `PIECEWORK_TEST_DB=CLUSTER` it is an app + 2 workers (`in-process-cluster.ts`).
+ * Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { createServer, type PieceworkServer } from '../create-server';
+import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
-import { createLogger } from '../logging/create-logger';
-import { createTestServerDatabase, type TestServerDatabase } from './test-store';
+import { capturingLogger } from './captured-logs';
+import { startInProcessCluster } from './in-process-cluster';
+import { listenTestServer } from './listen-test-server';
+import { createTestServerDatabase, testsRunOnCluster, type TestServerDatabase } from './test-store';
 
 /**
  * The database of each data directory a test named (`options.dataDir`), so that a restarted test
@@ -37,9 +40,10 @@ export interface TestServer {
   readonly url: string;
   /** `url` + `/api`: where the REST routes are. */
   readonly apiUrl: string;
+  /** The server (in the `cluster` project: the app, whose context reads the shared database). */
   readonly server: PieceworkServer;
   readonly dataDir: string;
-  /** Every log line written so far, parsed. */
+  /** Every log line written so far, parsed (in the `cluster` project: of the app and workers, tagged `testProcess`). */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
@@ -69,22 +73,16 @@ export interface TestServerOptions {
 
 /**
  * Starts a server with `env` on top of test defaults (fresh data dir, port 0, the database engine
- * of `PIECEWORK_TEST_DB`; an `AP_DB_TYPE` in `env` overrides the engine).
+ * of `PIECEWORK_TEST_DB`; an `AP_DB_TYPE` in `env` overrides the engine, and makes it one server
+ * in the `cluster` project too).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
+  if (testsRunOnCluster() && env['AP_DB_TYPE'] === undefined) return startInProcessCluster(env, options);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'piecework-server-'));
   const logs: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
   const database = env['AP_DB_TYPE'] === undefined ? await databaseOf(options.dataDir) : undefined;
   const fullEnv: Record<string, string> = {
     AP_CONFIG_PATH: dataDir,
@@ -92,20 +90,8 @@ export async function startTestServer(
     ...database?.env,
     ...env,
   };
-  const server = await createServer({
-    env: fullEnv,
-    validateResponses: true,
-    // Threads start with the first run: most test servers run no flow.
-    runs: { prestart: false, ...options.runs },
-    ...(options.http === undefined ? {} : { http: options.http }),
-    ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
-    logger: createLogger({
-      level: 'info',
-      sampleRateInfo: Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),
-      destination,
-    }),
-  });
-  const url = await server.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const logger = capturingLogger(logs, Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'));
+  const { server, url } = await listenTestServer(fullEnv, options, logger, options.port ?? 0);
   return {
     url,
     apiUrl: `${url}/api`,

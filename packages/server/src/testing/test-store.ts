@@ -1,6 +1,8 @@
 /**
- * The database engine tests run on, chosen by `PIECEWORK_TEST_DB` (`SQLITE`, the default, or
- * `POSTGRES`): `npm test` runs the server's data-layer and integration tests once on each.
+ * The database engine tests run on, chosen by `PIECEWORK_TEST_DB`: `SQLITE` (the default),
+ * `POSTGRES`, or `CLUSTER` (PostgreSQL, and each test server an app + 2 workers on Redis, see
+ * `in-process-cluster.ts`). `npm test` runs the server's data-layer and integration tests on
+ * SQLite and PostgreSQL, and its run tests on a cluster too.
  */
 import type { DatabaseType } from '@piecework/shared';
 import { openSqliteStore, type DataStore } from '../storage/data-store';
@@ -8,9 +10,18 @@ import { openPostgresStore } from '../storage/open-postgres';
 import { tempDatabaseDir } from '../storage/test-database';
 import { createTestPostgresDatabase, testPostgresSettings } from './test-postgres';
 
-/** The engine of this test run: `PIECEWORK_TEST_DB`, else SQLITE. */
+/** The engine of this test run: `PIECEWORK_TEST_DB` (POSTGRES for CLUSTER), else SQLITE. */
 export function testDatabaseType(): DatabaseType {
-  return process.env['PIECEWORK_TEST_DB'] === 'POSTGRES' ? 'POSTGRES' : 'SQLITE';
+  const chosen = process.env['PIECEWORK_TEST_DB'];
+  return chosen === 'POSTGRES' || chosen === 'CLUSTER' ? 'POSTGRES' : 'SQLITE';
+}
+
+/**
+ * Whether this run's test servers are scale-out clusters (`PIECEWORK_TEST_DB=CLUSTER`): an APP
+ * server and two WORKER servers. Skip with it what only holds in one process.
+ */
+export function testsRunOnCluster(): boolean {
+  return process.env['PIECEWORK_TEST_DB'] === 'CLUSTER';
 }
 
 /** A database of its own for one test server: the `AP_*` variables naming it, and its removal. */

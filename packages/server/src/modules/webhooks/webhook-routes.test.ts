@@ -10,6 +10,7 @@ import { pieceAction } from '../../runs/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { testsRunOnCluster } from '../../testing/test-store';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { flowsApi } from '../flows/flow-test-kit';
 import {
@@ -143,30 +144,35 @@ describe('sync webhooks', () => {
     }
   });
 
-  it("answer the failure, not 204, when an npm piece step would outlive the caller's wait", async () => {
-    // The piece's own call deadline (30 s) is longer than the wait (5 s): the step is cut short
-    // a second before the caller stops waiting, so the caller learns that the step failed, and why.
-    const quick = await startTestServer({ AP_WEBHOOK_TIMEOUT_SECONDS: '5' });
-    try {
-      await placeFixturePiece(quick.server.context.settings.piecesDir, 'piece-hang', '1.0.0');
-      const owner = await signUpTestUser(quick);
-      const hanging = await buildFlow(
-        quick,
-        owner.token,
-        owner.projectId!,
-        chainOf(pieceAction('step_1', '@fixtures/piece-hang', 'hang', {}, '1.0.0')),
-      );
-      const response = await callWebhook(quick, hanging.flowId, '/sync', jsonBody({}));
-      expect(response.status).toBe(500);
-      const body = (await response.json()) as { params: { failedStep: { message: string } } };
-      expect(body).toMatchObject({ code: 'FLOW_RUN_FAILED', params: { status: 'FAILED' } });
-      expect(body.params.failedStep.message).toMatch(
-        /^Piece @fixtures\/piece-hang timed out after [1-4](\.\d+)? s, before the synchronous request waiting for its run stops waiting$/,
-      );
-    } finally {
-      await quick.close();
-    }
-  });
+  // Not on a cluster: a worker does not learn the deadline of a caller waiting on the app
+  // (docs/scale-out.md, Not done yet), and the piece is placed in the app's pieces directory only.
+  it.skipIf(testsRunOnCluster())(
+    "answer the failure, not 204, when an npm piece step would outlive the caller's wait",
+    async () => {
+      // The piece's own call deadline (30 s) is longer than the wait (5 s): the step is cut short
+      // a second before the caller stops waiting, so the caller learns that the step failed, and why.
+      const quick = await startTestServer({ AP_WEBHOOK_TIMEOUT_SECONDS: '5' });
+      try {
+        await placeFixturePiece(quick.server.context.settings.piecesDir, 'piece-hang', '1.0.0');
+        const owner = await signUpTestUser(quick);
+        const hanging = await buildFlow(
+          quick,
+          owner.token,
+          owner.projectId!,
+          chainOf(pieceAction('step_1', '@fixtures/piece-hang', 'hang', {}, '1.0.0')),
+        );
+        const response = await callWebhook(quick, hanging.flowId, '/sync', jsonBody({}));
+        expect(response.status).toBe(500);
+        const body = (await response.json()) as { params: { failedStep: { message: string } } };
+        expect(body).toMatchObject({ code: 'FLOW_RUN_FAILED', params: { status: 'FAILED' } });
+        expect(body.params.failedStep.message).toMatch(
+          /^Piece @fixtures\/piece-hang timed out after [1-4](\.\d+)? s, before the synchronous request waiting for its run stops waiting$/,
+        );
+      } finally {
+        await quick.close();
+      }
+    },
+  );
 
   it(
     'answer 204 at once when the flow sleeps past the timeout, but wait through a shorter sleep',
