@@ -4,7 +4,9 @@
  * `job` table stays the truth of pending work (see `BullJobQueue`).
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker, type Job, type RedisOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 
 /** What a delivered job carries; its BullMQ id is the job row's id. */
 export interface DeliveryData {
@@ -31,6 +33,9 @@ export interface BullDeliveryOptions {
   onError: (error: Error) => void;
 }
 
+/** Longest wait on BullMQ's marker before looking for a job anyway, in seconds. */
+const WAIT_SECONDS = 5;
+
 /** The BullMQ name of every run job (the queue holds one kind). */
 const JOB_NAME = 'run';
 
@@ -49,6 +54,9 @@ export class BullDelivery {
   private readonly worker: Worker<DeliveryData>;
   /** The jobs this process fetched and holds the lock of. */
   private readonly held = new Map<string, { job: Job<DeliveryData>; token: string }>();
+  /** The connection {@link waitAndFetch} blocks on. */
+  private readonly waiter: Redis;
+  private readonly stopped = new AbortController();
 
   constructor(private readonly options: BullDeliveryOptions) {
     const base = { connection: options.connection, prefix: options.prefix };
@@ -60,6 +68,9 @@ export class BullDelivery {
       stalledInterval: options.lockMs,
       maxStalledCount: MAX_STALLED,
     });
+    // A blocking command must wait as long as it takes, not fail after a few retries.
+    this.waiter = new Redis({ ...options.connection, maxRetriesPerRequest: null, lazyConnect: false });
+    this.waiter.on('error', options.onError);
     this.queue.on('error', options.onError);
     this.worker.on('error', options.onError);
     this.worker.startStalledCheckTimer().catch(options.onError);
@@ -96,18 +107,31 @@ export class BullDelivery {
   }
 
   /**
-   * Waits until BullMQ's marker says a job may be waiting or a delayed one came due (the marker
-   * is popped by one waiting process only: a new job wakes one worker, not all), then takes and
-   * locks one, like {@link fetch}. Answers undefined when the wait ended without a job: it timed
-   * out (after at most 5 s), a delayed job is not due yet, the last fetch had found jobs (the next
-   * call waits), or the delivery is closing. One wait at a time per delivery.
+   * Waits until BullMQ's marker says a job may be waiting or a delayed one is due, then takes and
+   * locks one, like {@link fetch}. BullMQ sets the marker whenever a job becomes waiting (added,
+   * moved back after its worker stalled, promoted) or is delayed (the marker's score is when it
+   * is due); a marker is popped by one waiting process only, so a new job wakes one idle worker,
+   * not all. The wait runs on a connection of its own, which {@link stopWaiting} cuts at once.
+   * Answers undefined when no job was there after all, after {@link WAIT_SECONDS} without a
+   * marker, or when stopped. One wait at a time per delivery.
    */
   async waitAndFetch(): Promise<(DeliveryData & { id: string }) | undefined> {
-    const token = randomUUID();
-    const job = await this.worker.getNextJob(token, { block: true });
-    if (job?.id === undefined) return undefined;
-    this.held.set(job.id, { job, token });
-    return { id: job.id, ...job.data };
+    const popped = await this.waiter.bzpopmin(this.queue.toKey('marker'), WAIT_SECONDS);
+    if (this.stopped.signal.aborted) return undefined;
+    const dueAt = popped === null ? 0 : Number(popped[2]);
+    const waitMs = Math.min(dueAt - Date.now(), WAIT_SECONDS * 1000);
+    if (waitMs > 0) {
+      const resumed = await sleep(waitMs, true, { signal: this.stopped.signal }).catch(() => false);
+      if (!resumed) return undefined;
+    }
+    const [job] = await this.fetch(1);
+    return job;
+  }
+
+  /** Ends a {@link waitAndFetch} under way (it answers undefined or rejects) and every later one. */
+  stopWaiting(): void {
+    this.stopped.abort();
+    this.waiter.disconnect();
   }
 
   /** Whether this process holds job `id`'s lock. */
@@ -207,6 +231,7 @@ export class BullDelivery {
 
   /** Closes the worker and the queue (held jobs are left to their locks). */
   async close(): Promise<void> {
+    this.stopWaiting();
     this.held.clear();
     await this.worker.close();
     await this.queue.close();

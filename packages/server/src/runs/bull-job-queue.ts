@@ -269,11 +269,13 @@ export class BullJobQueue implements RunQueue {
     this.wanting = false;
     clearInterval(this.reconcileTimer);
     this.wakes.clear();
+    // Cut the wait first, and let a job it took meanwhile go back while Redis is still connected.
+    this.delivery.stopWaiting();
+    await this.waiting;
     const nowMs = this.rows.nowMs();
     await Promise.all(this.prefetched.splice(0).map((job) => this.delivery.delay(job.id, nowMs)));
     await this.settled();
     await this.delivery.close();
-    await this.waiting;
   }
 
   /**
