@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PopulatedFlow } from '@piecework/shared';
+import type { FlowRun, PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testDatabaseType, testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
@@ -17,7 +17,9 @@ describe('per-project limits', () => {
   beforeAll(async () => {
     server = await startTestServer(
       { AP_WORKER_CONCURRENCY: '8', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '2' },
-      { runs: { workerThreads: 3 } },
+      // An engine thread started before the runs, as a server does by default: on a cluster, cold
+      // threads of both workers starting at once on 2 cores took 6-7 s, past waitForRun's 15 s.
+      { runs: { workerThreads: 3, prestart: true } },
     );
     for (let i = 0; i < 3; i++) {
       const user = await signUpTestUser(server);
@@ -51,11 +53,16 @@ describe('per-project limits', () => {
           if (rows.length === 3) together++;
         });
     }, 5);
-    const created = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => context.runs.createRun(newRun(flows[i % 3]!, users[i % 3]!))),
-    );
-    const done = await Promise.all(created.map(({ run }) => waitForRun(server, run.id)));
-    clearInterval(sampler);
+    let done: FlowRun[];
+    try {
+      const created = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => context.runs.createRun(newRun(flows[i % 3]!, users[i % 3]!))),
+      );
+      done = await Promise.all(created.map(({ run }) => waitForRun(server, run.id)));
+    } finally {
+      // Also when a run is late: the sampler must not outlive the server's database.
+      clearInterval(sampler);
+    }
     expect(done.every((run) => run.status === 'SUCCEEDED')).toBe(true);
     expect(peaks.get(users[0]!.projectId!)).toBe(2);
     expect(peaks.get(users[1]!.projectId!)).toBe(2);
