@@ -4,7 +4,6 @@
  * `job` table stays the truth of pending work (see `BullJobQueue`).
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker, type Job, type RedisOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -116,13 +115,16 @@ export class BullDelivery {
    * marker, or when stopped. One wait at a time per delivery.
    */
   async waitAndFetch(): Promise<(DeliveryData & { id: string }) | undefined> {
-    const popped = await this.waiter.bzpopmin(this.queue.toKey('marker'), WAIT_SECONDS);
-    if (this.stopped.signal.aborted) return undefined;
-    const dueAt = popped === null ? 0 : Number(popped[2]);
-    const waitMs = Math.min(dueAt - Date.now(), WAIT_SECONDS * 1000);
-    if (waitMs > 0) {
-      const resumed = await sleep(waitMs, true, { signal: this.stopped.signal }).catch(() => false);
-      if (!resumed) return undefined;
+    const marker = this.queue.toKey('marker');
+    let dueAt = Date.now() + WAIT_SECONDS * 1000;
+    for (;;) {
+      // Until the earliest delayed job seen is due, still hearing markers of jobs waiting now.
+      const popped = await this.waiter.bzpopmin(marker, Math.max(0.01, (dueAt - Date.now()) / 1000));
+      if (this.stopped.signal.aborted) return undefined;
+      if (popped === null) break;
+      const score = Number(popped[2]);
+      if (score <= Date.now()) break;
+      dueAt = Math.min(dueAt, score);
     }
     const [job] = await this.fetch(1);
     return job;
