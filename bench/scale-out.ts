@@ -26,11 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteRedisKeys, scaleOutEnv } from '../packages/server/src/testing/scale-out-cluster';
 import { freePort } from '../packages/server/src/testing/server-process';
-import pg from 'pg';
-import {
-  createTestPostgresDatabase,
-  testPostgresAdminUrl,
-} from '../packages/server/src/testing/test-postgres';
+import { createTestPostgresDatabase } from '../packages/server/src/testing/test-postgres';
 import { runLoad, signUpBenchUser } from './http-load';
 import { printTable } from './support';
 import { publishCpuHeavyFlow, publishTenStepFlow } from './webhook-flow';
@@ -90,8 +86,7 @@ async function startEmbedded(concurrency: number): Promise<Installation> {
 
 /** Scale-out: an APP process and `workers` WORKER processes on a fresh database and Redis prefix. */
 async function startScaleOut(workers: number, concurrency: number): Promise<Installation> {
-  const database = await createTestPostgresDatabase();
-  await commitDurably(database.url);
+  const database = await createTestPostgresDatabase({ durable: true });
   const prefix = `pwbench-${randomBytes(4).toString('hex')}`;
   const appPort = await freePort();
   const env = {
@@ -116,20 +111,6 @@ async function startScaleOut(workers: number, concurrency: number): Promise<Inst
       await deleteRedisKeys(redisUrl, prefix);
     },
   };
-}
-
-/**
- * Makes the database at `url` wait for its WAL on disk at every commit, PostgreSQL's default:
- * test databases turn that off, a benchmark of a server's durable runs must not.
- */
-async function commitDurably(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresAdminUrl() });
-  await client.connect();
-  try {
-    await client.query(`alter database "${new URL(url).pathname.slice(1)}" set synchronous_commit = on`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Runs/s and latency of sync webhooks of `flowId` with `connections` at once, for `loadSeconds` after `warmup` s. */

@@ -35,14 +35,18 @@ export interface TestPostgresDatabase {
 
 /**
  * Creates a fresh database: a copy of the migrated template `PIECEWORK_TEST_PG_TEMPLATE` names
- * (the schema in place, no rows), else an empty one. Drop it when the test is done.
+ * (the schema in place, no rows), else an empty one. Its commits do not wait for the disk
+ * (`synchronous_commit = off`: throwaway data) unless `durable` (a benchmark measuring what a
+ * server's durable commits cost). Drop it when the test is done.
  */
-export async function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
+export async function createTestPostgresDatabase(
+  options: { durable?: boolean } = {},
+): Promise<TestPostgresDatabase> {
   const name = `${testDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   const template = process.env['PIECEWORK_TEST_PG_TEMPLATE'];
-  // Throwaway data: commits need not wait for the disk. (A copy does not inherit the setting.)
-  const settle = `alter database "${name}" set synchronous_commit = off`;
-  if (template === undefined) await runAsAdmin(createEmptyStatement(name), settle);
+  // A copy does not inherit a database's settings: set it on every database.
+  const settle = options.durable ? [] : [`alter database "${name}" set synchronous_commit = off`];
+  if (template === undefined) await runAsAdmin(createEmptyStatement(name), ...settle);
   else await copyTemplate(template, name, settle);
   return {
     url: testPostgresDatabaseUrl(name),
@@ -93,14 +97,14 @@ export async function dropTestPostgresDatabases(prefix: string): Promise<void> {
 const OBJECT_IN_USE = '55006';
 
 /**
- * Copies `template` to `name`, then runs `then` on the same connection. Nothing stays connected
+ * Copies `template` to `name`, then runs the statements `then` on the same connection. Nothing stays connected
  * to the template, but PostgreSQL refuses a copy while a session on it is still ending: try again
  * a few times, briefly.
  */
-async function copyTemplate(template: string, name: string, then: string): Promise<void> {
+async function copyTemplate(template: string, name: string, then: readonly string[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await runAsAdmin(`create database "${name}" template "${template}"`, then);
+      await runAsAdmin(`create database "${name}" template "${template}"`, ...then);
       return;
     } catch (error) {
       if (attempt >= 5 || (error as { code?: string }).code !== OBJECT_IN_USE) throw error;
