@@ -7,15 +7,16 @@
  *
  * Every server is the built `piecework start` command (`npm run build` first), its own process.
  * PostgreSQL at PIECEWORK_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres:
- * a fresh database per case, dropped after, committing durably as PostgreSQL does by default) and Redis at BENCH_REDIS_URL (default
- * redis://127.0.0.1:6379, a key prefix per case, deleted after) must answer.
+ * a fresh database per case, dropped after, committing durably as PostgreSQL does by default)
+ * and Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379, a key prefix per case, deleted
+ * after) must answer.
  *
  * Before its first measure, each installation serves the same 16-caller load for
  * BENCH_WARMUP_SECONDS (default 8): a fresh process runs its first thousands of requests in
  * V8's unoptimised tiers, and scale-out warms three processes, not one (measured: the same
- * cluster used 15 ms of CPU per run over its first 6 s of load, 9.8 ms over its first 21 s). Both modes get
- * the same warm-up, so the comparison stays fair; the figures are those of a server that has
- * been up for a while, as servers are.
+ * cluster used 15 ms of CPU per run over its first 6 s of load, 9.8 ms over its first 21 s).
+ * Both modes get the same warm-up, so the comparison stays fair; the figures are those of a
+ * server that has been up for a while, as servers are.
  *
  * Run: npm run bench:scale-out   (BENCH_SECONDS=5 by default per load)
  */

@@ -13,6 +13,11 @@ export interface DeliveryData {
   projectId: string;
 }
 
+/** A job this process took and holds the lock of: its row's id and its run. */
+export interface Fetched extends DeliveryData {
+  id: string;
+}
+
 /** A job to deliver: its row's id and run, available from `availableAtMs` (wall clock). */
 export interface Delivery extends DeliveryData {
   id: string;
@@ -53,9 +58,9 @@ export class BullDelivery {
   private readonly worker: Worker<DeliveryData>;
   /** The jobs this process fetched and holds the lock of. */
   private readonly held = new Map<string, { job: Job<DeliveryData>; token: string }>();
-  /** The connection {@link waitAndFetch} blocks on. */
-  private readonly waiter: Redis;
-  private readonly stopped = new AbortController();
+  /** The connection {@link waitAndFetch} blocks on, opened by its first wait (app processes never wait). */
+  private waiter: Redis | undefined;
+  private waitingStopped = false;
 
   constructor(private readonly options: BullDeliveryOptions) {
     const base = { connection: options.connection, prefix: options.prefix };
@@ -67,9 +72,6 @@ export class BullDelivery {
       stalledInterval: options.lockMs,
       maxStalledCount: MAX_STALLED,
     });
-    // A blocking command must wait as long as it takes, not fail after a few retries.
-    this.waiter = new Redis({ ...options.connection, maxRetriesPerRequest: null, lazyConnect: false });
-    this.waiter.on('error', options.onError);
     this.queue.on('error', options.onError);
     this.worker.on('error', options.onError);
     this.worker.startStalledCheckTimer().catch(options.onError);
@@ -93,8 +95,8 @@ export class BullDelivery {
   }
 
   /** Takes and locks up to `max` waiting jobs (delayed ones that came due included); answers their ids and data. */
-  async fetch(max: number): Promise<(DeliveryData & { id: string })[]> {
-    const fetched: (DeliveryData & { id: string })[] = [];
+  async fetch(max: number): Promise<Fetched[]> {
+    const fetched: Fetched[] = [];
     while (fetched.length < max) {
       const token = randomUUID();
       const job = await this.worker.getNextJob(token, { block: false });
@@ -114,13 +116,15 @@ export class BullDelivery {
    * Answers undefined when no job was there after all, after {@link WAIT_SECONDS} without a
    * marker, or when stopped. One wait at a time per delivery.
    */
-  async waitAndFetch(): Promise<(DeliveryData & { id: string }) | undefined> {
+  async waitAndFetch(): Promise<Fetched | undefined> {
+    if (this.waitingStopped) return undefined;
+    const waiter = (this.waiter ??= this.openWaiter());
     const marker = this.queue.toKey('marker');
     let dueAt = Date.now() + WAIT_SECONDS * 1000;
     for (;;) {
       // Until the earliest delayed job seen is due, still hearing markers of jobs waiting now.
-      const popped = await this.waiter.bzpopmin(marker, Math.max(0.01, (dueAt - Date.now()) / 1000));
-      if (this.stopped.signal.aborted) return undefined;
+      const popped = await waiter.bzpopmin(marker, Math.max(0.01, (dueAt - Date.now()) / 1000));
+      if (this.waitingStopped) return undefined;
       if (popped === null) break;
       const score = Number(popped[2]);
       if (score <= Date.now()) break;
@@ -132,8 +136,15 @@ export class BullDelivery {
 
   /** Ends a {@link waitAndFetch} under way (it answers undefined or rejects) and every later one. */
   stopWaiting(): void {
-    this.stopped.abort();
-    this.waiter.disconnect();
+    this.waitingStopped = true;
+    this.waiter?.disconnect();
+  }
+
+  private openWaiter(): Redis {
+    // A blocking command must wait as long as it takes, not fail after a few retries.
+    const waiter = new Redis({ ...this.options.connection, maxRetriesPerRequest: null });
+    waiter.on('error', this.options.onError);
+    return waiter;
   }
 
   /** Whether this process holds job `id`'s lock. */

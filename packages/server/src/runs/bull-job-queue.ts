@@ -9,8 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DataStore } from '../storage/data-store';
 import type { Database } from '../storage/database';
-import { BullDelivery, type Delivery } from './bull-delivery';
-import type { DeliveryData } from './bull-delivery';
+import { BullDelivery, type Delivery, type Fetched } from './bull-delivery';
 import type { ClaimedJob, NewJob } from './job-queue';
 import { JobRows, type JobRowsOptions } from './job-rows';
 import { claimDeliveredJobs, type ClaimDeliveredDeps } from './claim-delivered-jobs';
@@ -71,14 +70,14 @@ export class BullJobQueue implements RunQueue {
   private readonly backoffMs: number;
   private readonly reconcileTimer: ReturnType<typeof setInterval> | undefined;
   /** Jobs taken by {@link waitForJobs} for the next claim. */
-  private readonly prefetched: (DeliveryData & { id: string })[] = [];
+  private readonly prefetched: Fetched[] = [];
   /** The wake-up calls of {@link onAvailable}. */
   private readonly wakes = new Set<() => void>();
   /** The last claim had room left: wait for the next job (see {@link waitForJobs}). */
   private wanting = false;
   private waiting: Promise<void> | undefined;
   private closed = false;
-  /** Jobs added and removed by committed writes, not yet told to Redis (see {@link flushSoon}). */
+  /** Jobs added and removed by committed writes, not yet told to Redis (see {@link tellRedisSoon}). */
   private committedAdds: Delivery[] = [];
   private committedEnds: string[] = [];
   private flushing = false;
@@ -125,7 +124,7 @@ export class BullJobQueue implements RunQueue {
         projectId: job.projectId,
         availableAtMs: Date.parse(availableAt),
       };
-      this.store.afterCommit(() => this.flushSoon(delivery));
+      this.store.afterCommit(() => this.tellRedisSoon([delivery], []));
     }
     return id;
   }
@@ -163,12 +162,12 @@ export class BullJobQueue implements RunQueue {
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
     await this.rows.delete(trx, jobId);
-    this.store.afterCommit(() => this.flushSoon(undefined, jobId));
+    this.store.afterCommit(() => this.tellRedisSoon([], [jobId]));
   }
 
   async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
     const ids = await this.rows.discardWaiting(trx, runIds);
-    if (ids.length > 0) this.store.afterCommit(() => ids.forEach((id) => this.flushSoon(undefined, id)));
+    if (ids.length > 0) this.store.afterCommit(() => this.tellRedisSoon([], ids));
   }
 
   heldRuns(trx: Kysely<Database>, runIds: readonly string[]): Promise<Set<string>> {
@@ -176,25 +175,25 @@ export class BullJobQueue implements RunQueue {
   }
 
   /**
-   * Tells Redis, once the committing call's callbacks have run (a microtask), of the job `add` a committed write
-   * added or the job `endId` it removed: the job is added to BullMQ (delayed until available),
-   * or its BullMQ job ended. The jobs of every call of one transaction go in one batch. A job lost
+   * Tells Redis, in a microtask (after the committing call's callbacks), of the jobs `adds` that
+   * committed writes added (to BullMQ, delayed until available) and `ends` they removed (their
+   * BullMQ jobs ended): the jobs of every call of one transaction go in one batch. A job lost
    * anyway (Redis down, a crash right after the commit) is added back by the reconciler once it
    * is `reconcileMinAgeMs` old.
    */
-  private flushSoon(add: Delivery | undefined, endId?: string): void {
-    if (add !== undefined) this.committedAdds.push(add);
-    if (endId !== undefined) this.committedEnds.push(endId);
+  private tellRedisSoon(adds: readonly Delivery[], ends: readonly string[]): void {
+    this.committedAdds.push(...adds);
+    this.committedEnds.push(...ends);
     if (this.flushing) return;
     this.flushing = true;
     queueMicrotask(() => {
       this.flushing = false;
-      const adds = this.committedAdds.splice(0);
-      const ends = this.committedEnds.splice(0);
+      const added = this.committedAdds.splice(0);
+      const ended = this.committedEnds.splice(0);
       this.track(
         Promise.all([
-          this.delivery.add(adds, this.rows.nowMs()),
-          ...ends.map((id) => this.delivery.complete(id)),
+          this.delivery.add(added, this.rows.nowMs()),
+          ...ended.map((id) => this.delivery.complete(id)),
         ]),
         'Telling Redis of committed jobs failed; the reconciler adds them again',
       );
@@ -289,7 +288,7 @@ export class BullJobQueue implements RunQueue {
     if (this.prefetched.length > 0) return;
     this.waiting = (async () => {
       while (this.wanting && !this.closed && this.prefetched.length === 0) {
-        let job: (DeliveryData & { id: string }) | undefined;
+        let job: Fetched | undefined;
         try {
           job = await this.delivery.waitAndFetch();
         } catch (error) {

@@ -2,8 +2,8 @@
  * {@link RunSignals} between processes over Redis pub/sub: two channels per installation (its key
  * prefix), one for what callers wait on (`responded`, `ended`) and one for cancels, so that a
  * worker process, which serves no caller, hears only cancels instead of parsing the answer and
- * end of every run of every other worker. A process delivers its own signals to its listeners at once and ignores their echo,
- * so a single process answers as fast as with the in-memory signals; the others hear them in a
+ * end of every run of every other worker. A process delivers its own signals to its listeners at
+ * once and ignores their echo, so a single process answers as fast as with the in-memory signals; the others hear them in a
  * fraction of a millisecond on loopback. Pub/sub keeps nothing: a process that is down misses
  * the signals of that time, which costs nothing (its waiters and executions are gone with it).
  */
