@@ -155,16 +155,19 @@ describe('scale-out: app + 2 workers on PostgreSQL and BullMQ', () => {
         }
       })();
       await new Promise((done) => setTimeout(done, 200));
-      const quietStarted = Date.now();
       const quietAnswer = await callWebhook(cluster, quick.flowId, '/sync', jsonBody({}));
-      const quietAnsweredMs = Date.now() - quietStarted;
       expect(quietAnswer.status).toBe(200);
+      const quietRunId = quietAnswer.headers.get('x-webhook-id')!;
+      const quietRun = await waitForStatus(cluster, quietUser.token, quietRunId, 'SUCCEEDED');
       await sampling;
       for (const id of ids) await waitForStatus(cluster, user.token, id, 'SUCCEEDED');
       expect(most).toBeLessThanOrEqual(2);
       expect(most).toBe(2);
-      // The quiet project's run did not wait for the busy project's eight (~1.2 s of work at 2 at a time).
-      expect(quietAnsweredMs).toBeLessThan(1_000);
+      // The quiet project's run did not wait in the queue for the busy project's eight (~1.2 s of
+      // work at 2 at a time): a worker took it up at once. (Timed from its acknowledgement to its
+      // start, not to its answer: a worker may first have to start an engine thread, cold, beside
+      // two busy runs on 2 cores — 1.5 s and more, measured, and no matter of the queue.)
+      expect(Date.parse(quietRun.startTime!) - Date.parse(quietRun.created)).toBeLessThan(1_000);
     } finally {
       await db.end();
     }
