@@ -1,18 +1,12 @@
 /**
  * Named statements of the PostgreSQL pool: the same text is prepared once per connection and
- * answers the same rows as unnamed; a prepared `select *` whose table another process altered
+ * answers the same rows as unnamed; a prepared `select *` whose table was altered (a migration)
  * still answers (run unnamed from then on). PostgreSQL only, but the name registry is pure.
  */
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestPostgresDatabase,
-  testPostgresSettings,
-  type TestPostgresDatabase,
-} from '../testing/test-postgres';
-import { testDatabaseType } from '../testing/test-store';
+import { openTestStore, testDatabaseType } from '../testing/test-store';
 import type { DataStore } from './data-store';
-import { openPostgresStore } from './open-postgres';
 import { MAX_NAMED_STATEMENTS, StatementNames } from './postgres-statement-names';
 import { insertProject } from './test-database';
 
@@ -44,29 +38,20 @@ describe('StatementNames', () => {
 });
 
 describe.runIf(testDatabaseType() === 'POSTGRES')('named statements on PostgreSQL', () => {
-  let database: TestPostgresDatabase;
   let store: DataStore;
   beforeEach(async () => {
-    database = await createTestPostgresDatabase();
     // One connection: every query below runs on the connection that prepared the statement.
-    store = await openPostgresStore(testPostgresSettings(database.url, 1));
+    store = await openTestStore({ postgresPoolSize: 1 });
   });
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterEach(() => store.close());
 
-  it('answers a prepared select * again after another process added a column to its table', async () => {
+  it('answers a prepared select * again after a column was added to its table', async () => {
     await insertProject(store.db, 'A');
     const read = () => store.db.selectFrom('project').selectAll().where('id', '=', 'A').execute();
     const before = await read();
     expect(await read()).toEqual(before);
-    const other = await openPostgresStore(testPostgresSettings(database.url, 1));
-    try {
-      await sql`alter table "project" add column "extra" text default 'x'`.execute(other.db);
-    } finally {
-      await other.close();
-    }
+    // On the connection that prepared the read, as a migration of another process would run.
+    await sql`alter table "project" add column "extra" text default 'x'`.execute(store.db);
     const after = await read();
     expect(after).toEqual([{ ...before[0], extra: 'x' }]);
     expect(await read()).toEqual(after);

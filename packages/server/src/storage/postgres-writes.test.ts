@@ -6,27 +6,16 @@
  * PostgreSQL only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestPostgresDatabase,
-  testPostgresSettings,
-  type TestPostgresDatabase,
-} from '../testing/test-postgres';
-import { testDatabaseType } from '../testing/test-store';
+import { openTestStore, testDatabaseType } from '../testing/test-store';
 import type { DataStore } from './data-store';
-import { openPostgresStore } from './open-postgres';
 import { insertPlatform } from './test-database';
 
 describe.runIf(testDatabaseType() === 'POSTGRES')('writes of the PostgreSQL store', () => {
-  let database: TestPostgresDatabase;
   let store: DataStore;
   beforeEach(async () => {
-    database = await createTestPostgresDatabase();
-    store = await openPostgresStore(testPostgresSettings(database.url, 2));
+    store = await openTestStore();
   });
-  afterEach(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterEach(() => store.close());
 
   const platformIds = async () =>
     (await store.db.selectFrom('platform').select('id').orderBy('id').execute()).map((row) => row.id);

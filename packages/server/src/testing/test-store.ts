@@ -41,16 +41,16 @@ export async function createTestServerDatabase(): Promise<TestServerDatabase> {
 
 /**
  * A fresh, migrated, empty store on the engine of this run, for data-layer tests: a SQLite file in
- * a temporary directory or a new PostgreSQL database. Its `close` also removes the file or drops
- * the database.
+ * a temporary directory or a new PostgreSQL database (a pool of `postgresPoolSize` connections,
+ * default 10). Its `close` also removes the file or drops the database.
  */
-export async function openTestStore(): Promise<DataStore> {
+export async function openTestStore(options: { postgresPoolSize?: number } = {}): Promise<DataStore> {
   if (testDatabaseType() === 'SQLITE') {
     const dir = tempDatabaseDir();
     const store = await openSqliteStore(dir.file());
     return { ...store, close: () => store.close().finally(dir.remove) };
   }
   const database = await createTestPostgresDatabase();
-  const store = await openPostgresStore(testPostgresSettings(database.url));
+  const store = await openPostgresStore(testPostgresSettings(database.url, options.postgresPoolSize));
   return { ...store, close: () => store.close().finally(database.drop) };
 }
