@@ -13,7 +13,22 @@
  */
 export { ALL_ENDPOINTS, ENDPOINTS } from './api/endpoints';
 export { IdParams, endpoint } from './api/endpoint';
-export type { Endpoint, EndpointAuth, EndpointInput, EndpointOutput, HttpMethod } from './api/endpoint';
+export type {
+  AuthOf,
+  Endpoint,
+  EndpointAuth,
+  EndpointInput,
+  EndpointOutput,
+  HttpMethod,
+} from './api/endpoint';
+export {
+  PLATFORM_ACCESS,
+  PLATFORM_ADMIN_ACCESS,
+  PUBLIC_ACCESS,
+  SERVER_ADMIN_ACCESS,
+  projectAccess,
+} from './api/endpoint-access';
+export type { EndpointAccess, ProjectEntity, ProjectSource } from './api/endpoint-access';
 export { BaseModelFields, Metadata, StrictBaseModelFields, Timestamp } from './common/base-model';
 export {
   ERROR_STATUS,
@@ -289,6 +304,14 @@ export {
 export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
 export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
 export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';
+export {
+  DEFAULT_ROLE_PERMISSIONS,
+  DefaultProjectRole,
+  defaultRoleNamed,
+  Permission,
+  PERMISSIONS,
+} from './projects/permission';
+export { permissionForOperation } from './flows/operation-permission';
 export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
 export { ProjectRole, SaveProjectRoleRequest } from './projects/project-role';
 export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';

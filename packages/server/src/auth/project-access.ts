@@ -8,10 +8,10 @@
  * with their role's permissions.
  */
 import type { Selectable } from 'kysely';
+import { DEFAULT_ROLE_PERMISSIONS, defaultRoleNamed, type Permission } from '@piecework/shared';
 import { notFound, permissionDenied } from '../errors';
 import type { ServerContext } from '../server-context';
 import type { ProjectTable } from '../storage/database';
-import { permissionsOfRole, type Permission } from './permissions';
 import type { Principal } from './principal';
 
 /** A project row as loaded for an access check. */
@@ -78,7 +78,7 @@ export async function projectPermissions(
     return permissionsOfRole('Admin');
   }
   if (principal.platformRole === 'OPERATOR') {
-    return project.type === 'PERSONAL' ? new Set() : permissionsOfRole('Admin');
+    return project.type === 'PERSONAL' ? NO_PERMISSIONS : permissionsOfRole('Admin');
   }
   const member = await ctx.store.db
     .selectFrom('projectMember')
@@ -86,5 +86,16 @@ export async function projectPermissions(
     .where('projectId', '=', project.id)
     .where('userId', '=', principal.id)
     .executeTakeFirst();
-  return member === undefined ? new Set() : permissionsOfRole(member.projectRole);
+  return member === undefined ? NO_PERMISSIONS : permissionsOfRole(member.projectRole);
+}
+
+const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
+const DEFAULT_ROLE_SETS = new Map(
+  Object.entries(DEFAULT_ROLE_PERMISSIONS).map(([name, permissions]) => [name, new Set(permissions)]),
+);
+
+/** The permissions of a default role by name (case-insensitive); none for an unknown name. */
+function permissionsOfRole(name: string): ReadonlySet<Permission> {
+  const role = defaultRoleNamed(name);
+  return (role === undefined ? undefined : DEFAULT_ROLE_SETS.get(role)) ?? NO_PERMISSIONS;
 }

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
-import { endpoint } from '@piecework/shared';
+import { endpoint, PUBLIC_ACCESS } from '@piecework/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ const echo = endpoint({
   path: '/v1/test/echo/:name',
   operationId: 'test.echo',
   summary: 'Echo the raw body',
-  auth: 'public',
+  access: PUBLIC_ACCESS,
   params: z.object({ name: z.string() }),
   body: z.unknown(),
   status: 200,
@@ -32,7 +32,7 @@ const jsonEcho = endpoint({
   path: '/v1/test/json',
   operationId: 'test.json',
   summary: 'Echo a JSON body',
-  auth: 'public',
+  access: PUBLIC_ACCESS,
   body: z.object({ a: z.number() }),
   status: 200,
 });

@@ -3,8 +3,7 @@
  * platform each time); {@link addTestUser} puts a user with a given platform role (and project
  * memberships) on an existing platform through the data layer, as invitations will once they exist.
  */
-import { generateId, type PlatformRole } from '@piecework/shared';
-import type { DefaultProjectRole } from '../auth/permissions';
+import { generateId, type DefaultProjectRole, type PlatformRole } from '@piecework/shared';
 import type { ApiServer, TestServer } from './test-server';
 
 /** A signed-up or added user, with a session token. */

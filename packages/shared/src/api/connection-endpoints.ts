@@ -11,6 +11,7 @@ import {
   GetOAuth2AuthorizationUrlResponse,
 } from '../connections/oauth2-authorization-url';
 import { UpsertAppConnectionRequest } from '../connections/upsert-app-connection';
+import { PLATFORM_ADMIN_ACCESS, projectAccess } from './endpoint-access';
 import { endpoint, IdParams } from './endpoint';
 
 /**
@@ -24,7 +25,7 @@ export const CONNECTION_ENDPOINTS = {
     operationId: 'appConnections.upsert',
     summary:
       'Create or replace a connection, by (projectId, externalId); the value is encrypted, never returned',
-    auth: 'principal',
+    access: projectAccess('WRITE_APP_CONNECTION', { from: 'body' }),
     body: UpsertAppConnectionRequest,
     status: 201,
     response: AppConnection,
@@ -34,7 +35,7 @@ export const CONNECTION_ENDPOINTS = {
     path: '/v1/app-connections/:id',
     operationId: 'appConnections.update',
     summary: 'Rename a connection (and replace its metadata)',
-    auth: 'principal',
+    access: projectAccess('WRITE_APP_CONNECTION', { from: 'entity', entity: 'appConnection' }),
     params: IdParams,
     body: UpdateAppConnectionRequest,
     status: 200,
@@ -45,7 +46,7 @@ export const CONNECTION_ENDPOINTS = {
     path: '/v1/app-connections',
     operationId: 'appConnections.list',
     summary: "List a project's connections",
-    auth: 'principal',
+    access: projectAccess('READ_APP_CONNECTION', { from: 'query' }),
     query: ListAppConnectionsQuery,
     status: 200,
     response: Page(AppConnection),
@@ -55,7 +56,7 @@ export const CONNECTION_ENDPOINTS = {
     path: '/v1/app-connections/:id',
     operationId: 'appConnections.delete',
     summary: 'Delete a connection (flows using it fail when they run)',
-    auth: 'principal',
+    access: projectAccess('WRITE_APP_CONNECTION', { from: 'entity', entity: 'appConnection' }),
     params: IdParams,
     status: 204,
   }),
@@ -64,7 +65,7 @@ export const CONNECTION_ENDPOINTS = {
     path: '/v1/app-connections/oauth2/authorization-url',
     operationId: 'appConnections.oauth2AuthorizationUrl',
     summary: "The consent URL of a piece's OAuth2 auth (and the PKCE code verifier when it uses PKCE)",
-    auth: 'principal',
+    access: projectAccess('WRITE_APP_CONNECTION', { from: 'body', optional: true }),
     body: GetOAuth2AuthorizationUrlRequest,
     status: 200,
     response: GetOAuth2AuthorizationUrlResponse,
@@ -82,7 +83,7 @@ export const OAUTH_APP_ENDPOINTS = {
     path: '/v1/oauth-apps',
     operationId: 'oauthApps.list',
     summary: "List the platform's OAuth2 apps (never their secrets)",
-    auth: 'principal',
+    access: PLATFORM_ADMIN_ACCESS,
     query: ListOAuthAppsQuery,
     status: 200,
     response: Page(OAuthApp),
@@ -93,7 +94,7 @@ export const OAUTH_APP_ENDPOINTS = {
     operationId: 'oauthApps.upsert',
     summary:
       "Set the platform's OAuth2 client of a piece (platform admins); the secret is encrypted, never returned",
-    auth: 'principal',
+    access: PLATFORM_ADMIN_ACCESS,
     body: UpsertOAuthAppRequest,
     status: 200,
     response: OAuthApp,
@@ -103,7 +104,7 @@ export const OAUTH_APP_ENDPOINTS = {
     path: '/v1/oauth-apps/:id',
     operationId: 'oauthApps.delete',
     summary: 'Delete an OAuth2 app (platform admins)',
-    auth: 'principal',
+    access: PLATFORM_ADMIN_ACCESS,
     params: IdParams,
     status: 200,
   }),

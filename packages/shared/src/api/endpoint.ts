@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { Id } from '../common/id';
+import type { EndpointAccess } from './endpoint-access';
 
 /** HTTP methods an endpoint may answer; `ALL` answers every method (webhooks). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
 /** `public`: no token needed; `principal`: a bearer token (API key or session) is required. */
 export type EndpointAuth = 'public' | 'principal';
+
+/** The {@link EndpointAuth} an access declaration implies: a token for everything but `public`. */
+export type AuthOf<X extends EndpointAccess> = [X] extends [{ kind: 'public' }] ? 'public' : 'principal';
 
 /**
  * One REST endpoint, declared once: the server registers and validates it, the client calls it,
@@ -24,7 +28,10 @@ export interface Endpoint<
   /** `area.action`, e.g. `flows.get`: the client method and the OpenAPI operationId. */
   readonly operationId: string;
   readonly summary: string;
+  /** Derived from {@link access}: whether a bearer token is required. */
   readonly auth: A;
+  /** Who may call it; enforced by one check in the server before the handler runs. */
+  readonly access: EndpointAccess;
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -33,31 +40,32 @@ export interface Endpoint<
   readonly response: R;
 }
 
-/** Declares an endpoint; omitted parts are `undefined`. */
+/** Declares an endpoint with who may call it (`access`); omitted parts are `undefined`. */
 export function endpoint<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
-  const A extends EndpointAuth = EndpointAuth,
+  const X extends EndpointAccess = EndpointAccess,
 >(spec: {
   method: HttpMethod;
   path: string;
   operationId: string;
   summary: string;
-  auth: A;
+  access: X;
   params?: P;
   query?: Q;
   body?: B;
   status: number;
   response?: R;
-}): Endpoint<P, Q, B, R, A> {
+}): Endpoint<P, Q, B, R, AuthOf<X>> {
   return {
     method: spec.method,
     path: spec.path,
     operationId: spec.operationId,
     summary: spec.summary,
-    auth: spec.auth,
+    auth: (spec.access.kind === 'public' ? 'public' : 'principal') as AuthOf<X>,
+    access: spec.access,
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,

@@ -13,6 +13,7 @@ import {
   PieceOptionsResponse,
   ScopedPieceNameParams,
 } from '../pieces/piece-requests';
+import { PLATFORM_ACCESS, PUBLIC_ACCESS, SERVER_ADMIN_ACCESS, projectAccess } from './endpoint-access';
 import { endpoint } from './endpoint';
 
 /**
@@ -25,7 +26,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces/categories',
     operationId: 'pieces.categories',
     summary: "The categories pieces are filed under (the reference platform's list)",
-    auth: 'public',
+    access: PUBLIC_ACCESS,
     status: 200,
     response: z.array(PieceCategory),
   }),
@@ -35,7 +36,7 @@ export const PIECE_ENDPOINTS = {
     operationId: 'pieces.list',
     summary:
       "List the pieces (newest version of each; a plain array), filtered by search, categories and the project's plan",
-    auth: 'principal',
+    access: projectAccess('READ_FLOW', { from: 'query', optional: true }),
     query: ListPiecesQuery,
     status: 200,
     response: z.array(PieceMetadataSummary),
@@ -46,7 +47,7 @@ export const PIECE_ENDPOINTS = {
     operationId: 'pieces.get',
     summary:
       "A piece's full metadata, newest version or ?version= (scoped names percent-encoded); 404 outside ?projectId='s plan",
-    auth: 'principal',
+    access: projectAccess('READ_FLOW', { from: 'query', optional: true }),
     params: PieceNameParams,
     query: GetPieceQuery,
     status: 200,
@@ -57,7 +58,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces/:scope/:name',
     operationId: 'pieces.getScoped',
     summary: "A scoped piece's full metadata, its name as two path segments (@scope/name)",
-    auth: 'principal',
+    access: projectAccess('READ_FLOW', { from: 'query', optional: true }),
     params: ScopedPieceNameParams,
     query: GetPieceQuery,
     status: 200,
@@ -68,7 +69,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces/:name/versions',
     operationId: 'pieces.listVersions',
     summary: 'Every available version of a piece, oldest first',
-    auth: 'principal',
+    access: PLATFORM_ACCESS,
     params: PieceNameParams,
     status: 200,
     response: z.array(PieceVersionSummary),
@@ -78,7 +79,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces/:scope/:name/versions',
     operationId: 'pieces.listScopedVersions',
     summary: 'Every available version of a scoped piece (@scope/name as two path segments)',
-    auth: 'principal',
+    access: PLATFORM_ACCESS,
     params: ScopedPieceNameParams,
     status: 200,
     response: z.array(PieceVersionSummary),
@@ -89,7 +90,7 @@ export const PIECE_ENDPOINTS = {
     operationId: 'pieces.options',
     summary:
       "Evaluate a dropdown or dynamic property (its options() / props()) with the step's input and connection",
-    auth: 'principal',
+    access: projectAccess('WRITE_FLOW', { from: 'body' }),
     body: PieceOptionsRequest,
     status: 200,
     response: PieceOptionsResponse,
@@ -99,7 +100,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces',
     operationId: 'pieces.install',
     summary: "Install an npm piece version on this server (admins of the server's first platform)",
-    auth: 'principal',
+    access: SERVER_ADMIN_ACCESS,
     body: InstallPieceRequest,
     status: 201,
     response: InstalledPieceVersion,
@@ -109,7 +110,7 @@ export const PIECE_ENDPOINTS = {
     path: '/v1/pieces/:name',
     operationId: 'pieces.delete',
     summary: "Remove an installed npm piece version (admins of the server's first platform)",
-    auth: 'principal',
+    access: SERVER_ADMIN_ACCESS,
     params: PieceNameParams,
     query: DeletePieceQuery,
     status: 204,

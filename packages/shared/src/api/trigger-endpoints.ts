@@ -2,6 +2,7 @@
 import { Page } from '../common/page';
 import { AppEventParams, TestTriggerRequest, TriggerEventWithPayload } from '../pieces/trigger-requests';
 import { z } from 'zod';
+import { PUBLIC_ACCESS, projectAccess } from './endpoint-access';
 import { endpoint } from './endpoint';
 
 /** The app-level webhook of APP_WEBHOOK pieces, and testing a trigger from the builder. */
@@ -12,7 +13,7 @@ export const TRIGGER_ENDPOINTS = {
     operationId: 'triggers.appEvent',
     summary:
       "A piece's app-level webhook: the piece parses (and may answer) the request; verified events start a run of every enabled flow listening for them",
-    auth: 'public',
+    access: PUBLIC_ACCESS,
     params: AppEventParams,
     body: z.unknown(),
     status: 200,
@@ -23,7 +24,7 @@ export const TRIGGER_ENDPOINTS = {
     operationId: 'triggers.test',
     summary:
       "Test a flow version's trigger: TEST_FUNCTION answers the items of its test hook and saves the first as sample data",
-    auth: 'principal',
+    access: projectAccess('WRITE_FLOW', { from: 'body' }),
     body: TestTriggerRequest,
     status: 200,
     response: Page(TriggerEventWithPayload),

@@ -3,7 +3,7 @@
  * connection is "not found"), then checked against the caller's permission on its project.
  */
 import { authorizeEntity, type ProjectRow } from '../../auth/project-access';
-import type { Permission } from '../../auth/permissions';
+import type { Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
 import type { ServerContext } from '../../server-context';
 import { CONNECTION_COLUMNS, type ConnectionRow } from './connection-view';

@@ -14,7 +14,7 @@ import type {
   Trigger,
 } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Permission } from '../../auth/permissions';
+import type { Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
 import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
 import { notFound, ruleViolation } from '../../errors';

@@ -1,6 +1,5 @@
 /**
- * The 26 flow operations at the server's level: which permission each needs, and how each
- * changes a {@link FlowEdit}. The 17 structural types go to the shared flow-version algebra,
+ * The 26 flow operations at the server's level: how each changes a {@link FlowEdit}. The 17 structural types go to the shared flow-version algebra,
  * applied to the draft (a new draft is made from a locked latest version first); the other nine
  * are the server's own.
  */
@@ -10,21 +9,10 @@ import {
   type FlowOperation,
   type FlowVersionOperation,
 } from '@piecework/shared';
-import type { Permission } from '../../auth/permissions';
 import { useAsDraft, saveSampleData } from './draft-operations';
 import { withDraft, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
 import { changeFolder, updateMetadata, updateMinutesSaved, updateOwner } from './flow-settings-operations';
 import { changeStatus, lockAndPublish, lockFlow } from './publish-operations';
-
-/**
- * The project permission an operation needs: UPDATE_FLOW_STATUS to publish or change the status,
- * WRITE_FLOW for everything else.
- */
-export function permissionForOperation(operation: FlowOperation): Permission {
-  return operation.type === 'CHANGE_STATUS' || operation.type === 'LOCK_AND_PUBLISH'
-    ? 'UPDATE_FLOW_STATUS'
-    : 'WRITE_FLOW';
-}
 
 /**
  * Applies one operation to `edit` and returns the new edit; nothing is written yet (except a

@@ -21,7 +21,7 @@ import {
   type Trigger,
 } from '@piecework/shared';
 import { auditActorOf } from '../../audit/record-audit-event';
-import type { Permission } from '../../auth/permissions';
+import { permissionForOperation, type Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
 import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
@@ -29,7 +29,6 @@ import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
 import { recordFlowCreated, recordFlowDeleted } from './flow-audit';
-import { permissionForOperation } from './flow-operations';
 import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';
 import { deleteSampleDataFiles, sampleDataFileIds } from './sample-data-files';

@@ -5,7 +5,7 @@
 import { PieceworkError } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { authorizeEntity, type ProjectRow } from '../../auth/project-access';
-import type { Permission } from '../../auth/permissions';
+import type { Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';

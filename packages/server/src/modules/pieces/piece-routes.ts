@@ -8,7 +8,7 @@
  * directory is shared by every platform. Built-in pieces cannot be installed over or removed.
  */
 import { ENDPOINTS, PieceCategory, type GetPieceQuery, type ProjectPlan } from '@piecework/shared';
-import type { Permission } from '../../auth/permissions';
+import type { Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
 import { authorizeProject } from '../../auth/project-access';
 import { requireServerAdmin } from '../../auth/server-admin';
