@@ -7,6 +7,7 @@ import type { HealthWorker } from '@piecework/shared';
 import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
+import { NO_MAILER, type Mailer } from './email/mailer';
 import type { ServerSettings } from './config/server-settings';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
 import { PieceAvailability } from './pieces/piece-availability';
@@ -19,6 +20,8 @@ export interface ServerContext {
   readonly store: DataStore;
   readonly tokens: SessionTokens;
   readonly secrets: SecretBox;
+  /** Sends email (invitations, verification, password reset, run alerts); see `email/mailer.ts`. */
+  readonly mailer: Mailer;
   readonly logger: Logger;
   /** Which pieces this server can run (built-in or installed): checked at save and by webhooks. */
   readonly pieces: PieceAvailability;
@@ -42,6 +45,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     store,
     tokens: new SessionTokens(settings.jwtSecret),
     secrets: new SecretBox(settings.encryptionKey),
+    mailer: NO_MAILER,
     logger,
     pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
     triggerDedupe: new DedupeWindow(),
