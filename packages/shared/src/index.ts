@@ -303,7 +303,13 @@ export {
 } from './platform/platform';
 export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
 export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
-export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';
+export {
+  GetProjectMemberRoleQuery,
+  ListProjectMembersQuery,
+  ProjectMember,
+  ProjectMemberWithUser,
+  UpdateProjectMemberRequest,
+} from './projects/project-member';
 export {
   DEFAULT_ROLE_PERMISSIONS,
   DefaultProjectRole,
@@ -313,7 +319,14 @@ export {
 } from './projects/permission';
 export { permissionForOperation } from './flows/operation-permission';
 export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
-export { ProjectRole, SaveProjectRoleRequest } from './projects/project-role';
+export {
+  ListProjectRolesQuery,
+  ProjectRole,
+  ProjectRoleType,
+  ProjectRoleWithType,
+  ProjectRoleWithUserCount,
+  SaveProjectRoleRequest,
+} from './projects/project-role';
 export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
 export { Release } from './projects/release';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
@@ -350,7 +363,7 @@ export {
   InvitationType,
   UserInvitation,
 } from './users/user-invitation';
-export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
+export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -12,8 +12,11 @@ import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
+import { projectMemberRoutes } from './project-members/project-member-routes';
+import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
+import { userRoutes } from './users/user-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** All routes, in registration order. */
@@ -33,5 +36,8 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...platformsRoutes(ctx));
   routes.push(...pieceRoutes(ctx));
   routes.push(...triggerRoutes(ctx));
+  routes.push(...userRoutes(ctx));
+  routes.push(...projectMemberRoutes(ctx));
+  routes.push(...projectRoleRoutes(ctx));
   return routes;
 }

@@ -27,6 +27,7 @@ import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
 import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
+import { PROJECT_MEMBER_ENDPOINTS, PROJECT_ROLE_ENDPOINTS, USER_ENDPOINTS } from './team-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -467,6 +468,9 @@ export const ENDPOINTS = {
   },
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
+  users: USER_ENDPOINTS,
+  projectMembers: PROJECT_MEMBER_ENDPOINTS,
+  projectRoles: PROJECT_ROLE_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

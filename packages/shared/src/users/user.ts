@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseModelFields } from '../common/base-model';
+import { PageQuery } from '../common/page';
 
 /** Whether a user may sign in: ACTIVE or INACTIVE (deactivated by an admin). */
 export const UserStatus = z.enum(['ACTIVE', 'INACTIVE']);
@@ -39,9 +40,25 @@ export const UserSummary = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-/** Body of `POST /v1/users/:id`: change a user's platform role and/or status. */
+/**
+ * Body of `POST /v1/users/:id`: change a user's platform role, status and/or external id (null
+ * clears it). Fields left out stay as they are.
+ */
 export const UpdateUserRequest = z.object({
   platformRole: PlatformRole.optional(),
   status: UserStatus.optional(),
+  externalId: z.string().min(1).nullable().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+/**
+ * Query of `GET /v1/users`: a page of the platform's users, filtered by any of `email` (contains,
+ * ignoring case), `platformRole`, `status` and `externalId` (exact).
+ */
+export const ListUsersQuery = PageQuery.extend({
+  email: z.string().min(1).optional(),
+  platformRole: PlatformRole.optional(),
+  status: UserStatus.optional(),
+  externalId: z.string().min(1).optional(),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

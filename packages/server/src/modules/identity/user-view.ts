@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { User } from '@piecework/shared';
 import type { UserTable } from '../../storage/database';
 
-/** A user row as the API returns it. */
-export function userView(row: Selectable<UserTable>): User {
+/** A user row as the API returns it; its password hash is never needed nor shown. */
+export function userView(row: Omit<Selectable<UserTable>, 'passwordHash'>): User {
   return {
     id: row.id,
     created: row.created,
@@ -14,7 +14,7 @@ export function userView(row: Selectable<UserTable>): User {
     lastName: row.lastName,
     status: row.status as User['status'],
     platformRole: row.platformRole as User['platformRole'],
-    externalId: null,
+    externalId: row.externalId,
     platformId: row.platformId,
     lastActiveDate: null,
     imageUrl: null,

@@ -1,0 +1,34 @@
+/**
+ * The caller's role in a project, as `GET /v1/project-members/role` answers it: the role whose
+ * permissions the server actually applies to the caller there. API keys, platform ADMINs, the
+ * project's owner and OPERATORs (on every project but other users' PERSONAL ones) act as Admin;
+ * members have their membership's role; anyone else has none (null).
+ */
+import type { ProjectRoleWithType } from '@piecework/shared';
+import type { Principal } from '../../auth/principal';
+import { projectGrant, type ProjectRow } from '../../auth/project-access';
+import type { ServerContext } from '../../server-context';
+import { findProjectRoleByName } from '../project-roles/project-role-lookup';
+import { projectRoleView } from '../project-roles/project-role-view';
+
+/** The role `principal` holds on `project`, or null when it holds none. */
+export async function callerProjectRole(
+  ctx: ServerContext,
+  principal: Principal,
+  project: Pick<ProjectRow, 'id' | 'ownerId' | 'type' | 'platformId'>,
+): Promise<ProjectRoleWithType | null> {
+  const grant = await projectGrant(ctx, principal, project);
+  switch (grant.via) {
+    case 'NONE':
+      return null;
+    case 'MEMBER':
+      return projectRoleView(grant.role);
+    case 'ADMIN': {
+      const admin = await findProjectRoleByName(ctx.store.db, project.platformId, 'Admin');
+      if (admin === undefined) {
+        throw new Error('The default project role Admin is missing (migration 0007-project-roles seeds it)');
+      }
+      return projectRoleView(admin);
+    }
+  }
+}
