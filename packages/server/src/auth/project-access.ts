@@ -8,10 +8,11 @@
  * with their role's permissions.
  */
 import type { Selectable } from 'kysely';
-import { DEFAULT_ROLE_PERMISSIONS, Permission } from '@piecework/shared';
+import { DEFAULT_ROLE_PERMISSIONS, defaultRoleNamed, type Permission } from '@piecework/shared';
 import { notFound, permissionDenied } from '../errors';
 import type { ServerContext } from '../server-context';
-import type { ProjectTable } from '../storage/database';
+import { storedPermissions } from '../modules/project-roles/project-role-view';
+import type { ProjectRoleTable, ProjectTable } from '../storage/database';
 import type { Principal } from './principal';
 
 /** A project row as loaded for an access check. */
@@ -64,40 +65,81 @@ export async function authorizeEntity<T extends { projectId: string }>(
   return { entity: found.entity, project };
 }
 
-/** The permissions `principal` holds on `project` (empty when it has no access at all). */
-export async function projectPermissions(
+/**
+ * How `principal` reaches `project`: as an admin of it (API keys, platform ADMINs, the owner, and
+ * OPERATORs on every project but other users' PERSONAL ones), through a membership with a role
+ * (the role's row, read with the membership in one query), or not at all. The one owner of the
+ * "who may act on a project" rule; {@link projectPermissions} and the caller's-role route use it.
+ */
+export type ProjectGrant =
+  | { readonly via: 'ADMIN' }
+  | { readonly via: 'MEMBER'; readonly role: Selectable<ProjectRoleTable> }
+  | { readonly via: 'NONE' };
+
+/** The {@link ProjectGrant} of `principal` on `project`. */
+export async function projectGrant(
   ctx: ServerContext,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
-): Promise<ReadonlySet<Permission>> {
+): Promise<ProjectGrant> {
   if (
     principal.type === 'SERVICE' ||
     principal.platformRole === 'ADMIN' ||
     project.ownerId === principal.id
   ) {
-    return ADMIN_PERMISSIONS;
+    return ADMIN_GRANT;
   }
   if (principal.platformRole === 'OPERATOR') {
-    return project.type === 'PERSONAL' ? NO_PERMISSIONS : ADMIN_PERMISSIONS;
+    return project.type === 'PERSONAL' ? NO_GRANT : ADMIN_GRANT;
   }
-  const member = await ctx.store.db
+  const role = await ctx.store.db
     .selectFrom('projectMember')
     .innerJoin('projectRole', 'projectRole.id', 'projectMember.projectRoleId')
-    .select('projectRole.permissions')
+    .selectAll('projectRole')
     .where('projectMember.projectId', '=', project.id)
     .where('projectMember.userId', '=', principal.id)
     .executeTakeFirst();
-  return member === undefined ? NO_PERMISSIONS : parsePermissions(member.permissions);
+  return role === undefined ? NO_GRANT : { via: 'MEMBER', role };
 }
 
+/**
+ * The permissions `principal` holds on `project` (empty when it has no access at all): all for
+ * an admin grant, else its membership role's. Default roles' permission sets are built once, in
+ * memory (they are fixed); a custom role's are read from its row in the same query.
+ */
+export async function projectPermissions(
+  ctx: ServerContext,
+  principal: Principal,
+  project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
+): Promise<ReadonlySet<Permission>> {
+  const grant = await projectGrant(ctx, principal, project);
+  switch (grant.via) {
+    case 'ADMIN':
+      return ADMIN_PERMISSIONS;
+    case 'NONE':
+      return NO_PERMISSIONS;
+    case 'MEMBER':
+      return permissionsOfRole(grant.role);
+    default:
+      return assertNever(grant);
+  }
+}
+
+const ADMIN_GRANT: ProjectGrant = { via: 'ADMIN' };
+const NO_GRANT: ProjectGrant = { via: 'NONE' };
 const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
 const ADMIN_PERMISSIONS: ReadonlySet<Permission> = new Set(DEFAULT_ROLE_PERMISSIONS.Admin);
+const DEFAULT_ROLE_SETS: ReadonlyMap<string, ReadonlySet<Permission>> = new Map(
+  Object.entries(DEFAULT_ROLE_PERMISSIONS).map(([name, permissions]) => [name, new Set(permissions)]),
+);
 
-/** The permissions of a role's stored JSON list; names no longer in {@link Permission} are dropped. */
-function parsePermissions(json: string): ReadonlySet<Permission> {
-  const names = JSON.parse(json) as unknown;
-  if (!Array.isArray(names)) {
-    return NO_PERMISSIONS;
-  }
-  return new Set(names.filter((name): name is Permission => Permission.safeParse(name).success));
+/** A role's permissions: a default role's from memory, a custom role's from its stored list. */
+function permissionsOfRole(role: Selectable<ProjectRoleTable>): ReadonlySet<Permission> {
+  const fixed =
+    role.type === 'DEFAULT' ? DEFAULT_ROLE_SETS.get(defaultRoleNamed(role.name) ?? '') : undefined;
+  return fixed ?? new Set(storedPermissions(role));
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected project grant: ${String((value as { via: unknown }).via)}`);
 }

@@ -1,8 +1,9 @@
 /**
- * Finding a project role by name, as member updates and invitations name roles (`Editor`,
- * `support agent`): the three default roles and the platform's own custom roles are candidates,
- * matched case-insensitively. Another platform's custom roles are never found.
+ * Finding the project roles a platform may use: the three default roles (`platformId` null) and
+ * the platform's own custom roles. Another platform's custom roles are never found, so a caller
+ * cannot learn they exist.
  */
+import { PieceworkError } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectRoleTable } from '../../storage/database';
 
@@ -10,10 +11,11 @@ import type { Database, ProjectRoleTable } from '../../storage/database';
 export type ProjectRoleRow = Selectable<ProjectRoleTable>;
 
 /**
- * The role called `name` (case-insensitive) that `platformId` may use: a default role or one of
- * the platform's custom roles; undefined when there is none. When a custom role's name differs
- * from a default role's only by case (custom roles may not take a default name, so only legacy
- * data), the default role wins. Use it wherever a request names a project role.
+ * The role called `name` (case-insensitive, surrounding spaces ignored) that `platformId` may
+ * use: a default role or one of the platform's custom roles; undefined when there is none. When a
+ * custom role's name differs from a default role's only by case (custom roles may not take a
+ * default name, so only legacy data), the default role wins. Use it wherever a request names a
+ * project role (member updates, invitations).
  */
 export async function findProjectRoleByName(
   db: Kysely<Database>,
@@ -28,4 +30,41 @@ export async function findProjectRoleByName(
     .where((eb) => eb(eb.fn('lower', ['name']), '=', wanted))
     .execute();
   return candidates.find((role) => role.platformId === null) ?? candidates[0];
+}
+
+/**
+ * The role with id `id` if `platformId` may use it (a default role or its own custom role);
+ * undefined otherwise, which routes answer as 404. Use it wherever a request names a role by id.
+ */
+export async function findProjectRoleById(
+  db: Kysely<Database>,
+  platformId: string,
+  id: string,
+): Promise<ProjectRoleRow | undefined> {
+  return db
+    .selectFrom('projectRole')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('platformId', 'is', null), eb('platformId', '=', platformId)]))
+    .executeTakeFirst();
+}
+
+/**
+ * {@link findProjectRoleByName}, but a missing role is 404 ENTITY_NOT_FOUND naming the role and
+ * the default roles. Use it where the request's role name must exist (member updates).
+ */
+export async function requireProjectRoleByName(
+  db: Kysely<Database>,
+  platformId: string,
+  name: string,
+): Promise<ProjectRoleRow> {
+  const role = await findProjectRoleByName(db, platformId, name);
+  if (role === undefined) {
+    throw new PieceworkError('ENTITY_NOT_FOUND', {
+      message: `No project role is named "${name}" on this platform (the default roles are Admin, Editor and Viewer)`,
+      entityType: 'projectRole',
+      entityId: name,
+    });
+  }
+  return role;
 }
