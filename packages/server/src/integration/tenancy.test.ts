@@ -23,6 +23,9 @@ const ids = {
   run: '',
   version: '',
   oauthApp: '',
+  user: '',
+  projectMember: '',
+  projectRole: '',
 };
 
 beforeAll(async () => {
@@ -56,6 +59,14 @@ beforeAll(async () => {
       clientSecret: 's3',
     })
   ).id;
+  ids.projectRole = (
+    await owner.projectRoles.create({ name: 'Payroll clerk', permissions: ['READ_FLOW'] })
+  ).id;
+  const clerk = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
+    { projectId: project.id, role: 'Payroll clerk' },
+  ]);
+  ids.user = clerk.userId;
+  ids.projectMember = (await owner.projectMembers.list({ projectId: project.id })).data[0]!.id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -134,10 +145,23 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       propertyName: 'authFields',
       input: { auth: "{{connections['bank']}}", authType: 'BASIC' },
     }),
+  'users.update': (c) => c.users.update(ids.user, { platformRole: 'ADMIN' }),
+  'users.delete': (c) => c.users.delete(ids.user),
+  'projectMembers.list': (c) => c.projectMembers.list({ projectId: ids.project }),
+  'projectMembers.role': (c) => c.projectMembers.role({ projectId: ids.project }),
+  'projectMembers.update': (c) => c.projectMembers.update(ids.projectMember, { role: 'Admin' }),
+  'projectMembers.delete': (c) => c.projectMembers.delete(ids.projectMember),
+  'projectRoles.get': (c) => c.projectRoles.get(ids.projectRole),
+  'projectRoles.update': (c) =>
+    c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
+  'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
 };
 
-/** What a MEMBER of another project of the same platform may do anyway: read its platform. */
-const allowedToMembers = new Set(['platforms.get']);
+/**
+ * What a MEMBER of another project of the same platform may do anyway: read its platform and its
+ * project roles, and ask its own role in a project (none: null).
+ */
+const allowedToMembers = new Set(['platforms.get', 'projectRoles.get', 'projectMembers.role']);
 
 async function statusOf(call: Promise<unknown>): Promise<number> {
   try {
@@ -188,5 +212,13 @@ describe('tenancy', () => {
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
     expect((await owner.oauthApps.list()).data.map((app) => app.id)).toEqual([ids.oauthApp]);
+    const members = await owner.projectMembers.list({ projectId: ids.project });
+    expect(members.data.map((entry) => [entry.id, entry.projectRole.name, entry.user.platformRole])).toEqual([
+      [ids.projectMember, 'Payroll clerk', 'MEMBER'],
+    ]);
+    expect(await owner.projectRoles.get(ids.projectRole)).toMatchObject({
+      name: 'Payroll clerk',
+      permissions: ['READ_FLOW'],
+    });
   });
 });
