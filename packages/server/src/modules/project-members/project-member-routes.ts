@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { lockRowForWrite } from '../../storage/serialise-writes';
 import { requireProjectRoleByName } from '../project-roles/project-role-lookup';
 import { callerProjectRole } from './caller-project-role';
 import { projectMemberWithUserView, selectMembersWithUser } from './project-member-view';
@@ -63,6 +64,8 @@ export function projectMemberRoutes(ctx: ServerContext): RouteDefinition[] {
           'WRITE_PROJECT_MEMBER',
         );
         await ctx.store.write(async (trx) => {
+          // Serialises with role deletion, which removes the memberships of the role it deletes.
+          await lockRowForWrite(trx, 'platform', principal.platformId);
           const role = await requireProjectRoleByName(trx, principal.platformId, body.role);
           const changed = await trx
             .updateTable('projectMember')

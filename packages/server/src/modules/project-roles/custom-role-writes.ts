@@ -70,6 +70,7 @@ export async function deleteCustomRole(
   role: ProjectRoleRow,
 ): Promise<number> {
   assertCustom(role, 'deleted');
+  await lockRowForWrite(trx, 'platform', platformId);
   const members = await trx
     .deleteFrom('projectMember')
     .where('projectRoleId', '=', role.id)
