@@ -40,26 +40,26 @@ export async function assertProjectPermission(
  * (the role's row, read with the membership in one query), or not at all. The one owner of the
  * "who may act on a project" rule; {@link projectPermissions} and the caller's-role route use it.
  */
-export type ProjectGrant =
+export type ProjectReach =
   | { readonly via: 'ADMIN' }
   | { readonly via: 'MEMBER'; readonly role: Selectable<ProjectRoleTable> }
   | { readonly via: 'NONE' };
 
-/** The {@link ProjectGrant} of `principal` on `project`. */
-export async function projectGrant(
+/** The {@link ProjectReach} of `principal` on `project`. */
+export async function projectReach(
   ctx: ServerContext,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
-): Promise<ProjectGrant> {
+): Promise<ProjectReach> {
   if (
     principal.type === 'SERVICE' ||
     principal.platformRole === 'ADMIN' ||
     project.ownerId === principal.id
   ) {
-    return ADMIN_GRANT;
+    return ADMIN_REACH;
   }
   if (principal.platformRole === 'OPERATOR') {
-    return project.type === 'PERSONAL' ? NO_GRANT : ADMIN_GRANT;
+    return project.type === 'PERSONAL' ? NO_REACH : ADMIN_REACH;
   }
   const role = await ctx.store.db
     .selectFrom('projectMember')
@@ -68,12 +68,12 @@ export async function projectGrant(
     .where('projectMember.projectId', '=', project.id)
     .where('projectMember.userId', '=', principal.id)
     .executeTakeFirst();
-  return role === undefined ? NO_GRANT : { via: 'MEMBER', role };
+  return role === undefined ? NO_REACH : { via: 'MEMBER', role };
 }
 
 /**
  * The permissions `principal` holds on `project` (empty when it has no access at all): all for
- * an admin grant, else its membership role's. Default roles' permission sets are built once, in
+ * an admin reach, else its membership role's. Default roles' permission sets are built once, in
  * memory (they are fixed); a custom role's are read from its row in the same query.
  */
 export async function projectPermissions(
@@ -81,21 +81,21 @@ export async function projectPermissions(
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
 ): Promise<ReadonlySet<Permission>> {
-  const grant = await projectGrant(ctx, principal, project);
-  switch (grant.via) {
+  const reach = await projectReach(ctx, principal, project);
+  switch (reach.via) {
     case 'ADMIN':
       return ADMIN_PERMISSIONS;
     case 'NONE':
       return NO_PERMISSIONS;
     case 'MEMBER':
-      return permissionsOfRole(grant.role);
+      return permissionsOfRole(reach.role);
     default:
-      return assertNever(grant);
+      return assertNever(reach);
   }
 }
 
-const ADMIN_GRANT: ProjectGrant = { via: 'ADMIN' };
-const NO_GRANT: ProjectGrant = { via: 'NONE' };
+const ADMIN_REACH: ProjectReach = { via: 'ADMIN' };
+const NO_REACH: ProjectReach = { via: 'NONE' };
 const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
 const ADMIN_PERMISSIONS: ReadonlySet<Permission> = new Set(DEFAULT_ROLE_PERMISSIONS.Admin);
 const DEFAULT_ROLE_SETS: ReadonlyMap<string, ReadonlySet<Permission>> = new Map(
@@ -110,5 +110,5 @@ function permissionsOfRole(role: Selectable<ProjectRoleTable>): ReadonlySet<Perm
 }
 
 function assertNever(value: never): never {
-  throw new Error(`Unexpected project grant: ${String((value as { via: unknown }).via)}`);
+  throw new Error(`Unexpected project reach: ${String((value as { via: unknown }).via)}`);
 }

@@ -6,7 +6,7 @@
  */
 import type { ProjectRoleWithType } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
-import { projectGrant, type ProjectRow } from '../../auth/project-access';
+import { projectReach, type ProjectRow } from '../../auth/project-access';
 import type { ServerContext } from '../../server-context';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { projectRoleView } from '../project-roles/project-role-view';
@@ -17,12 +17,12 @@ export async function callerProjectRole(
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type' | 'platformId'>,
 ): Promise<ProjectRoleWithType | null> {
-  const grant = await projectGrant(ctx, principal, project);
-  switch (grant.via) {
+  const reach = await projectReach(ctx, principal, project);
+  switch (reach.via) {
     case 'NONE':
       return null;
     case 'MEMBER':
-      return projectRoleView(grant.role);
+      return projectRoleView(reach.role);
     case 'ADMIN': {
       const admin = await findProjectRoleByName(ctx.store.db, project.platformId, 'Admin');
       if (admin === undefined) {

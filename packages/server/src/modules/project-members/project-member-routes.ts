@@ -2,10 +2,10 @@
  * Project members (`/v1/project-members`): list a project's members with their user and role
  * (READ_PROJECT_MEMBER), change a member's role by name or remove a member
  * (WRITE_PROJECT_MEMBER), and the caller's own role in a project (any caller of the platform).
- * Members are created by accepting invitations.
+ * Members are created by accepting invitations. The access check has authorized the project
+ * (from `projectId`, or from the member row `:id` names) before a handler runs.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { authorizeEntity, authorizeProject } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -17,18 +17,9 @@ import { projectMemberWithUserView, selectMembersWithUser } from './project-memb
 
 /** The project member routes. */
 export function projectMemberRoutes(ctx: ServerContext): RouteDefinition[] {
-  const memberOf = async (platformId: string, id: string) =>
-    ctx.store.db
-      .selectFrom('projectMember')
-      .selectAll()
-      .where('id', '=', id)
-      .where('platformId', '=', platformId)
-      .executeTakeFirst();
-
   return [
     route(ENDPOINTS.projectMembers.list, {
-      handler: async ({ query, principal }) => {
-        const project = await authorizeProject(ctx, principal, query.projectId, 'READ_PROJECT_MEMBER');
+      handler: async ({ query, project }) => {
         let select = selectMembersWithUser(ctx.store.db).where('projectMember.projectId', '=', project.id);
         if (query.projectRoleId !== undefined) {
           select = select.where('projectMember.projectRoleId', '=', query.projectRoleId);
@@ -52,17 +43,7 @@ export function projectMemberRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.projectMembers.update, {
-      handler: async ({ params, body, principal }) => {
-        const { entity: member } = await authorizeEntity(
-          ctx,
-          principal,
-          {
-            entityType: 'projectMember',
-            id: params.id,
-            entity: await memberOf(principal.platformId, params.id),
-          },
-          'WRITE_PROJECT_MEMBER',
-        );
+      handler: async ({ params, body, principal, project }) => {
         await ctx.store.write(async (trx) => {
           // Serialises with role deletion, which removes the memberships of the role it deletes.
           await lockRowForWrite(trx, 'platform', principal.platformId);
@@ -70,34 +51,34 @@ export function projectMemberRoutes(ctx: ServerContext): RouteDefinition[] {
           const changed = await trx
             .updateTable('projectMember')
             .set({ projectRoleId: role.id, updated: ctx.now() })
-            .where('id', '=', member.id)
+            .where('id', '=', params.id)
+            .where('projectId', '=', project.id)
             .executeTakeFirst();
           if (changed.numUpdatedRows === 0n) {
-            throw notFound('projectMember', member.id);
+            throw notFound('projectMember', params.id);
           }
         });
         const row = await selectMembersWithUser(ctx.store.db)
-          .where('projectMember.id', '=', member.id)
+          .where('projectMember.id', '=', params.id)
           .executeTakeFirst();
         if (row === undefined) {
-          throw notFound('projectMember', member.id);
+          throw notFound('projectMember', params.id);
         }
         return projectMemberWithUserView(row);
       },
     }),
     route(ENDPOINTS.projectMembers.delete, {
-      handler: async ({ params, principal }) => {
-        const { entity: member } = await authorizeEntity(
-          ctx,
-          principal,
-          {
-            entityType: 'projectMember',
-            id: params.id,
-            entity: await memberOf(principal.platformId, params.id),
-          },
-          'WRITE_PROJECT_MEMBER',
+      handler: async ({ params, project }) => {
+        const deleted = await ctx.store.write((trx) =>
+          trx
+            .deleteFrom('projectMember')
+            .where('id', '=', params.id)
+            .where('projectId', '=', project.id)
+            .executeTakeFirst(),
         );
-        await ctx.store.write((trx) => trx.deleteFrom('projectMember').where('id', '=', member.id).execute());
+        if (deleted.numDeletedRows === 0n) {
+          throw notFound('projectMember', params.id);
+        }
         return undefined;
       },
     }),
