@@ -5,7 +5,7 @@ import type { Permission } from '../projects/permission';
  * server looks the row up within the caller's platform and checks the permission on its project.
  */
 export type ProjectEntity =
-  'flow' | 'folder' | 'appConnection' | 'flowRun' | 'projectMember' | 'userInvitation';
+  'flow' | 'folder' | 'appConnection' | 'flowRun' | 'projectMember' | 'userInvitation' | 'alert';
 
 /**
  * Where a project-scoped route finds its project: `projectId` of the query or the body, the `:id`
