@@ -5,7 +5,11 @@
  * points a test server at it.
  */
 import type { AddressInfo } from 'node:net';
+import { generateId } from '@piecework/shared';
 import { SMTPServer } from 'smtp-server';
+import { callApi } from './call-api';
+import type { ApiServer } from './test-server';
+import type { TestUser } from './test-users';
 
 /** A message as the SMTP server received it. */
 export interface ReceivedEmail {
@@ -127,3 +131,35 @@ function decodeQuotedPrintable(text: string): string {
     'latin1',
   ).toString('utf8');
 }
+
+/**
+ * Signs up a user on `server` (which sends email through `smtp`), confirms the address with the
+ * emailed code and signs in: a {@link TestUser} of a server where sign-up needs verification.
+ */
+export async function signUpVerifiedTestUser(server: ApiServer, smtp: TestSmtpServer): Promise<TestUser> {
+  verifiedCounter += 1;
+  const email = `verified${String(verifiedCounter)}-${generateId().slice(0, 6).toLowerCase()}@example.com`;
+  const password = 'correct horse battery';
+  const signUp = await callApi(server.apiUrl, 'POST', '/v1/authentication/sign-up', {
+    body: { email, password, firstName: 'Test', lastName: 'User' },
+  });
+  if (signUp.status !== 403) throw new Error(`sign-up answered ${String(signUp.status)}, not 403`);
+  const message = await smtp.waitFor((m) => m.to.includes(email));
+  const match = /verify-email\?otpcode=([0-9a-f-]{36})&identityId=([0-9A-Za-z]{21})/.exec(message.body);
+  if (match === null) throw new Error(`no verification link in ${message.body}`);
+  const verified = await callApi(server.apiUrl, 'POST', '/v1/authn/local/verify-email', {
+    body: { identityId: match[2], otp: match[1] },
+  });
+  if (verified.status !== 200) throw new Error(`verify-email answered ${String(verified.status)}`);
+  const signIn = await callApi<{ token: string; id: string; platformId: string; projectId: string }>(
+    server.apiUrl,
+    'POST',
+    '/v1/authentication/sign-in',
+    { body: { email, password } },
+  );
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${String(signIn.status)}`);
+  const { token, id, platformId, projectId } = signIn.body;
+  return { token, userId: id, platformId, projectId, email };
+}
+
+let verifiedCounter = 0;
