@@ -100,7 +100,7 @@ describe('run-failure alerts', () => {
     const flow = await failingFlow('Nightly <sync>');
 
     const test = await runs().createRun(newRun(flow, user, { environment: 'TESTING' }));
-    expect((await waitForRun(server, test.run.id)).status).toBe('FAILED');
+    expect((await waitForRun(server, test.run.id, undefined, 45_000)).status).toBe('FAILED');
     const production = await runs().createRun(newRun(flow, user));
     expect((await waitForRun(server, production.run.id)).status).toBe('FAILED');
 
@@ -117,7 +117,7 @@ describe('run-failure alerts', () => {
     );
     // The test run failed first; its alert, were there one, would have been sent by now.
     expect(smtp.messages.filter((m) => m.body.includes(test.run.id))).toEqual([]);
-  });
+  }, 60_000);
 
   it('sends nothing for a run that succeeds', async () => {
     await addReceiver('quiet@example.com');
@@ -152,5 +152,5 @@ describe('run-failure alerts', () => {
     const again = await runs().createRun(newRun(flow, user));
     expect((await waitForRun(server, again.run.id)).status).toBe('FAILED');
     await smtp.waitFor((m) => m.to.includes('refused@example.com') && m.body.includes(again.run.id));
-  });
+  }, 60_000);
 });
