@@ -275,6 +275,28 @@ describe('password reset', () => {
   });
 });
 
+describe('a server that accepts throwaway addresses', () => {
+  it('emails codes to them too (AP_ALLOW_DISPOSABLE_EMAILS=true)', async () => {
+    const lenient = await startTestServer({ ...smtp.env(), AP_ALLOW_DISPOSABLE_EMAILS: 'true' });
+    try {
+      const email = `someone-${String(Date.now())}@mailinator.com`;
+      const answer = await callApi(lenient.apiUrl, 'POST', '/v1/authentication/sign-up', {
+        body: { email, password, firstName: 'Ada', lastName: 'Lovelace' },
+      });
+      expect(answer.status).toBe(403);
+      await emailTo(email, 'Verify your email address');
+      const seen = smtp.messages.length;
+      const again = await callApi(lenient.apiUrl, 'POST', '/v1/otp', {
+        body: { email, type: 'EMAIL_VERIFICATION' },
+      });
+      expect(again.status).toBe(204);
+      await emailTo(email, 'Verify your email address', seen);
+    } finally {
+      await lenient.close();
+    }
+  });
+});
+
 describe('a server without SMTP', () => {
   let plain: TestServer;
   beforeAll(async () => {
