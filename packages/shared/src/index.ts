@@ -358,7 +358,9 @@ export {
   InvitationType,
   UserInvitation,
 } from './users/user-invitation';
+export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
 export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
+export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -24,11 +24,13 @@ describe('migrateToLatest on a SQLite file', () => {
       '0004-validation-issues',
       '0005-oauth2-connections',
       '0006-trigger-sources',
+      '0008-one-time-codes',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
+        "alert",
         "apiKey",
         "appConnection",
         "appEventListener",
@@ -41,6 +43,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "folder",
         "job",
         "oauthApp",
+        "oneTimeCode",
         "platform",
         "project",
         "projectMember",
