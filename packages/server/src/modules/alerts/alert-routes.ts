@@ -1,12 +1,11 @@
 /**
  * A project's alert receivers: `POST /v1/alerts`, `GET /v1/alerts?projectId`, `DELETE
- * /v1/alerts/:id` (READ_ALERT / WRITE_ALERT on the project). Each receiver is emailed when a
+ * /v1/alerts/:id` (READ_ALERT / WRITE_ALERT on the project, as declared). Each receiver is emailed when a
  * production run of one of the project's flows fails (`run-failure-alerts.ts`). Adding an address
  * the project already has answers the existing receiver.
  */
 import { ENDPOINTS, generateId, type Alert } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { authorizeEntity, authorizeProject } from '../../auth/project-access';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import type { AlertTable } from '../../storage/database';
@@ -28,8 +27,7 @@ export function alertView(row: Selectable<AlertTable>): Alert {
 export function alertRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.alerts.create, {
-      handler: async ({ body, principal }) => {
-        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_ALERT');
+      handler: async ({ body, project }) => {
         const receiver = body.receiver.trim().toLowerCase();
         const row = await ctx.store.write(async (trx) => {
           const existing = await trx
@@ -58,8 +56,7 @@ export function alertRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.alerts.list, {
-      handler: async ({ query, principal }) => {
-        const project = await authorizeProject(ctx, principal, query.projectId, 'READ_ALERT');
+      handler: async ({ query, project }) => {
         const page = await fetchSeekPage(
           ctx.store.db.selectFrom('alert').selectAll('alert').where('alert.projectId', '=', project.id),
           'alert',
@@ -69,21 +66,10 @@ export function alertRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.alerts.delete, {
-      handler: async ({ params, principal }) => {
-        const alert = await ctx.store.db
-          .selectFrom('alert')
-          .innerJoin('project', 'project.id', 'alert.projectId')
-          .selectAll('alert')
-          .where('alert.id', '=', params.id)
-          .where('project.platformId', '=', principal.platformId)
-          .executeTakeFirst();
-        await authorizeEntity(
-          ctx,
-          principal,
-          { entityType: 'alert', id: params.id, entity: alert },
-          'WRITE_ALERT',
+      handler: async ({ params, project }) => {
+        await ctx.store.write((trx) =>
+          trx.deleteFrom('alert').where('id', '=', params.id).where('projectId', '=', project.id).execute(),
         );
-        await ctx.store.write((trx) => trx.deleteFrom('alert').where('id', '=', params.id).execute());
         return undefined;
       },
     }),
