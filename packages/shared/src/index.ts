@@ -372,6 +372,8 @@ export {
   UserInvitation,
 } from './users/user-invitation';
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
+export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
+export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -1,6 +1,7 @@
 /** Every route of the server, module by module. Add a module's routes here. */
 import type { RouteDefinition } from '../http/route';
 import type { ServerContext } from '../server-context';
+import { alertRoutes } from './alerts/alert-routes';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
@@ -39,5 +40,6 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...userRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));
+  routes.push(...alertRoutes(ctx));
   return routes;
 }

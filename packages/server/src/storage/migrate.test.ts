@@ -25,11 +25,13 @@ describe('migrateToLatest on a SQLite file', () => {
       '0005-oauth2-connections',
       '0006-trigger-sources',
       '0007-project-roles',
+      '0008-one-time-codes',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
+        "alert",
         "apiKey",
         "appConnection",
         "appEventListener",
@@ -42,6 +44,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "folder",
         "job",
         "oauthApp",
+        "oneTimeCode",
         "platform",
         "project",
         "projectMember",

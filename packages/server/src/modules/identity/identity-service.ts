@@ -17,6 +17,7 @@ import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { newProjectRow } from '../projects/project-row';
 import { isDisposableEmail } from './disposable-email';
+import { EmailCodeService, emailNotVerified } from './email-code-service';
 import { userView } from './user-view';
 
 /** Emails are compared and stored trimmed and lower-cased. */
@@ -31,7 +32,9 @@ export class IdentityService {
   /**
    * Creates the platform, its ADMIN user and the user's PERSONAL project in one transaction.
    * Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless AP_ALLOW_DISPOSABLE_EMAILS;
-   * an email already signed up is 409 EXISTING_USER.
+   * an email already signed up is 409 EXISTING_USER. On a server that sends email the user starts
+   * unverified: the verification code is emailed and the answer is 403 EMAIL_IS_NOT_VERIFIED
+   * (as the reference's); without SMTP the user is verified and signed in at once.
    */
   async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -42,6 +45,7 @@ export class IdentityService {
       });
     }
     const passwordHash = await hashPassword(request.password);
+    const needsVerification = this.ctx.mailer.configured;
     const now = this.ctx.now();
     const { user, projectId } = await this.ctx.store.write(async (trx) => {
       await assertEmailFree(trx, email);
@@ -67,6 +71,7 @@ export class IdentityService {
           lastName: request.lastName,
           platformRole: 'ADMIN',
           status: 'ACTIVE',
+          verified: needsVerification ? 0 : 1,
           created: now,
           updated: now,
         })
@@ -85,7 +90,11 @@ export class IdentityService {
       );
       return { user: inserted, projectId: project.id };
     });
-    const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
+    if (needsVerification) {
+      await new EmailCodeService(this.ctx).sendVerificationCode(user);
+      throw emailNotVerified(user.email);
+    }
+    const token = await this.ctx.tokens.issue(tokenClaims(user));
     return { ...userView(user), token, projectId };
   }
 
@@ -94,7 +103,8 @@ export class IdentityService {
    * PERSONAL one, else the first membership). Wrong email or password: 401 INVALID_CREDENTIALS
    * (the same answer and about the same time either way); a deactivated user: 403. A refused
    * sign-in of a known user records user.sign.in.failed with the reason (an unknown email has no
-   * platform to record it in).
+   * platform to record it in). A user who has not confirmed their address yet is refused with 403
+   * EMAIL_IS_NOT_VERIFIED while the server sends email (without SMTP they could never confirm it).
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -118,6 +128,9 @@ export class IdentityService {
         userId: user.id,
       });
     }
+    if (user.verified !== 1 && this.ctx.mailer.configured) {
+      throw emailNotVerified(user.email);
+    }
     const projectId = await landingProjectId(this.ctx, user.id);
     await this.ctx.store.write((trx) =>
       recordAuditEvent(
@@ -127,7 +140,7 @@ export class IdentityService {
         { action: 'user.signed.in', data: { user: summary(user) } },
       ),
     );
-    const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
+    const token = await this.ctx.tokens.issue(tokenClaims(user));
     return { ...userView(user), token, projectId };
   }
 
@@ -145,6 +158,11 @@ export class IdentityService {
       ),
     );
   }
+}
+
+/** What a session token of `user` says: who, which platform, and the user's current token version. */
+export function tokenClaims(user: { id: string; platformId: string; tokenVersion: number }) {
+  return { userId: user.id, platformId: user.platformId, tokenVersion: user.tokenVersion };
 }
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {

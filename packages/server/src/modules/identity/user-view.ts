@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { User } from '@piecework/shared';
 import type { UserTable } from '../../storage/database';
 
-/** A user row as the API returns it; its password hash is never needed nor shown. */
-export function userView(row: Omit<Selectable<UserTable>, 'passwordHash'>): User {
+/** A user row as the API returns it; its password hash and token version are never needed nor shown. */
+export function userView(row: Omit<Selectable<UserTable>, 'passwordHash' | 'tokenVersion'>): User {
   return {
     id: row.id,
     created: row.created,
@@ -18,5 +18,6 @@ export function userView(row: Omit<Selectable<UserTable>, 'passwordHash'>): User
     platformId: row.platformId,
     lastActiveDate: null,
     imageUrl: null,
+    verified: row.verified === 1,
   };
 }

@@ -88,7 +88,7 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
   ];
 }
 
-/** Every user column but the password hash. */
+/** Every user column but the password hash and the token version. */
 const USER_COLUMNS = [
   'id',
   'created',
@@ -100,6 +100,7 @@ const USER_COLUMNS = [
   'platformRole',
   'status',
   'externalId',
+  'verified',
 ] as const;
 
 async function userOfPlatform(trx: Kysely<Database>, principal: Principal, id: string) {

@@ -1,6 +1,5 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../migrate';
 import { openSqliteDatabase } from '../open-sqlite';
 import { insertProject, tempDatabaseDir } from '../test-database';
 import { staticMigrationProvider } from './index';
@@ -32,7 +31,9 @@ describe('0007-project-roles', () => {
     await member('u-editor', 'EDITOR');
     await member('u-odd', 'no such role');
 
-    expect(await migrateToLatest(db)).toEqual(['0007-project-roles']);
+    const applied = await migrator.migrateTo('0007-project-roles');
+    expect(applied.error).toBeUndefined();
+    expect(applied.results?.map((result) => result.migrationName)).toEqual(['0007-project-roles']);
 
     const roles = await db
       .selectFrom('projectRole')
@@ -54,29 +55,25 @@ describe('0007-project-roles', () => {
       { userId: 'u-editor', projectRoleId: 'defaultProjectRoleEdt' },
       { userId: 'u-odd', projectRoleId: 'defaultProjectRoleVwr' },
     ]);
-    const duplicate = db
-      .insertInto('projectMember')
-      .values({
-        id: 'm2',
-        platformId: 'p1-platform',
-        projectId: 'p1',
-        userId: 'u-admin',
-        projectRoleId: 'defaultProjectRoleVwr',
-        created: 't',
-        updated: 't',
-      });
+    const duplicate = db.insertInto('projectMember').values({
+      id: 'm2',
+      platformId: 'p1-platform',
+      projectId: 'p1',
+      userId: 'u-admin',
+      projectRoleId: 'defaultProjectRoleVwr',
+      created: 't',
+      updated: 't',
+    });
     await expect(duplicate.execute()).rejects.toThrow(/UNIQUE constraint failed/);
-    const unknownRole = db
-      .insertInto('projectMember')
-      .values({
-        id: 'm3',
-        platformId: 'p1-platform',
-        projectId: 'p1',
-        userId: 'p1-owner',
-        projectRoleId: 'missing',
-        created: 't',
-        updated: 't',
-      });
+    const unknownRole = db.insertInto('projectMember').values({
+      id: 'm3',
+      platformId: 'p1-platform',
+      projectId: 'p1',
+      userId: 'p1-owner',
+      projectRoleId: 'missing',
+      created: 't',
+      updated: 't',
+    });
     await expect(unknownRole.execute()).rejects.toThrow(/FOREIGN KEY constraint failed/);
     await db.destroy();
   });

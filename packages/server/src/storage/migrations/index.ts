@@ -6,6 +6,7 @@ import { validationIssues } from './0004-validation-issues';
 import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
 import { projectRoles } from './0007-project-roles';
+import { oneTimeCodes } from './0008-one-time-codes';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-oauth2-connections': oauth2Connections,
   '0006-trigger-sources': triggerSources,
   '0007-project-roles': projectRoles,
+  '0008-one-time-codes': oneTimeCodes,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
