@@ -150,6 +150,7 @@ export {
 export {
   ContainerType,
   DatabaseType,
+  Edition,
   ExecutionMode,
   LogLevel,
   RedisSentinelRole,
