@@ -302,6 +302,12 @@ export {
   Platform,
   UpdatePlatformRequest,
 } from './platform/platform';
+export {
+  AuthDomain,
+  DEFAULT_PLATFORM_AUTH_SETTINGS,
+  emailDomain,
+  PlatformAuthSettings,
+} from './platform/platform-auth-settings';
 export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
 export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
 export { ProjectMember, UpdateProjectMemberRequest } from './projects/project-member';

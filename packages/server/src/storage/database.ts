@@ -33,6 +33,11 @@ export interface PlatformTable extends Timestamps {
   name: string;
   /** Remaining run credits; `null` means unlimited. */
   credits: number | null;
+  /** Sign-in rules (`PlatformAuthSettings`); `allowedAuthDomains` is a JSON array of domains. */
+  emailAuthEnabled: Generated<SqlBoolean>;
+  allowedAuthDomains: Generated<JsonText>;
+  enforceAllowedAuthDomains: Generated<SqlBoolean>;
+  googleAuthEnabled: Generated<SqlBoolean>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
@@ -70,6 +75,22 @@ export interface ProjectMemberTable extends Timestamps {
   projectId: string;
   userId: string;
   projectRole: string;
+}
+
+/**
+ * `userInvitation`: an email invited to the platform (`type` PLATFORM, with `platformRole`) or to
+ * a project (`type` PROJECT, with `projectId` and `projectRoleId`); `status` PENDING or ACCEPTED.
+ * One row per platform, email and project: inviting again updates it.
+ */
+export interface UserInvitationTable extends Timestamps {
+  id: string;
+  platformId: string;
+  email: string;
+  type: string;
+  status: string;
+  platformRole: string | null;
+  projectId: string | null;
+  projectRoleId: string | null;
 }
 
 /** `apiKey`: a platform API key; only its hash and a truncated form are stored. */
@@ -322,6 +343,7 @@ export interface Database {
   user: UserTable;
   project: ProjectTable;
   projectMember: ProjectMemberTable;
+  userInvitation: UserInvitationTable;
   apiKey: ApiKeyTable;
   folder: FolderTable;
   flow: FlowTable;

@@ -24,6 +24,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0004-validation-issues',
       '0005-oauth2-connections',
       '0006-trigger-sources',
+      '0010-invitations-and-sign-up-policy',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -49,6 +50,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "triggerEvent",
         "triggerSource",
         "user",
+        "userInvitation",
         "waitpoint",
       ]
     `);
