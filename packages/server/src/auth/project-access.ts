@@ -8,7 +8,7 @@
  * with their role's permissions.
  */
 import type { Selectable } from 'kysely';
-import { DEFAULT_ROLE_PERMISSIONS, defaultRoleNamed, type Permission } from '@piecework/shared';
+import { DEFAULT_ROLE_PERMISSIONS, Permission } from '@piecework/shared';
 import { notFound, permissionDenied } from '../errors';
 import type { ServerContext } from '../server-context';
 import type { ProjectTable } from '../storage/database';
@@ -75,27 +75,29 @@ export async function projectPermissions(
     principal.platformRole === 'ADMIN' ||
     project.ownerId === principal.id
   ) {
-    return permissionsOfRole('Admin');
+    return ADMIN_PERMISSIONS;
   }
   if (principal.platformRole === 'OPERATOR') {
-    return project.type === 'PERSONAL' ? NO_PERMISSIONS : permissionsOfRole('Admin');
+    return project.type === 'PERSONAL' ? NO_PERMISSIONS : ADMIN_PERMISSIONS;
   }
   const member = await ctx.store.db
     .selectFrom('projectMember')
-    .select('projectRole')
-    .where('projectId', '=', project.id)
-    .where('userId', '=', principal.id)
+    .innerJoin('projectRole', 'projectRole.id', 'projectMember.projectRoleId')
+    .select('projectRole.permissions')
+    .where('projectMember.projectId', '=', project.id)
+    .where('projectMember.userId', '=', principal.id)
     .executeTakeFirst();
-  return member === undefined ? NO_PERMISSIONS : permissionsOfRole(member.projectRole);
+  return member === undefined ? NO_PERMISSIONS : parsePermissions(member.permissions);
 }
 
 const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
-const DEFAULT_ROLE_SETS = new Map(
-  Object.entries(DEFAULT_ROLE_PERMISSIONS).map(([name, permissions]) => [name, new Set(permissions)]),
-);
+const ADMIN_PERMISSIONS: ReadonlySet<Permission> = new Set(DEFAULT_ROLE_PERMISSIONS.Admin);
 
-/** The permissions of a default role by name (case-insensitive); none for an unknown name. */
-function permissionsOfRole(name: string): ReadonlySet<Permission> {
-  const role = defaultRoleNamed(name);
-  return (role === undefined ? undefined : DEFAULT_ROLE_SETS.get(role)) ?? NO_PERMISSIONS;
+/** The permissions of a role's stored JSON list; names no longer in {@link Permission} are dropped. */
+function parsePermissions(json: string): ReadonlySet<Permission> {
+  const names = JSON.parse(json) as unknown;
+  if (!Array.isArray(names)) {
+    return NO_PERMISSIONS;
+  }
+  return new Set(names.filter((name): name is Permission => Permission.safeParse(name).success));
 }

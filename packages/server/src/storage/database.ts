@@ -50,6 +50,8 @@ export interface UserTable extends Timestamps {
   lastName: string;
   platformRole: string;
   status: string;
+  /** The user's id in the embedding product (reference: managed auth), or null. */
+  externalId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `project`: the scope of flows, folders and connections. */
@@ -68,13 +70,28 @@ export interface ProjectTable extends Timestamps {
   plan: JsonText;
 }
 
-/** `projectMember`: a user's role in a project. */
+/** `projectMember`: a user's membership of a project, with its role (unique per project and user). */
 export interface ProjectMemberTable extends Timestamps {
   id: string;
   platformId: string;
   projectId: string;
   userId: string;
-  projectRole: string;
+  /** The member's `projectRole` (a default role or one of the platform's custom roles). */
+  projectRoleId: string;
+}
+
+/**
+ * `projectRole`: a named set of project permissions. DEFAULT roles (Admin, Editor, Viewer) have
+ * `platformId` null and fixed ids; CUSTOM roles belong to one platform, their name unique there.
+ */
+export interface ProjectRoleTable extends Timestamps {
+  id: string;
+  platformId: string | null;
+  name: string;
+  /** JSON array of `Permission` names. */
+  permissions: JsonText;
+  /** `DEFAULT` or `CUSTOM`. */
+  type: string;
 }
 
 /**
@@ -343,6 +360,7 @@ export interface Database {
   user: UserTable;
   project: ProjectTable;
   projectMember: ProjectMemberTable;
+  projectRole: ProjectRoleTable;
   userInvitation: UserInvitationTable;
   apiKey: ApiKeyTable;
   folder: FolderTable;

@@ -24,6 +24,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0004-validation-issues',
       '0005-oauth2-connections',
       '0006-trigger-sources',
+      '0007-project-roles',
       '0010-invitations-and-sign-up-policy',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -45,6 +46,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "platform",
         "project",
         "projectMember",
+        "projectRole",
         "schedule",
         "storeEntry",
         "triggerEvent",

@@ -4,6 +4,7 @@
  * memberships) on an existing platform through the data layer, as invitations will once they exist.
  */
 import { generateId, type DefaultProjectRole, type PlatformRole } from '@piecework/shared';
+import { findProjectRoleByName } from '../modules/project-roles/project-role-lookup';
 import type { ApiServer, TestServer } from './test-server';
 
 /** A signed-up or added user, with a session token. */
@@ -48,12 +49,15 @@ export async function signUpTestUser(
   };
 }
 
-/** Adds a user to `platformId` with `platformRole`, member of the given projects. */
+/**
+ * Adds a user to `platformId` with `platformRole`, member of the given projects with the role of
+ * that name (a default role or one of the platform's custom roles, case-insensitive).
+ */
 export async function addTestUser(
   server: TestServer,
   platformId: string,
   platformRole: PlatformRole,
-  memberships: { projectId: string; role: DefaultProjectRole }[] = [],
+  memberships: { projectId: string; role: DefaultProjectRole | (string & {}) }[] = [],
 ): Promise<TestUser> {
   const { context } = server.server;
   const now = context.now();
@@ -77,6 +81,10 @@ export async function addTestUser(
       })
       .execute();
     for (const membership of memberships) {
+      const role = await findProjectRoleByName(trx, platformId, membership.role);
+      if (role === undefined) {
+        throw new Error(`addTestUser: no project role named ${membership.role} on platform ${platformId}`);
+      }
       await trx
         .insertInto('projectMember')
         .values({
@@ -84,7 +92,7 @@ export async function addTestUser(
           platformId,
           projectId: membership.projectId,
           userId,
-          projectRole: membership.role,
+          projectRoleId: role.id,
           created: now,
           updated: now,
         })

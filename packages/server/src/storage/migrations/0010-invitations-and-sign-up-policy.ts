@@ -34,7 +34,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('platformRole', 'text')
     .addColumn('projectId', 'text', (c) => c.references('project.id').onDelete('cascade'))
-    .addColumn('projectRoleId', 'text')
+    .addColumn('projectRoleId', 'text', (c) => c.references('projectRole.id').onDelete('cascade'))
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('updated', 'text', (c) => c.notNull())
     .execute();

@@ -5,6 +5,7 @@ import { runStorage } from './0003-run-storage';
 import { validationIssues } from './0004-validation-issues';
 import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
+import { projectRoles } from './0007-project-roles';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 
 /**
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-validation-issues': validationIssues,
   '0005-oauth2-connections': oauth2Connections,
   '0006-trigger-sources': triggerSources,
+  '0007-project-roles': projectRoles,
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
 };
 
