@@ -28,7 +28,7 @@ export {
   SERVER_ADMIN_ACCESS,
   projectAccess,
 } from './api/endpoint-access';
-export type { EndpointAccess, ProjectEntity, ProjectSource } from './api/endpoint-access';
+export type { EndpointAccess, ProjectEntity, ProjectSource, WithoutProject } from './api/endpoint-access';
 export { BaseModelFields, Metadata, StrictBaseModelFields, Timestamp } from './common/base-model';
 export {
   ERROR_STATUS,
@@ -351,11 +351,14 @@ export {
 } from './users/authentication';
 export {
   AcceptUserInvitationRequest,
+  AcceptUserInvitationResponse,
   CreateUserInvitationRequest,
   InvitationProjectRole,
   InvitationStatus,
   InvitationType,
+  ListUserInvitationsQuery,
   UserInvitation,
+  UserInvitationWithLink,
 } from './users/user-invitation';
 export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 // -- end resources --

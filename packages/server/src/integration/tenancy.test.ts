@@ -23,6 +23,7 @@ const ids = {
   run: '',
   version: '',
   oauthApp: '',
+  invitation: '',
 };
 
 beforeAll(async () => {
@@ -54,6 +55,14 @@ beforeAll(async () => {
       pieceName: '@activepieces/piece-http',
       clientId: 'app',
       clientSecret: 's3',
+    })
+  ).id;
+  ids.invitation = (
+    await owner.userInvitations.create({
+      type: 'PROJECT',
+      email: 'payroll-clerk@example.com',
+      projectId: project.id,
+      projectRole: 'Editor',
     })
   ).id;
   const strangerUser = await signUpTestUser(server);
@@ -121,6 +130,15 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       flowVersionId: ids.version,
       testStrategy: 'SIMULATION',
     }),
+  'userInvitations.create': (c) =>
+    c.userInvitations.create({
+      type: 'PROJECT',
+      email: 'planted@example.com',
+      projectId: ids.project,
+      projectRole: 'Admin',
+    }),
+  'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
+  'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
   'pieces.get': (c) => c.pieces.get({ name: '@activepieces/piece-http' }, { projectId: ids.project }),
   'pieces.getScoped': (c) =>
@@ -188,5 +206,7 @@ describe('tenancy', () => {
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
     expect((await owner.oauthApps.list()).data.map((app) => app.id)).toEqual([ids.oauthApp]);
+    const invitations = await owner.userInvitations.list({ projectId: ids.project });
+    expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
   });
 });

@@ -14,6 +14,7 @@ import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { projectRoutes } from './projects/project-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
+import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** All routes, in registration order. */
@@ -33,5 +34,6 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...platformsRoutes(ctx));
   routes.push(...pieceRoutes(ctx));
   routes.push(...triggerRoutes(ctx));
+  routes.push(...userInvitationRoutes(ctx));
   return routes;
 }

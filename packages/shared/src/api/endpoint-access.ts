@@ -8,14 +8,34 @@ export type ProjectEntity =
   'flow' | 'folder' | 'appConnection' | 'flowRun' | 'projectMember' | 'userInvitation';
 
 /**
+ * Who may call a project-scoped route when the request names no project (an `optional` query or
+ * body without `projectId`), or when the `entity` row has none (a PLATFORM invitation): any caller
+ * of the platform (`platform`, the default for `optional`), or platform admins only
+ * (`platformAdmin`: an ADMIN user or an API key; anyone else is 403 AUTHORIZATION).
+ */
+export type WithoutProject = 'platform' | 'platformAdmin';
+
+/**
  * Where a project-scoped route finds its project: `projectId` of the query or the body, the `:id`
  * parameter itself (project routes), or the row of `entity` that `:id` names. `optional`: a query
- * or body without `projectId` makes the route platform-wide (any caller of the platform).
+ * or body without `projectId` makes the route platform-wide, for the callers `withoutProject`
+ * names. An `entity` row without a project is allowed only to `withoutProject` callers (unset:
+ * such a row is not the route's business, 404).
+ *
+ * @example
+ * ```ts
+ * // a PROJECT invitation needs WRITE_INVITATION on its project; a PLATFORM one, a platform admin
+ * projectAccess('WRITE_INVITATION', { from: 'body', optional: true, withoutProject: 'platformAdmin' })
+ * ```
  */
 export type ProjectSource =
-  | { readonly from: 'query' | 'body'; readonly optional?: boolean }
+  | {
+      readonly from: 'query' | 'body';
+      readonly optional?: boolean;
+      readonly withoutProject?: WithoutProject;
+    }
   | { readonly from: 'params' }
-  | { readonly from: 'entity'; readonly entity: ProjectEntity };
+  | { readonly from: 'entity'; readonly entity: ProjectEntity; readonly withoutProject?: WithoutProject };
 
 /**
  * Who may call an endpoint, declared once with the endpoint and enforced by one check in the

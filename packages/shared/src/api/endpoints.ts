@@ -27,6 +27,7 @@ import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
 import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
+import { TEAM_ENDPOINTS } from './team-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -467,6 +468,7 @@ export const ENDPOINTS = {
   },
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
+  ...TEAM_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

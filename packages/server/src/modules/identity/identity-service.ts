@@ -1,6 +1,9 @@
 /**
- * Sign-up and sign-in with email and password. A sign-up creates a new platform (a separate
- * tenant) whose ADMIN the user becomes, with a PERSONAL project; both answer with a session token.
+ * Sign-up and sign-in with email and password. Where a sign-up goes (a new platform whose ADMIN
+ * the user becomes, or an existing one it joins by invitation or allowed domain) is the sign-up
+ * policy's call (`sign-up-policy.ts`, by AP_EDITION); every new user gets a PERSONAL project.
+ * Sign-in obeys the platform's sign-in rules and applies the user's due invitations. Both answer
+ * with a session token.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -15,8 +18,12 @@ import { recordAuditEvent } from '../../audit/record-audit-event';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
+import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { newProjectRow } from '../projects/project-row';
+import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
+import { assertPasswordAuthAllowed } from './sign-in-rules';
+import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 
 /** Emails are compared and stored trimmed and lower-cased. */
@@ -29,9 +36,11 @@ export class IdentityService {
   constructor(private readonly ctx: ServerContext) {}
 
   /**
-   * Creates the platform, its ADMIN user and the user's PERSONAL project in one transaction.
-   * Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless AP_ALLOW_DISPOSABLE_EMAILS;
-   * an email already signed up is 409 EXISTING_USER.
+   * Creates the user and their PERSONAL project in one transaction: on a new platform as its
+   * ADMIN, or as a MEMBER of the platform the sign-up policy places them on, whose invitations for
+   * the email then apply. Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless
+   * AP_ALLOW_DISPOSABLE_EMAILS; an email already signed up is 409 EXISTING_USER; the policy's
+   * refusals are 403 (INVITATION_ONLY_SIGN_UP, DOMAIN_NOT_ALLOWED, EMAIL_AUTH_DISABLED).
    */
   async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -45,17 +54,9 @@ export class IdentityService {
     const now = this.ctx.now();
     const { user, projectId } = await this.ctx.store.write(async (trx) => {
       await assertEmailFree(trx, email);
-      const platformId = generateId();
-      await trx
-        .insertInto('platform')
-        .values({
-          id: platformId,
-          name: `${request.firstName}'s Platform`,
-          credits: null,
-          created: now,
-          updated: now,
-        })
-        .execute();
+      const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email);
+      const platformId =
+        placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, request.firstName, now);
       const inserted = await trx
         .insertInto('user')
         .values({
@@ -65,7 +66,7 @@ export class IdentityService {
           passwordHash,
           firstName: request.firstName,
           lastName: request.lastName,
-          platformRole: 'ADMIN',
+          platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
           status: 'ACTIVE',
           created: now,
           updated: now,
@@ -77,13 +78,16 @@ export class IdentityService {
         now,
       );
       await trx.insertInto('project').values(project).execute();
+      const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
+      const user =
+        applied?.platformRole == null ? inserted : { ...inserted, platformRole: applied.platformRole };
       await recordAuditEvent(
         trx,
         now,
-        { platformId, userId: inserted.id, userEmail: email, ip },
-        { action: 'user.signed.up', data: { source: 'credentials', user: summary(inserted) } },
+        { platformId, userId: user.id, userEmail: email, ip },
+        { action: 'user.signed.up', data: { source: 'credentials', user: summary(user) } },
       );
-      return { user: inserted, projectId: project.id };
+      return { user, projectId: project.id };
     });
     const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
     return { ...userView(user), token, projectId };
@@ -91,8 +95,10 @@ export class IdentityService {
 
   /**
    * Checks the password and answers with a new session token and the user's landing project (the
-   * PERSONAL one, else the first membership). Wrong email or password: 401 INVALID_CREDENTIALS
-   * (the same answer and about the same time either way); a deactivated user: 403. A refused
+   * PERSONAL one, else the first membership), after applying the user's due invitations. Wrong
+   * email or password: 401 INVALID_CREDENTIALS (the same answer and about the same time either
+   * way); a deactivated user: 403; a platform whose rules refuse it: 403 EMAIL_AUTH_DISABLED or
+   * DOMAIN_NOT_ALLOWED. A refused
    * sign-in of a known user records user.sign.in.failed with the reason (an unknown email has no
    * platform to record it in).
    */
@@ -118,17 +124,26 @@ export class IdentityService {
         userId: user.id,
       });
     }
-    const projectId = await landingProjectId(this.ctx, user.id);
-    await this.ctx.store.write((trx) =>
-      recordAuditEvent(
+    const platform = await this.ctx.store.db
+      .selectFrom('platform')
+      .select(PLATFORM_COLUMNS)
+      .where('id', '=', user.platformId)
+      .executeTakeFirstOrThrow();
+    assertPasswordAuthAllowed(authSettingsOf(platform), email, platform.id);
+    const signedIn = await this.ctx.store.write(async (trx) => {
+      const now = this.ctx.now();
+      const applied = await applyInvitations(trx, user, now);
+      await recordAuditEvent(
         trx,
-        this.ctx.now(),
+        now,
         { platformId: user.platformId, userId: user.id, userEmail: user.email, ip },
         { action: 'user.signed.in', data: { user: summary(user) } },
-      ),
-    );
+      );
+      return applied.platformRole === null ? user : { ...user, platformRole: applied.platformRole };
+    });
+    const projectId = await landingProjectId(this.ctx, user.id);
     const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
-    return { ...userView(user), token, projectId };
+    return { ...userView(signedIn), token, projectId };
   }
 
   private async recordFailedSignIn(
@@ -149,6 +164,16 @@ export class IdentityService {
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** Inserts a new platform named after its first user; answers its id. */
+async function insertPlatform(trx: Kysely<Database>, firstName: string, now: string): Promise<string> {
+  const id = generateId();
+  await trx
+    .insertInto('platform')
+    .values({ id, name: `${firstName}'s Platform`, credits: null, created: now, updated: now })
+    .execute();
+  return id;
 }
 
 async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<void> {
