@@ -18,6 +18,7 @@ import { recordAuditEvent } from '../../audit/record-audit-event';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
+import { serialiseWrites } from '../../storage/serialise-writes';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
@@ -53,6 +54,8 @@ export class IdentityService {
     const passwordHash = await hashPassword(request.password);
     const now = this.ctx.now();
     const { user, projectId } = await this.ctx.store.write(async (trx) => {
+      // One sign-up at a time across processes: the first of a fresh server, and one per email.
+      await serialiseWrites(trx, 'sign-up');
       await assertEmailFree(trx, email);
       const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email);
       const platformId =

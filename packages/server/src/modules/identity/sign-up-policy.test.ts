@@ -46,6 +46,17 @@ describe.each(['ce', 'ee'])('self-hosted sign-up (AP_EDITION=%s)', (edition) => 
     );
   });
 
+  it('lets only one of several simultaneous first sign-ups create the platform', async () => {
+    const server = await serverOf({ AP_EDITION: edition });
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => signUpAs(server, `${name}@acme.example`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403, 403, 403, 403]);
+    expect(await server.server.context.store.db.selectFrom('platform').select('id').execute()).toHaveLength(
+      1,
+    );
+  });
+
   it('does not count a pending (unaccepted) invitation as one', async () => {
     const server = await serverOf({ AP_EDITION: edition });
     const owner = (await signUpAs(server, 'owner@acme.example')).body;

@@ -22,8 +22,8 @@ export type SignUpPlacement =
 
 /**
  * Decides where the sign-up of `email` (normalized) goes, or throws why it may not happen. Call
- * it inside the sign-up's write transaction, so two first sign-ups cannot both create the
- * server's platform on one process.
+ * it inside the sign-up's write transaction, serialised with other sign-ups, so two first
+ * sign-ups cannot both create the server's platform.
  */
 export async function placeSignUp(
   trx: Kysely<Database>,
