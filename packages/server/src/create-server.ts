@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate';
+import { authorizeAccess } from './auth/authorize-access';
 import { loadServerSettings, type ServerSettings } from './config/server-settings';
 import { buildHttpApp } from './http/build-http-app';
 import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
@@ -107,6 +108,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     routes: servesApi ? allRoutes(context) : platformRoutes(context, () => []),
     logger,
     authenticate: (header) => authenticate(context, header),
+    authorize: (access, principal, parts) => authorizeAccess(context, access, principal, parts),
     bodyLimit: Math.max(config.maxFileSizeMb + 4, config.maxFlowRunLogSizeMb + 4, 25) * MB,
     logKeepSlowMs: config.logKeepSlowMs,
     timeouts: resolveHttpTimeouts(options.http ?? {}, config.webhookTimeoutSeconds * 1000),

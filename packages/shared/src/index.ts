@@ -24,11 +24,19 @@ export type {
 export {
   PLATFORM_ACCESS,
   PLATFORM_ADMIN_ACCESS,
+  PLATFORM_OPERATOR_ACCESS,
   PUBLIC_ACCESS,
   SERVER_ADMIN_ACCESS,
   projectAccess,
 } from './api/endpoint-access';
-export type { EndpointAccess, ProjectEntity, ProjectSource, WithoutProject } from './api/endpoint-access';
+export type {
+  EndpointAccess,
+  EntityWithoutProject,
+  ProjectAccess,
+  ProjectEntity,
+  ProjectGrant,
+  ProjectSource,
+} from './api/endpoint-access';
 export { BaseModelFields, Metadata, StrictBaseModelFields, Timestamp } from './common/base-model';
 export {
   ERROR_STATUS,

@@ -1,7 +1,6 @@
 /**
- * Project scoping: the one place that decides whether a caller may act on a project. A project of
- * another platform is "not found" (404, existence never leaks); a project of the caller's platform
- * that the caller may not use for this permission is 403 PERMISSION_DENIED.
+ * Project permissions of a caller: the one place that decides what a caller may do on a project
+ * (the access check, `authorize-access.ts`, asks it). A missing permission is 403 PERMISSION_DENIED.
  *
  * Who may do what: API keys and platform ADMINs everything; OPERATORs every project but other
  * users' PERSONAL projects; MEMBERs their own projects (as Admin) and those they are members of,
@@ -9,7 +8,7 @@
  */
 import type { Selectable } from 'kysely';
 import { DEFAULT_ROLE_PERMISSIONS, Permission } from '@piecework/shared';
-import { notFound, permissionDenied } from '../errors';
+import { permissionDenied } from '../errors';
 import type { ServerContext } from '../server-context';
 import type { ProjectTable } from '../storage/database';
 import type { Principal } from './principal';
@@ -17,51 +16,21 @@ import type { Principal } from './principal';
 /** A project row as loaded for an access check. */
 export type ProjectRow = Selectable<ProjectTable>;
 
-/**
- * Loads the project and checks that `principal` holds `permission` on it. Use it at the start of
- * every route that reads or changes something of a project.
- */
-export async function authorizeProject(
+/** Throws 403 PERMISSION_DENIED unless `principal` holds `permission` on `project`. */
+export async function assertProjectPermission(
   ctx: ServerContext,
   principal: Principal,
-  projectId: string,
+  project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
   permission: Permission,
-): Promise<ProjectRow> {
-  const project = await ctx.store.db
-    .selectFrom('project')
-    .selectAll()
-    .where('id', '=', projectId)
-    .where('platformId', '=', principal.platformId)
-    .executeTakeFirst();
-  if (project === undefined) {
-    throw notFound('project', projectId);
-  }
+): Promise<void> {
   const granted = await projectPermissions(ctx, principal, project);
   if (!granted.has(permission)) {
-    throw permissionDenied(`You do not have ${permission} on project ${projectId}`, {
-      projectId,
+    throw permissionDenied(`You do not have ${permission} on project ${project.id}`, {
+      projectId: project.id,
       permission,
       ...(principal.type === 'USER' ? { userId: principal.id } : {}),
     });
   }
-  return project;
-}
-
-/**
- * For routes addressed by an entity's `:id`: `entity` was looked up within the caller's platform
- * (undefined when missing or on another platform: 404); checks `permission` on its project.
- */
-export async function authorizeEntity<T extends { projectId: string }>(
-  ctx: ServerContext,
-  principal: Principal,
-  found: { entityType: string; id: string; entity: T | undefined },
-  permission: Permission,
-): Promise<{ entity: T; project: ProjectRow }> {
-  if (found.entity === undefined) {
-    throw notFound(found.entityType, found.id);
-  }
-  const project = await authorizeProject(ctx, principal, found.entity.projectId, permission);
-  return { entity: found.entity, project };
 }
 
 /** The permissions `principal` holds on `project` (empty when it has no access at all). */

@@ -18,7 +18,10 @@ import Fastify, {
 import type { Logger } from 'pino';
 import qs from 'qs';
 import { generateId } from '@piecework/shared';
+import type { EndpointAccess } from '@piecework/shared';
+import type { AccessParts } from '../auth/authorize-access';
 import type { Principal } from '../auth/principal';
+import type { ProjectRow } from '../auth/project-access';
 import { entityFields } from '../logging/create-logger';
 import { answerClientError } from './client-error';
 import { decodeContentEncoding } from './content-encoding';
@@ -36,6 +39,15 @@ export interface HttpAppOptions {
   routes: readonly RouteDefinition[];
   logger: Logger;
   authenticate: (authorization: string | undefined) => Promise<Principal>;
+  /**
+   * The one access check (`auth/authorize-access.ts`): enforces the endpoint's declared access
+   * before its handler runs and answers the project the call is authorized on.
+   */
+  authorize: (
+    access: EndpointAccess,
+    principal: Principal | null,
+    parts: AccessParts,
+  ) => Promise<ProjectRow | undefined>;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Requests slower than this are always logged (AP_LOG_KEEP_SLOW_MS). */
@@ -159,11 +171,13 @@ function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: 
             ? request.body
             : Buffer.alloc(0);
       const log = attachLogFields(request, route, params, query, body);
+      const project = await options.authorize(endpoint.access, principal, { params, query, body });
       const result = await route.handler({
         params,
         query,
         body,
         principal,
+        project,
         request: {
           ip: request.ip,
           requestId: request.id,

@@ -71,6 +71,7 @@ beforeAll(async () => {
     ],
     logger,
     authenticate: () => Promise.reject(new Error('no auth in this test')),
+    authorize: () => Promise.resolve(undefined),
     bodyLimit: 10 * LIMIT,
     logKeepSlowMs: 1000,
   });

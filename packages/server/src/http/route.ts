@@ -15,9 +15,17 @@
  * own size limit (webhooks, resume requests), and may answer with an {@link HttpReply}.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Endpoint, EndpointAuth, EndpointInput, EndpointOutput } from '@piecework/shared';
+import type {
+  Endpoint,
+  EndpointAccess,
+  EndpointAuth,
+  EndpointInput,
+  EndpointOutput,
+  ProjectGrant,
+} from '@piecework/shared';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import type { ProjectRow } from '../auth/project-access';
 import type { HttpReply } from './http-reply';
 
 /** The entity a route's `:id` names, logged as `<entity>.id` (e.g. `flow.id`). */
@@ -35,12 +43,27 @@ export interface RequestMeta {
   readonly query: unknown;
 }
 
-/** What a handler receives: the validated parts, the caller and the request's facts. */
-export interface RouteInput<P, Q, B, A extends EndpointAuth> {
+/** Whether a route's handler gets a project: always, maybe, or never (see `ProjectGrant`). */
+type GrantKind = 'required' | 'optional' | 'none';
+
+/**
+ * The project a project-scoped route acts on, loaded and authorized by the one access check
+ * (`auth/authorize-access.ts`) before the handler runs; typed by the endpoint's declaration.
+ */
+export type GrantedProject<G extends GrantKind> = G extends 'required'
+  ? ProjectRow
+  : G extends 'optional'
+    ? ProjectRow | undefined
+    : undefined;
+
+/** What a handler receives: the validated parts, the caller, its authorized project and the request's facts. */
+export interface RouteInput<P, Q, B, A extends EndpointAuth, G extends GrantKind = 'none'> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
   readonly principal: A extends 'principal' ? Principal : null;
+  /** The project the caller was authorized on (see {@link GrantedProject}). */
+  readonly project: GrantedProject<G>;
   readonly request: RequestMeta;
 }
 
@@ -49,7 +72,8 @@ type AnyEndpoint = Endpoint<
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined,
-  EndpointAuth
+  EndpointAuth,
+  EndpointAccess
 >;
 
 /** The handler of endpoint `E`, typed by its schemas. */
@@ -58,7 +82,8 @@ export type RouteHandler<E extends AnyEndpoint> = (
     EndpointOutput<E['params']>,
     EndpointOutput<E['query']>,
     EndpointOutput<E['body']>,
-    E['auth'] extends 'principal' ? 'principal' : 'public'
+    E['auth'] extends 'principal' ? 'principal' : 'public',
+    ProjectGrant<E['access']>
   >,
 ) => Promise<E['response'] extends z.ZodType ? EndpointInput<E['response']> : unknown>;
 
@@ -73,7 +98,9 @@ export interface RouteDefinition {
   readonly rawBody?: { readonly limitBytes: number } | undefined;
   /** Rewrites the parsed JSON body before it is validated (an old format into the current one). */
   readonly prepareBody?: ((body: unknown) => unknown) | undefined;
-  readonly handler: (input: RouteInput<unknown, unknown, unknown, EndpointAuth>) => Promise<unknown>;
+  readonly handler: (
+    input: RouteInput<unknown, unknown, unknown, EndpointAuth, GrantKind>,
+  ) => Promise<unknown>;
 }
 
 /** Binds a handler to an endpoint declaration. */
@@ -95,7 +122,8 @@ export type RawRouteHandler<E extends AnyEndpoint> = (
     EndpointOutput<E['params']>,
     EndpointOutput<E['query']>,
     Buffer,
-    E['auth'] extends 'principal' ? 'principal' : 'public'
+    E['auth'] extends 'principal' ? 'principal' : 'public',
+    ProjectGrant<E['access']>
   >,
 ) => Promise<HttpReply>;
 

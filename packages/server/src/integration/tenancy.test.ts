@@ -174,7 +174,9 @@ describe('tenancy', () => {
         schema === undefined ? '' : JSON.stringify(Object.keys((schema as { shape?: object }).shape ?? {})),
       );
       const scopedByRequest =
-        endpoint.path.includes(':id') || shape.some((keys) => keys.includes('"projectId"'));
+        endpoint.path.includes(':id') ||
+        shape.some((keys) => keys.includes('"projectId"')) ||
+        endpoint.access.kind === 'project';
       return endpoint.auth === 'principal' && scopedByRequest;
     }).map((endpoint) => endpoint.operationId);
     expect(Object.keys(calls).sort()).toEqual(scoped.filter((id) => id !== 'auditEvents.list').sort());

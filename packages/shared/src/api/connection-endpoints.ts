@@ -11,7 +11,7 @@ import {
   GetOAuth2AuthorizationUrlResponse,
 } from '../connections/oauth2-authorization-url';
 import { UpsertAppConnectionRequest } from '../connections/upsert-app-connection';
-import { PLATFORM_ADMIN_ACCESS, projectAccess } from './endpoint-access';
+import { PLATFORM_ACCESS, PLATFORM_ADMIN_ACCESS, projectAccess } from './endpoint-access';
 import { endpoint, IdParams } from './endpoint';
 
 /**
@@ -83,7 +83,7 @@ export const OAUTH_APP_ENDPOINTS = {
     path: '/v1/oauth-apps',
     operationId: 'oauthApps.list',
     summary: "List the platform's OAuth2 apps (never their secrets)",
-    access: PLATFORM_ADMIN_ACCESS,
+    access: PLATFORM_ACCESS,
     query: ListOAuthAppsQuery,
     status: 200,
     response: Page(OAuthApp),

@@ -7,35 +7,20 @@ import type { Permission } from '../projects/permission';
 export type ProjectEntity =
   'flow' | 'folder' | 'appConnection' | 'flowRun' | 'projectMember' | 'userInvitation';
 
-/**
- * Who may call a project-scoped route when the request names no project (an `optional` query or
- * body without `projectId`), or when the `entity` row has none (a PLATFORM invitation): any caller
- * of the platform (`platform`, the default for `optional`), or platform admins only
- * (`platformAdmin`: an ADMIN user or an API key; anyone else is 403 AUTHORIZATION).
- */
-export type WithoutProject = 'platform' | 'platformAdmin';
+/** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
+export type EntityWithoutProject = 'userInvitation';
 
 /**
  * Where a project-scoped route finds its project: `projectId` of the query or the body, the `:id`
  * parameter itself (project routes), or the row of `entity` that `:id` names. `optional`: a query
- * or body without `projectId` makes the route platform-wide, for the callers `withoutProject`
- * names. An `entity` row without a project is allowed only to `withoutProject` callers (unset:
- * such a row is not the route's business, 404).
- *
- * @example
- * ```ts
- * // a PROJECT invitation needs WRITE_INVITATION on its project; a PLATFORM one, a platform admin
- * projectAccess('WRITE_INVITATION', { from: 'body', optional: true, withoutProject: 'platformAdmin' })
- * ```
+ * or body without `projectId` makes the call platform-wide, open to any caller of the platform
+ * (`true`) or to platform admins only (`'platformAdmin'`). An entity row without a project (a
+ * platform invitation) is platform-wide too, for platform admins only.
  */
 export type ProjectSource =
-  | {
-      readonly from: 'query' | 'body';
-      readonly optional?: boolean;
-      readonly withoutProject?: WithoutProject;
-    }
+  | { readonly from: 'query' | 'body'; readonly optional?: true | 'platformAdmin' }
   | { readonly from: 'params' }
-  | { readonly from: 'entity'; readonly entity: ProjectEntity; readonly withoutProject?: WithoutProject };
+  | { readonly from: 'entity'; readonly entity: ProjectEntity };
 
 /**
  * Who may call an endpoint, declared once with the endpoint and enforced by one check in the
@@ -43,6 +28,7 @@ export type ProjectSource =
  * - `public`: anyone, no token;
  * - `platform`: any signed-in user or API key; the handler only sees its own platform's data;
  * - `platformAdmin`: an ADMIN user or an API key (an API key acts as platform admin);
+ * - `platformOperator`: platform admins, OPERATORs and API keys (not MEMBERs): creating projects;
  * - `serverAdmin`: a platform admin of the server's first platform (server-wide changes such as
  *   installing npm pieces, which every platform of the server shares);
  * - `project`: the caller must hold `permission` on the project the route acts on (see
@@ -53,12 +39,28 @@ export type EndpointAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'platform' }
   | { readonly kind: 'platformAdmin' }
+  | { readonly kind: 'platformOperator' }
   | { readonly kind: 'serverAdmin' }
-  | {
-      readonly kind: 'project';
-      readonly permission: Permission | ((body: never) => Permission);
-      readonly project: ProjectSource;
-    };
+  | ProjectAccess;
+
+/** The `project` kind of {@link EndpointAccess}, typed by where its project comes from. */
+export interface ProjectAccess<S extends ProjectSource = ProjectSource> {
+  readonly kind: 'project';
+  readonly permission: Permission | ((body: never) => Permission);
+  readonly project: S;
+}
+
+/**
+ * Whether a handler of an endpoint with access `X` always gets its project (`required`), may get
+ * none (`optional`: a platform-wide call), or never does (`none`).
+ */
+export type ProjectGrant<X extends EndpointAccess> = [X] extends [ProjectAccess<infer S>]
+  ? [S] extends [{ optional: true | 'platformAdmin' }]
+    ? 'optional'
+    : [S] extends [{ from: 'entity'; entity: EntityWithoutProject }]
+      ? 'optional'
+      : 'required'
+  : 'none';
 
 /** Anyone may call it, without a token. */
 export const PUBLIC_ACCESS = { kind: 'public' } as const satisfies EndpointAccess;
@@ -66,6 +68,9 @@ export const PUBLIC_ACCESS = { kind: 'public' } as const satisfies EndpointAcces
 export const PLATFORM_ACCESS = { kind: 'platform' } as const satisfies EndpointAccess;
 /** Platform ADMIN users and API keys only. */
 export const PLATFORM_ADMIN_ACCESS = { kind: 'platformAdmin' } as const satisfies EndpointAccess;
+
+/** Platform admins, OPERATOR users and API keys; MEMBER users are refused. */
+export const PLATFORM_OPERATOR_ACCESS = { kind: 'platformOperator' } as const satisfies EndpointAccess;
 
 /** Platform admins of the server's first platform only (changes every platform of the server shares). */
 export const SERVER_ADMIN_ACCESS = { kind: 'serverAdmin' } as const satisfies EndpointAccess;
@@ -78,9 +83,9 @@ export const SERVER_ADMIN_ACCESS = { kind: 'serverAdmin' } as const satisfies En
  * access: projectAccess('WRITE_FLOW', { from: 'entity', entity: 'flow' })
  * ```
  */
-export function projectAccess<B = never>(
+export function projectAccess<const S extends ProjectSource, B = never>(
   permission: Permission | ((body: B) => Permission),
-  project: ProjectSource,
-): EndpointAccess {
+  project: S,
+): ProjectAccess<S> {
   return { kind: 'project', permission: permission as (body: never) => Permission, project };
 }

@@ -22,6 +22,7 @@ export interface Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
   A extends EndpointAuth = EndpointAuth,
+  X extends EndpointAccess = EndpointAccess,
 > {
   readonly method: HttpMethod;
   readonly path: string;
@@ -31,7 +32,7 @@ export interface Endpoint<
   /** Derived from {@link access}: whether a bearer token is required. */
   readonly auth: A;
   /** Who may call it; enforced by one check in the server before the handler runs. */
-  readonly access: EndpointAccess;
+  readonly access: X;
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -58,7 +59,7 @@ export function endpoint<
   body?: B;
   status: number;
   response?: R;
-}): Endpoint<P, Q, B, R, AuthOf<X>> {
+}): Endpoint<P, Q, B, R, AuthOf<X>, X> {
   return {
     method: spec.method,
     path: spec.path,

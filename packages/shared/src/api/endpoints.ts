@@ -22,7 +22,13 @@ import { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } fr
 import { Project } from '../projects/project';
 import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '../projects/project-requests';
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
-import { PLATFORM_ACCESS, PLATFORM_ADMIN_ACCESS, PUBLIC_ACCESS, projectAccess } from './endpoint-access';
+import {
+  PLATFORM_ACCESS,
+  PLATFORM_ADMIN_ACCESS,
+  PLATFORM_OPERATOR_ACCESS,
+  PUBLIC_ACCESS,
+  projectAccess,
+} from './endpoint-access';
 import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
@@ -128,7 +134,7 @@ export const ENDPOINTS = {
       path: '/v1/projects',
       operationId: 'projects.create',
       summary: 'Create a TEAM project',
-      access: PLATFORM_ACCESS,
+      access: PLATFORM_OPERATOR_ACCESS,
       body: CreateProjectRequest,
       status: 201,
       response: Project,

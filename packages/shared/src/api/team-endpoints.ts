@@ -24,11 +24,7 @@ export const TEAM_ENDPOINTS = {
       operationId: 'userInvitations.create',
       summary:
         'Invite an email to a project or the platform (inviting again updates the invitation); the link is answered when no SMTP server is configured',
-      access: projectAccess('WRITE_INVITATION', {
-        from: 'body',
-        optional: true,
-        withoutProject: 'platformAdmin',
-      }),
+      access: projectAccess('WRITE_INVITATION', { from: 'body', optional: 'platformAdmin' }),
       body: CreateUserInvitationRequest,
       status: 201,
       response: UserInvitationWithLink,
@@ -38,11 +34,7 @@ export const TEAM_ENDPOINTS = {
       path: '/v1/user-invitations',
       operationId: 'userInvitations.list',
       summary: "List a project's invitations (READ_INVITATION), or the platform's (platform admins)",
-      access: projectAccess('READ_INVITATION', {
-        from: 'query',
-        optional: true,
-        withoutProject: 'platformAdmin',
-      }),
+      access: projectAccess('READ_INVITATION', { from: 'query', optional: 'platformAdmin' }),
       query: ListUserInvitationsQuery,
       status: 200,
       response: Page(UserInvitation),
@@ -63,11 +55,7 @@ export const TEAM_ENDPOINTS = {
       path: '/v1/user-invitations/:id',
       operationId: 'userInvitations.delete',
       summary: 'Withdraw an invitation',
-      access: projectAccess('WRITE_INVITATION', {
-        from: 'entity',
-        entity: 'userInvitation',
-        withoutProject: 'platformAdmin',
-      }),
+      access: projectAccess('WRITE_INVITATION', { from: 'entity', entity: 'userInvitation' }),
       params: IdParams,
       status: 204,
     }),

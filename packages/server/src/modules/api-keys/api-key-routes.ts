@@ -7,16 +7,11 @@ import { ENDPOINTS, generateId, type ApiKey } from '@piecework/shared';
 import type { Selectable } from 'kysely';
 import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../auth/api-key-value';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import type { ApiKeyTable } from '../../storage/database';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
-
-function assertPlatformAdmin(principal: Principal): void {
-  requirePlatformAdmin(principal, 'Only platform admins manage API keys');
-}
 
 function apiKeyView(row: Selectable<ApiKeyTable>): ApiKey {
   return {
@@ -33,7 +28,6 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.apiKeys.create, {
       handler: async ({ principal, body, request }) => {
-        assertPlatformAdmin(principal);
         const value = generateApiKeyValue();
         const now = ctx.now();
         const row = await ctx.store.write(async (trx) => {
@@ -62,7 +56,6 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.apiKeys.list, {
       handler: async ({ principal, query }) => {
-        assertPlatformAdmin(principal);
         const select = ctx.store.db
           .selectFrom('apiKey')
           .selectAll()
@@ -73,7 +66,6 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
     route(ENDPOINTS.apiKeys.delete, {
       logEntity: 'apiKey',
       handler: async ({ principal, params, request }) => {
-        assertPlatformAdmin(principal);
         await ctx.store.write(async (trx) => {
           const deleted = await trx
             .deleteFrom('apiKey')

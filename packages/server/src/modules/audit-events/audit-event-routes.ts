@@ -4,7 +4,6 @@
  * gets 403 AUTHORIZATION.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { requirePlatformAdmin } from '../../auth/principal';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
@@ -15,7 +14,6 @@ export function auditEventRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.auditEvents.list, {
       handler: async ({ query, principal }) => {
-        requirePlatformAdmin(principal, 'Only platform admins may read audit events');
         let select = ctx.store.db
           .selectFrom('auditEvent')
           .selectAll('auditEvent')

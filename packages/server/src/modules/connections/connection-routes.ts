@@ -8,13 +8,11 @@
 import { ENDPOINTS } from '@piecework/shared';
 import { sql } from 'kysely';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { authorizeProject } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { toJson } from '../../storage/json-column';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
-import { authorizeConnection } from './connection-access';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { upsertConnection } from './upsert-connection';
 import { oauth2AuthorizationUrl } from './oauth2/authorization-url';
@@ -24,24 +22,17 @@ import { containsPattern } from '../../storage/like-pattern';
 export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.appConnections.upsert, {
-      handler: async ({ body, principal, request }) => {
-        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_APP_CONNECTION');
+      handler: async ({ body, principal, project, request }) => {
         const row = await upsertConnection(ctx, principal, request.ip, project, body);
         return connectionView(row, project.platformId);
       },
     }),
     route(ENDPOINTS.appConnections.oauth2AuthorizationUrl, {
-      handler: async ({ body, principal }) => {
-        if (body.projectId !== undefined) {
-          await authorizeProject(ctx, principal, body.projectId, 'WRITE_APP_CONNECTION');
-        }
-        return oauth2AuthorizationUrl(ctx, body);
-      },
+      handler: ({ body }) => oauth2AuthorizationUrl(ctx, body),
     }),
     route(ENDPOINTS.appConnections.update, {
       logEntity: 'connection',
-      handler: async ({ params, body, principal, request }) => {
-        const { project } = await authorizeConnection(ctx, principal, params.id, 'WRITE_APP_CONNECTION');
+      handler: async ({ params, body, principal, project, request }) => {
         const row = await ctx.store.write(async (trx) => {
           const now = ctx.now();
           const updated = await trx
@@ -70,8 +61,7 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.appConnections.list, {
-      handler: async ({ query, principal }) => {
-        const project = await authorizeProject(ctx, principal, query.projectId, 'READ_APP_CONNECTION');
+      handler: async ({ query, project }) => {
         let select = ctx.store.db
           .selectFrom('appConnection')
           .select(CONNECTION_COLUMNS)
@@ -97,8 +87,7 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.appConnections.delete, {
       logEntity: 'connection',
-      handler: async ({ params, principal, request }) => {
-        const { project } = await authorizeConnection(ctx, principal, params.id, 'WRITE_APP_CONNECTION');
+      handler: async ({ params, principal, project, request }) => {
         await ctx.store.write(async (trx) => {
           const row = await trx
             .deleteFrom('appConnection')

@@ -9,20 +9,6 @@ import type { Database } from '../../storage/database';
 import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
 import { timestampOf } from '../../storage/timestamp';
 
-/** The run `runId` if it belongs to platform `platformId` (else undefined: answer 404). */
-export async function findRunInPlatform(
-  db: Kysely<Database>,
-  runId: string,
-  platformId: string,
-): Promise<FlowRunRow | undefined> {
-  return db
-    .selectFrom('flowRun')
-    .selectAll()
-    .where('id', '=', runId)
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
-}
-
 /** The run `runId`, unscoped (public resume URLs). */
 export async function findRun(db: Kysely<Database>, runId: string): Promise<FlowRunRow | undefined> {
   return db.selectFrom('flowRun').selectAll().where('id', '=', runId).executeTakeFirst();

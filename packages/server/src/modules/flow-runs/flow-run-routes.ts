@@ -12,21 +12,22 @@ export function flowRunRoutes(ctx: ServerContext): RouteDefinition[] {
   const bodyLimitBytes = webhookBodyLimit(ctx);
   return [
     route(ENDPOINTS.flowRuns.list, {
-      handler: ({ query, principal }) => runs.list(principal, query),
+      handler: ({ query, project }) => runs.list(project, query),
     }),
     route(ENDPOINTS.flowRuns.get, {
       logEntity: 'flowRun',
-      handler: ({ params, principal }) => runs.get(principal, params.id),
+      handler: ({ params, project }) => runs.get(project, params.id),
     }),
     route(ENDPOINTS.flowRuns.retry, {
       logEntity: 'flowRun',
-      handler: ({ params, body, principal, request }) => runs.retry(principal, request, params.id, body),
+      handler: ({ params, body, principal, project, request }) =>
+        runs.retry(principal, request, project, params.id, body),
     }),
     route(ENDPOINTS.flowRuns.cancel, {
-      handler: ({ body, principal }) => runs.cancel(principal, body),
+      handler: ({ body, project }) => runs.cancel(project, body),
     }),
     route(ENDPOINTS.flowRuns.test, {
-      handler: ({ body, principal }) => runs.test(principal, body),
+      handler: ({ body, principal, project }) => runs.test(principal, project, body),
     }),
     rawRoute(ENDPOINTS.flowRuns.resume, {
       logEntity: 'flowRun',

@@ -14,9 +14,8 @@ import type {
   Trigger,
 } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
-import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
+import type { ProjectRow } from '../../auth/project-access';
 import { notFound, ruleViolation } from '../../errors';
 import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../runs/run-rows';
 import { runWithSteps } from '../../runs/run-steps';
@@ -24,7 +23,7 @@ import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
 import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
-import { findRun, findRunInPlatform, findVersionInProject, listRuns } from './flow-run-repository';
+import { findRun, findVersionInProject, listRuns } from './flow-run-repository';
 import { readTriggerSampleData } from './trigger-sample-data';
 
 /** The caller's facts a change needs for its audit events. */
@@ -37,15 +36,14 @@ export class FlowRunService {
   constructor(private readonly ctx: ServerContext) {}
 
   /** A page of the project's runs of the asked environment (default PRODUCTION), newest first, without their steps. */
-  async list(principal: Principal, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {
-    await authorizeProject(this.ctx, principal, query.projectId, 'READ_RUN');
-    const page = await listRuns(this.ctx.store.db, query, query);
+  async list(project: ProjectRow, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {
+    const page = await listRuns(this.ctx.store.db, { ...query, projectId: project.id }, query);
     return mapPage(page, (row) => flowRunFromRow(row));
   }
 
   /** The run with its steps. */
-  async get(principal: Principal, runId: string): Promise<FlowRun> {
-    const { entity: row } = await this.authorizeRun(principal, runId, 'READ_RUN');
+  async get(project: ProjectRow, runId: string): Promise<FlowRun> {
+    const row = await this.runOfProject(project, runId);
     return runWithSteps(this.ctx.store, row);
   }
 
@@ -57,15 +55,12 @@ export class FlowRunService {
   async retry(
     principal: Principal,
     meta: CallerMeta,
+    project: ProjectRow,
     runId: string,
     request: RetryFlowRunRequest,
   ): Promise<FlowRun> {
-    const { entity: row, project } = await this.authorizeRun(
-      principal,
-      runId,
-      'WRITE_RUN',
-      request.projectId,
-    );
+    if (request.projectId !== project.id) throw notFound('flowRun', runId);
+    const row = await this.runOfProject(project, runId);
     let retried: FlowRun;
     if (request.strategy === 'FROM_FAILED_STEP') {
       await this.ctx.runs.enqueue(runId, { kind: 'RETRY_FROM_FAILED_STEP' });
@@ -93,8 +88,7 @@ export class FlowRunService {
    * named run of the project as it is after: CANCELED, or the end it already had. Ids of other
    * projects and unknown ids are left out.
    */
-  async cancel(principal: Principal, request: CancelFlowRunsRequest): Promise<FlowRun[]> {
-    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_RUN');
+  async cancel(project: ProjectRow, request: CancelFlowRunsRequest): Promise<FlowRun[]> {
     return this.ctx.runs.cancel(project.id, request.flowRunIds);
   }
 
@@ -102,8 +96,7 @@ export class FlowRunService {
    * Starts a TESTING run of `flowVersionId` (a version of a flow of the project: 404 otherwise)
    * with the trigger's sample data as its payload (`{}` when there is none).
    */
-  async test(principal: Principal, request: TestFlowRunRequest): Promise<FlowRun> {
-    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_RUN');
+  async test(principal: Principal, project: ProjectRow, request: TestFlowRunRequest): Promise<FlowRun> {
     const { db } = this.ctx.store;
     const version = await findVersionInProject(db, request.flowVersionId, project.id);
     if (version === undefined) throw notFound('flowVersion', request.flowVersionId);
@@ -151,25 +144,10 @@ export class FlowRunService {
     return run;
   }
 
-  /**
-   * Loads the run scoped to the caller's platform (404 for another platform's run, before any
-   * project check can answer 403), then checks `permission` on its project. With `projectId`
-   * (retry's body), a run of another project is 404.
-   */
-  private async authorizeRun(
-    principal: Principal,
-    runId: string,
-    permission: Permission,
-    projectId?: string,
-  ): Promise<{ entity: FlowRunRow; project: ProjectRow }> {
-    const row = await findRunInPlatform(this.ctx.store.db, runId, principal.platformId);
-    const access = await authorizeEntity(
-      this.ctx,
-      principal,
-      { entityType: 'flowRun', id: runId, entity: row },
-      permission,
-    );
-    if (projectId !== undefined && access.entity.projectId !== projectId) throw notFound('flowRun', runId);
-    return access;
+  /** The run `runId` of the (authorized) project; 404 when it is not one of the project's. */
+  private async runOfProject(project: ProjectRow, runId: string): Promise<FlowRunRow> {
+    const row = await findRun(this.ctx.store.db, runId);
+    if (row?.projectId !== project.id) throw notFound('flowRun', runId);
+    return row;
   }
 }

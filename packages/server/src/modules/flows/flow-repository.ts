@@ -27,17 +27,16 @@ function latestVersionId(flowIdColumn: string): RawBuilder<string> {
 }
 
 /** The flow `flowId` if it belongs to a project of `platformId` (else undefined: answer 404). */
-export async function findFlowInPlatform(
+export async function findFlowInProject(
   db: Kysely<Database>,
   flowId: string,
-  platformId: string,
+  projectId: string,
 ): Promise<FlowRow | undefined> {
   return db
     .selectFrom('flow')
-    .innerJoin('project', 'project.id', 'flow.projectId')
-    .selectAll('flow')
-    .where('flow.id', '=', flowId)
-    .where('project.platformId', '=', platformId)
+    .selectAll()
+    .where('id', '=', flowId)
+    .where('projectId', '=', projectId)
     .executeTakeFirst();
 }
 

@@ -10,34 +10,37 @@ export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
   const flows = new FlowService(ctx);
   return [
     route(ENDPOINTS.flows.create, {
-      handler: ({ body, principal, request }) => flows.create(principal, request, body),
+      handler: ({ body, principal, project, request }) => flows.create(principal, request, project, body),
     }),
     route(ENDPOINTS.flows.list, {
-      handler: ({ query, principal }) => flows.list(principal, query),
+      handler: ({ query, project }) => flows.list(project, query),
     }),
     route(ENDPOINTS.flows.count, {
-      handler: ({ query, principal }) => flows.count(principal, query),
+      handler: ({ query, project }) => flows.count(project, query),
     }),
     route(ENDPOINTS.flows.get, {
       logEntity: 'flow',
-      handler: ({ params, query, principal }) => flows.get(principal, params.id, query.versionId),
+      handler: ({ params, query, project }) => flows.get(project, params.id, query.versionId),
     }),
     route(ENDPOINTS.flows.update, {
       logEntity: 'flow',
       prepareBody: migrateImportFlowBody,
-      handler: ({ params, body, principal, request }) => flows.update(principal, request, params.id, body),
+      handler: ({ params, body, principal, project, request }) =>
+        flows.update(principal, request, project, params.id, body),
     }),
     route(ENDPOINTS.flows.delete, {
       logEntity: 'flow',
-      handler: ({ params, principal, request }) => flows.delete(principal, request, params.id),
+      handler: ({ params, principal, project, request }) =>
+        flows.delete(principal, request, project, params.id),
     }),
     route(ENDPOINTS.flows.listVersions, {
       logEntity: 'flow',
-      handler: ({ params, query, principal }) => flows.listVersions(principal, params.id, query),
+      handler: ({ params, query, project }) => flows.listVersions(project, params.id, query),
     }),
     route(ENDPOINTS.flows.getTemplate, {
       logEntity: 'flow',
-      handler: ({ params, query, principal }) => flows.getTemplate(principal, params.id, query.versionId),
+      handler: ({ params, query, principal, project }) =>
+        flows.getTemplate(principal, project, params.id, query.versionId),
     }),
   ];
 }

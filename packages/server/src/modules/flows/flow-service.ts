@@ -1,7 +1,7 @@
 /**
  * Flows of a project: create, list, count, read, apply operations, delete, list versions. Every
- * method checks the caller's access to the flow's project (`authorizeProject`); a flow of another
- * platform is 404, a flow the caller may not use is 403. Every change runs in one write
+ * method takes the project the caller was authorized on by the one access check (the routes'
+ * declarations); a flow that is not that project's is 404. Every change runs in one write
  * transaction with its audit events.
  */
 import {
@@ -21,9 +21,8 @@ import {
   type Trigger,
 } from '@piecework/shared';
 import { auditActorOf } from '../../audit/record-audit-event';
-import { permissionForOperation, type Permission } from '@piecework/shared';
 import type { Principal } from '../../auth/principal';
-import { authorizeEntity, authorizeProject, type ProjectRow } from '../../auth/project-access';
+import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
@@ -53,8 +52,12 @@ export class FlowService {
    * defaults to the flow's id and must be unused in the project (409 CONFLICT); a folder must be
    * one of the project (404).
    */
-  async create(principal: Principal, meta: CallerMeta, request: CreateFlowRequest): Promise<PopulatedFlow> {
-    const project = await authorizeProject(this.ctx, principal, request.projectId, 'WRITE_FLOW');
+  async create(
+    principal: Principal,
+    meta: CallerMeta,
+    project: ProjectRow,
+    request: CreateFlowRequest,
+  ): Promise<PopulatedFlow> {
     return this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
       const id = generateId();
@@ -102,10 +105,9 @@ export class FlowService {
   }
 
   /** A page of the project's flows, newest first, each with its latest version (two queries). */
-  async list(principal: Principal, query: ListFlowsQuery): Promise<Page<PopulatedFlow>> {
-    await authorizeProject(this.ctx, principal, query.projectId, 'READ_FLOW');
+  async list(project: ProjectRow, query: ListFlowsQuery): Promise<Page<PopulatedFlow>> {
     const { db } = this.ctx.store;
-    const page = await repository.listFlows(db, query, query);
+    const page = await repository.listFlows(db, { ...query, projectId: project.id }, query);
     const versions = await repository.findVersionsByIds(
       db,
       page.data.map((row) => row.latestVersionId),
@@ -117,14 +119,13 @@ export class FlowService {
   }
 
   /** How many flows the project has (optionally in one folder). */
-  async count(principal: Principal, query: CountFlowsQuery): Promise<number> {
-    await authorizeProject(this.ctx, principal, query.projectId, 'READ_FLOW');
-    return repository.countFlows(this.ctx.store.db, query.projectId, query.folderId);
+  async count(project: ProjectRow, query: CountFlowsQuery): Promise<number> {
+    return repository.countFlows(this.ctx.store.db, project.id, query.folderId);
   }
 
   /** The flow with its latest version, or with `versionId` (which must be one of its versions: 404). */
-  async get(principal: Principal, flowId: string, versionId: string | undefined): Promise<PopulatedFlow> {
-    const { flowRow } = await this.authorizeFlow(principal, flowId, 'READ_FLOW');
+  async get(project: ProjectRow, flowId: string, versionId: string | undefined): Promise<PopulatedFlow> {
+    const flowRow = await this.findFlow(project, flowId);
     const { db } = this.ctx.store;
     const versionRow =
       versionId === undefined
@@ -140,10 +141,11 @@ export class FlowService {
    */
   async getTemplate(
     principal: Principal,
+    project: ProjectRow,
     flowId: string,
     versionId: string | undefined,
   ): Promise<FlowTemplate> {
-    const flow = await this.get(principal, flowId, versionId);
+    const flow = await this.get(project, flowId, versionId);
     const author =
       principal.type === 'USER' ? await repository.userDisplayName(this.ctx.store.db, principal.id) : '';
     return flowTemplateOf(flow, author);
@@ -158,10 +160,10 @@ export class FlowService {
   async update(
     principal: Principal,
     meta: CallerMeta,
+    project: ProjectRow,
     flowId: string,
     operation: FlowOperation,
   ): Promise<PopulatedFlow> {
-    const { project } = await this.authorizeFlow(principal, flowId, permissionForOperation(operation));
     return changeFlowWithTriggers(this.ctx, flowId, operation, {
       userId: userIdOf(principal),
       platformId: principal.platformId,
@@ -174,8 +176,7 @@ export class FlowService {
    * Deletes the flow, its versions, its trigger source and their sample-data files; records
    * flow.deleted; then calls its enabled trigger's `onDisable`.
    */
-  async delete(principal: Principal, meta: CallerMeta, flowId: string): Promise<void> {
-    const { project } = await this.authorizeFlow(principal, flowId, 'WRITE_FLOW');
+  async delete(principal: Principal, meta: CallerMeta, project: ProjectRow, flowId: string): Promise<void> {
     const stopped = await this.ctx.store.write(async (trx) => {
       const { flow, version } = await loadForChange(trx, flowId);
       const source = await findTriggerSource(trx, flowId);
@@ -201,29 +202,17 @@ export class FlowService {
   }
 
   /** A page of the flow's versions, newest first. */
-  async listVersions(principal: Principal, flowId: string, page: PageQuery): Promise<Page<FlowVersion>> {
-    await this.authorizeFlow(principal, flowId, 'READ_FLOW');
+  async listVersions(project: ProjectRow, flowId: string, page: PageQuery): Promise<Page<FlowVersion>> {
+    await this.findFlow(project, flowId);
     const rows = await repository.listVersions(this.ctx.store.db, flowId, page);
     return mapPage(rows, flowVersionFromRow);
   }
 
-  /**
-   * Loads the flow scoped to the caller's platform (404 for another platform's flow, before any
-   * project check can answer 403), then checks `permission` on its project.
-   */
-  private async authorizeFlow(
-    principal: Principal,
-    flowId: string,
-    permission: Permission,
-  ): Promise<{ flowRow: FlowRow; project: ProjectRow }> {
-    const flowRow = await repository.findFlowInPlatform(this.ctx.store.db, flowId, principal.platformId);
-    const { entity, project } = await authorizeEntity(
-      this.ctx,
-      principal,
-      { entityType: 'flow', id: flowId, entity: flowRow },
-      permission,
-    );
-    return { flowRow: entity, project };
+  /** The flow `flowId` of the (authorized) project; 404 when it is not one of the project's. */
+  private async findFlow(project: ProjectRow, flowId: string): Promise<FlowRow> {
+    const flowRow = await repository.findFlowInProject(this.ctx.store.db, flowId, project.id);
+    if (flowRow === undefined) throw notFound('flow', flowId);
+    return flowRow;
   }
 }
 

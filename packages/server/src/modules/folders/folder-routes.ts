@@ -5,20 +5,18 @@
  */
 import { ENDPOINTS, generateId } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { authorizeProject } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fetchSeekPage, mapPage } from '../../storage/seek-page';
-import { assertFolderNameFree, authorizeFolder } from './folder-access';
+import { assertFolderNameFree } from './folder-name';
 import { folderEventData, folderView } from './folder-view';
 
 /** The folder routes. */
 export function folderRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.folders.create, {
-      handler: async ({ body, principal, request }) => {
-        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_FOLDER');
+      handler: async ({ body, principal, project, request }) => {
         const folder = await ctx.store.write(async (trx) => {
           await assertFolderNameFree(trx, project.id, body.displayName);
           const now = ctx.now();
@@ -46,8 +44,7 @@ export function folderRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.folders.update, {
       logEntity: 'folder',
-      handler: async ({ params, body, principal, request }) => {
-        const { project } = await authorizeFolder(ctx, principal, params.id, 'WRITE_FOLDER');
+      handler: async ({ params, body, principal, project, request }) => {
         const folder = await ctx.store.write(async (trx) => {
           await assertFolderNameFree(trx, project.id, body.displayName, params.id);
           const now = ctx.now();
@@ -72,14 +69,19 @@ export function folderRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.folders.get, {
       logEntity: 'folder',
-      handler: async ({ params, principal }) => {
-        const { folder } = await authorizeFolder(ctx, principal, params.id, 'READ_FOLDER');
+      handler: async ({ params, project }) => {
+        const folder = await ctx.store.db
+          .selectFrom('folder')
+          .selectAll()
+          .where('id', '=', params.id)
+          .where('projectId', '=', project.id)
+          .executeTakeFirst();
+        if (folder === undefined) throw notFound('folder', params.id);
         return folderView(folder);
       },
     }),
     route(ENDPOINTS.folders.list, {
-      handler: async ({ query, principal }) => {
-        const project = await authorizeProject(ctx, principal, query.projectId, 'READ_FOLDER');
+      handler: async ({ query, project }) => {
         const page = await fetchSeekPage(
           ctx.store.db.selectFrom('folder').selectAll('folder').where('folder.projectId', '=', project.id),
           'folder',
@@ -90,8 +92,7 @@ export function folderRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.folders.delete, {
       logEntity: 'folder',
-      handler: async ({ params, principal, request }) => {
-        const { project } = await authorizeFolder(ctx, principal, params.id, 'WRITE_FOLDER');
+      handler: async ({ params, principal, project, request }) => {
         await ctx.store.write(async (trx) => {
           const row = await trx
             .deleteFrom('folder')

@@ -5,7 +5,6 @@
  */
 import { ENDPOINTS, generateId, type OAuthApp } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { requirePlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -14,10 +13,6 @@ import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 
 /** Every column of `oauthApp` but the sealed secret. */
 const OAUTH_APP_COLUMNS = ['id', 'created', 'updated', 'platformId', 'pieceName', 'clientId'] as const;
-
-function assertPlatformAdmin(principal: Principal): void {
-  requirePlatformAdmin(principal, 'Only platform admins manage OAuth2 apps');
-}
 
 function oauthAppView(row: Omit<Selectable<OAuthAppTable>, 'clientSecret'>): OAuthApp {
   return {
@@ -44,7 +39,6 @@ export function oauthAppRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.oauthApps.upsert, {
       handler: async ({ principal, body }) => {
-        assertPlatformAdmin(principal);
         const clientSecret = ctx.secrets.seal(body.clientSecret);
         const row = await ctx.store.write(async (trx) => {
           const now = ctx.now();
@@ -80,7 +74,6 @@ export function oauthAppRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.oauthApps.delete, {
       handler: async ({ principal, params }) => {
-        assertPlatformAdmin(principal);
         const deleted = await ctx.store.write((trx) =>
           trx
             .deleteFrom('oauthApp')

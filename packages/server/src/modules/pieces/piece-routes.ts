@@ -8,10 +8,7 @@
  * directory is shared by every platform. Built-in pieces cannot be installed over or removed.
  */
 import { ENDPOINTS, PieceCategory, type GetPieceQuery, type ProjectPlan } from '@piecework/shared';
-import type { Permission } from '@piecework/shared';
-import type { Principal } from '../../auth/principal';
-import { authorizeProject } from '../../auth/project-access';
-import { requireServerAdmin } from '../../auth/server-admin';
+import type { ProjectRow } from '../../auth/project-access';
 import { notFound, ruleViolation } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -22,15 +19,12 @@ import { pieceOptions } from './piece-options';
 
 /** The piece routes. */
 export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
-  /** The plan of `projectId` (checked: the caller must reach the project), or none without one. */
-  const planOf = async (principal: Principal, projectId: string | undefined, permission: Permission) => {
-    if (projectId === undefined) return undefined;
-    const project = await authorizeProject(ctx, principal, projectId, permission);
-    return fromJson<ProjectPlan>(project.plan) ?? undefined;
-  };
-  const getPiece = async (name: string, query: GetPieceQuery, principal: Principal) => {
+  /** The plan of the project the call was authorized on, or none for a platform-wide call. */
+  const planOf = (project: ProjectRow | undefined) =>
+    project === undefined ? undefined : (fromJson<ProjectPlan>(project.plan) ?? undefined);
+  const getPiece = async (name: string, query: GetPieceQuery, project: ProjectRow | undefined) => {
     const missing = () => notFound('piece', query.version === undefined ? name : `${name}@${query.version}`);
-    if (!isPieceAllowed(await planOf(principal, query.projectId, 'READ_FLOW'), name)) throw missing();
+    if (!isPieceAllowed(planOf(project), name)) throw missing();
     const piece = await ctx.pieces.catalogue.get(name, query.version);
     if (piece === undefined) throw missing();
     return piece;
@@ -45,16 +39,14 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
       handler: async () => [...PieceCategory.options],
     }),
     route(ENDPOINTS.pieces.list, {
-      handler: async ({ query, principal }) => {
-        const plan = await planOf(principal, query.projectId, 'READ_FLOW');
-        return filterPieces(await ctx.pieces.catalogue.list(), { ...query, plan });
-      },
+      handler: async ({ query, project }) =>
+        filterPieces(await ctx.pieces.catalogue.list(), { ...query, plan: planOf(project) }),
     }),
     route(ENDPOINTS.pieces.get, {
-      handler: ({ params, query, principal }) => getPiece(params.name, query, principal),
+      handler: ({ params, query, project }) => getPiece(params.name, query, project),
     }),
     route(ENDPOINTS.pieces.getScoped, {
-      handler: ({ params, query, principal }) => getPiece(`${params.scope}/${params.name}`, query, principal),
+      handler: ({ params, query, project }) => getPiece(`${params.scope}/${params.name}`, query, project),
     }),
     route(ENDPOINTS.pieces.listVersions, {
       handler: ({ params }) => listVersions(params.name),
@@ -63,17 +55,15 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
       handler: ({ params }) => listVersions(`${params.scope}/${params.name}`),
     }),
     route(ENDPOINTS.pieces.options, {
-      handler: async ({ body, principal }) => {
-        const project = await authorizeProject(ctx, principal, body.projectId, 'WRITE_FLOW');
-        if (!isPieceAllowed(fromJson<ProjectPlan>(project.plan) ?? undefined, body.pieceName)) {
+      handler: async ({ body, project }) => {
+        if (!isPieceAllowed(planOf(project), body.pieceName)) {
           throw notFound('piece', `${body.pieceName}@${body.pieceVersion}`);
         }
         return pieceOptions(ctx, project.id, body);
       },
     }),
     route(ENDPOINTS.pieces.install, {
-      handler: async ({ body, principal }) => {
-        await requireServerAdmin(ctx, principal, 'Installing a piece changes every platform of this server');
+      handler: async ({ body }) => {
         const version = body.pieceVersion ?? 'latest';
         if (ctx.pieces.isBuiltin(body.pieceName)) {
           throw ruleViolation(`${body.pieceName} is built in; it cannot be installed from npm`, {
@@ -89,8 +79,7 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.pieces.delete, {
-      handler: async ({ params, query, principal }) => {
-        await requireServerAdmin(ctx, principal, 'Removing a piece changes every platform of this server');
+      handler: async ({ params, query }) => {
         if (ctx.pieces.isBuiltin(params.name)) {
           throw ruleViolation(`${params.name} is built in; it cannot be removed`, { pieceName: params.name });
         }

@@ -11,7 +11,7 @@ import {
   type UpdatePlatformRequest,
 } from '@piecework/shared';
 import type { Kysely, Updateable } from 'kysely';
-import { requirePlatformAdmin, type Principal } from '../../auth/principal';
+import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -56,7 +56,6 @@ export function platformsRoutes(ctx: ServerContext): RouteDefinition[] {
       handler: ({ params, principal, body }) =>
         ctx.store.write(async (trx) => {
           const platform = await ownPlatform(trx, principal, params.id);
-          requirePlatformAdmin(principal, 'Only platform admins update the platform');
           const changes = platformChanges(body);
           if (Object.keys(changes).length === 0) return platform;
           if (changesSignIn(body)) {

@@ -12,11 +12,11 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
     route(ENDPOINTS.projects.list, { handler: ({ principal, query }) => projects.list(principal, query) }),
     route(ENDPOINTS.projects.get, {
       logEntity: 'project',
-      handler: ({ principal, params }) => projects.get(principal, params.id),
+      handler: ({ project }) => projects.get(project),
     }),
     route(ENDPOINTS.projects.update, {
       logEntity: 'project',
-      handler: ({ principal, params, body }) => projects.update(principal, params.id, body),
+      handler: ({ principal, project, body }) => projects.update(principal, project, body),
     }),
     route(ENDPOINTS.projects.delete, {
       logEntity: 'project',

@@ -1,6 +1,6 @@
 /**
  * Projects of a platform: create TEAM projects, list those the caller can reach, read, update and
- * delete them. Who may do what is decided by `authorizeProject` and the platform role.
+ * delete them. Who may call what is declared with each endpoint and enforced by the one access check.
  */
 import type { Kysely, Selectable } from 'kysely';
 import {
@@ -12,8 +12,8 @@ import {
   type ProjectPlan,
   type UpdateProjectRequest,
 } from '@piecework/shared';
-import { authorizeProject } from '../../auth/project-access';
-import { isPlatformAdmin, requirePlatformAdmin, type Principal } from '../../auth/principal';
+import type { ProjectRow } from '../../auth/project-access';
+import { isPlatformAdmin, type Principal } from '../../auth/principal';
 import { notFound, permissionDenied, ruleViolation } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable } from '../../storage/database';
@@ -26,11 +26,8 @@ import { newProjectRow, projectView } from './project-row';
 export class ProjectService {
   constructor(private readonly ctx: ServerContext) {}
 
-  /** Creates a TEAM project. Platform admins, OPERATORs and API keys may; MEMBERs may not. */
+  /** Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access). */
   async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
-    if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
-      throw permissionDenied('Only platform admins and operators create projects', { userId: principal.id });
-    }
     const row = await this.ctx.store.write(async (trx) => {
       await assertExternalIdFree(trx, principal.platformId, request.externalId);
       const inserted = newProjectRow(
@@ -87,16 +84,15 @@ export class ProjectService {
     };
   }
 
-  /** One project (READ_PROJECT). */
-  async get(principal: Principal, projectId: string): Promise<Project> {
-    return this.view(await authorizeProject(this.ctx, principal, projectId, 'READ_PROJECT'));
+  /** The (authorized) project as answered. */
+  async get(project: ProjectRow): Promise<Project> {
+    return this.view(project);
   }
 
   /** Changes the given fields (WRITE_PROJECT; `externalId` only by platform admins). */
-  async update(principal: Principal, projectId: string, request: UpdateProjectRequest): Promise<Project> {
-    const project = await authorizeProject(this.ctx, principal, projectId, 'WRITE_PROJECT');
+  async update(principal: Principal, project: ProjectRow, request: UpdateProjectRequest): Promise<Project> {
     if (request.externalId !== undefined && !isPlatformAdmin(principal)) {
-      throw permissionDenied('Only platform admins change a project’s externalId', { projectId });
+      throw permissionDenied('Only platform admins change a project’s externalId', { projectId: project.id });
     }
     const row = await this.ctx.store.write(async (trx) => {
       if (request.externalId !== undefined && request.externalId !== project.externalId) {
@@ -128,7 +124,7 @@ export class ProjectService {
     return this.view(row);
   }
 
-  /** Deletes a TEAM project with its flows, folders and connections (platform admins only). */
+  /** Deletes a TEAM project with its flows, folders and connections (platform admins: the route's access). */
   async delete(principal: Principal, projectId: string): Promise<void> {
     const project = await this.ctx.store.db
       .selectFrom('project')
@@ -139,7 +135,6 @@ export class ProjectService {
     if (project === undefined) {
       throw notFound('project', projectId);
     }
-    requirePlatformAdmin(principal, 'Only platform admins delete projects', { projectId });
     if (project.type === 'PERSONAL') {
       throw ruleViolation('A PERSONAL project cannot be deleted', { projectId });
     }

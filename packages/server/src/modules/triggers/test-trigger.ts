@@ -14,7 +14,7 @@ import {
 } from '@piecework/shared';
 import { auditActorOf } from '../../audit/record-audit-event';
 import type { Principal } from '../../auth/principal';
-import { authorizeProject } from '../../auth/project-access';
+import type { ProjectRow } from '../../auth/project-access';
 import { invalidRequest, notFound, ruleViolation } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import * as flows from '../flows/flow-repository';
@@ -22,14 +22,14 @@ import { flowVersionFromRow } from '../flows/flow-rows';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { callTriggerHook, triggerLabel } from './trigger-hooks';
 
-/** Tests the trigger of `request.flowVersionId` for `principal` (WRITE_FLOW on the project). */
+/** Tests the trigger of `request.flowVersionId` of `project` (authorized for WRITE_FLOW by the route). */
 export async function testTrigger(
   ctx: ServerContext,
   principal: Principal,
+  project: ProjectRow,
   request: TestTriggerRequest,
   ip: string,
 ): Promise<Page<TriggerEventWithPayload>> {
-  const project = await authorizeProject(ctx, principal, request.projectId, 'WRITE_FLOW');
   const flow = await flows.findFlow(ctx.store.db, request.flowId);
   const versionRow =
     flow?.projectId === project.id

@@ -19,7 +19,8 @@ export function triggerRoutes(ctx: ServerContext): RouteDefinition[] {
         receiveAppEvent(ctx, params.pieceUrl, incomingRequest(body, request)),
     }),
     route(ENDPOINTS.triggers.test, {
-      handler: ({ body, principal, request }) => testTrigger(ctx, principal, body, request.ip),
+      handler: ({ body, principal, project, request }) =>
+        testTrigger(ctx, principal, project, body, request.ip),
     }),
   ];
 }

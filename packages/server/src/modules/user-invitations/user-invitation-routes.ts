@@ -9,7 +9,7 @@ export function userInvitationRoutes(ctx: ServerContext): RouteDefinition[] {
   const invitations = new UserInvitationService(ctx);
   return [
     route(ENDPOINTS.userInvitations.create, {
-      handler: ({ principal, body }) => invitations.create(principal, body),
+      handler: ({ principal, project, body }) => invitations.create(principal, project, body),
     }),
     route(ENDPOINTS.userInvitations.list, {
       handler: ({ principal, query }) => invitations.list(principal, query),

@@ -16,6 +16,7 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../auth/principal';
+import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
@@ -51,11 +52,15 @@ export class UserInvitationService {
    * caller's platform, back to PENDING with the new role. With SMTP configured the link is emailed;
    * without, it is answered (`link`) for the inviter to pass on, as the reference does.
    */
-  async create(principal: Principal, body: CreateUserInvitationRequest): Promise<UserInvitationWithLink> {
+  async create(
+    principal: Principal,
+    project: ProjectRow | undefined,
+    body: CreateUserInvitationRequest,
+  ): Promise<UserInvitationWithLink> {
     const email = normalizeEmail(body.email);
     const now = this.ctx.now();
     const { row, target } = await this.ctx.store.write(async (trx) => {
-      const target = await resolveTarget(trx, principal.platformId, body);
+      const target = await resolveTarget(trx, principal.platformId, project, body);
       const existing = await trx
         .selectFrom('userInvitation')
         .select('id')
@@ -174,10 +179,14 @@ export class UserInvitationService {
   }
 }
 
-/** The project and role (PROJECT) or the platform role (PLATFORM) a request names, checked. */
+/**
+ * The project and role (PROJECT) or the platform role (PLATFORM) a request names; `project` is
+ * the one the access check authorized (present for every PROJECT invitation).
+ */
 async function resolveTarget(
   trx: Kysely<Database>,
   platformId: string,
+  project: ProjectRow | undefined,
   body: CreateUserInvitationRequest,
 ): Promise<InvitationTarget> {
   if (body.type === 'PLATFORM') {
@@ -195,12 +204,6 @@ async function resolveTarget(
       roleName: body.platformRole,
     };
   }
-  const project = await trx
-    .selectFrom('project')
-    .select(['id', 'displayName'])
-    .where('id', '=', body.projectId)
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
   if (project === undefined) throw notFound('project', body.projectId);
   const role = await findProjectRoleByName(trx, platformId, body.projectRole);
   if (role === undefined) throw notFound('projectRole', body.projectRole);

@@ -1,0 +1,162 @@
+/**
+ * The one access check. Every route's endpoint declares its access in `ENDPOINTS` (see
+ * `endpoint-access.ts` of `@piecework/shared`); {@link authorizeAccess} enforces it after the
+ * request is authenticated and validated and before the handler runs, and hands the handler the
+ * project it was authorized on. Handlers never check permissions themselves.
+ */
+import type { Kysely } from 'kysely';
+import type {
+  EndpointAccess,
+  EntityWithoutProject,
+  Permission,
+  ProjectEntity,
+  ProjectSource,
+} from '@piecework/shared';
+import { notFound, permissionDenied } from '../errors';
+import type { ServerContext } from '../server-context';
+import type { Database } from '../storage/database';
+import { requirePlatformAdmin, type Principal } from './principal';
+import { assertProjectPermission, type ProjectRow } from './project-access';
+import { requireServerAdmin } from './server-admin';
+
+/** The validated parts of a request the check reads its project from. */
+export interface AccessParts {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+}
+
+/** The table of each addressable entity, and the entity type a 404 names. */
+const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType: string }>> = {
+  flow: { table: 'flow', entityType: 'flow' },
+  folder: { table: 'folder', entityType: 'folder' },
+  appConnection: { table: 'appConnection', entityType: 'connection' },
+  flowRun: { table: 'flowRun', entityType: 'flowRun' },
+  projectMember: { table: 'projectMember', entityType: 'projectMember' },
+  userInvitation: { table: 'userInvitation', entityType: 'userInvitation' },
+};
+
+const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([
+  'userInvitation',
+]);
+
+/**
+ * Checks that `principal` may call an endpoint declared with `access`, and answers the project the
+ * call acts on (undefined for platform-wide calls). Throws 403 AUTHORIZATION (not a platform admin),
+ * 403 PERMISSION_DENIED (a project permission is missing) or 404 (a project or entity of another
+ * platform, or none).
+ */
+export async function authorizeAccess(
+  ctx: ServerContext,
+  access: EndpointAccess,
+  principal: Principal | null,
+  parts: AccessParts,
+): Promise<ProjectRow | undefined> {
+  if (access.kind === 'public' || principal === null) return undefined;
+  switch (access.kind) {
+    case 'platform':
+      return undefined;
+    case 'platformAdmin':
+      requirePlatformAdmin(principal, 'Only platform admins may do this');
+      return undefined;
+    case 'platformOperator':
+      if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
+        throw permissionDenied('Only platform admins and operators may do this', { userId: principal.id });
+      }
+      return undefined;
+    case 'serverAdmin':
+      await requireServerAdmin(ctx, principal, 'This changes every platform of this server');
+      return undefined;
+    case 'project': {
+      const permission =
+        typeof access.permission === 'function'
+          ? (access.permission as (body: unknown) => Permission)(parts.body)
+          : access.permission;
+      const project = await projectOfRequest(ctx, principal, access.project, parts);
+      if (project === undefined) return undefined;
+      await assertProjectPermission(ctx, principal, project, permission);
+      return project;
+    }
+  }
+}
+
+/**
+ * The project named by the request, within the caller's platform; undefined for a platform-wide
+ * call (no `projectId` where it is optional, or an entity without a project), after checking who
+ * may make such a call.
+ */
+async function projectOfRequest(
+  ctx: ServerContext,
+  principal: Principal,
+  source: ProjectSource,
+  parts: AccessParts,
+): Promise<ProjectRow | undefined> {
+  if (source.from === 'entity') {
+    return projectOfEntity(ctx.store.db, principal, source.entity, idOf(parts.params));
+  }
+  const projectId =
+    source.from === 'params'
+      ? idOf(parts.params)
+      : projectIdIn(source.from === 'query' ? parts.query : parts.body);
+  if (projectId === undefined) {
+    if (source.from !== 'params' && source.optional === 'platformAdmin') {
+      requirePlatformAdmin(principal, 'Only platform admins may do this without a project');
+    }
+    return undefined;
+  }
+  const project = await ctx.store.db
+    .selectFrom('project')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('platformId', '=', principal.platformId)
+    .executeTakeFirst();
+  if (project === undefined) throw notFound('project', projectId);
+  return project;
+}
+
+/**
+ * The project of the `entity` row `id` names, looked up within the caller's platform in one
+ * query (an entity of another platform is 404 before any permission can answer 403).
+ */
+async function projectOfEntity(
+  db: Kysely<Database>,
+  principal: Principal,
+  entity: ProjectEntity,
+  id: string,
+): Promise<ProjectRow | undefined> {
+  const { table, entityType } = ENTITY_TABLES[entity];
+  const withoutProject = ENTITIES_WITHOUT_PROJECT.has(entity);
+  // The table is chosen at run time from the declaration; each has `id` and `projectId` columns.
+  const anyDb = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const row = (await anyDb
+    .selectFrom(`${table} as entity`)
+    .leftJoin('project', 'project.id', 'entity.projectId')
+    .selectAll('project')
+    .select('entity.projectId as entityProjectId')
+    .where('entity.id', '=', id)
+    .where((eb) =>
+      withoutProject
+        ? eb.or([
+            eb('project.platformId', '=', principal.platformId),
+            eb.and([eb('entity.projectId', 'is', null), eb('entity.platformId', '=', principal.platformId)]),
+          ])
+        : eb('project.platformId', '=', principal.platformId),
+    )
+    .executeTakeFirst()) as (ProjectRow & { entityProjectId: string | null }) | undefined;
+  if (row === undefined) throw notFound(entityType, id);
+  const { entityProjectId, ...project } = row;
+  if (entityProjectId === null) {
+    requirePlatformAdmin(principal, `Only platform admins may change a platform-wide ${entityType}`);
+    return undefined;
+  }
+  return project;
+}
+
+function idOf(params: unknown): string {
+  return (params as { id: string }).id;
+}
+
+function projectIdIn(part: unknown): string | undefined {
+  const projectId = (part as { projectId?: unknown } | undefined)?.projectId;
+  return typeof projectId === 'string' ? projectId : undefined;
+}
