@@ -42,7 +42,10 @@ export type {
   AppEventListenerTable,
   UserTable,
   WaitpointTable,
+  OneTimeCodeTable,
+  AlertTable,
 } from './storage/database';
+export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
 export { migrations, staticMigrationProvider } from './storage/migrations';
 export { openSqliteDatabase } from './storage/open-sqlite';

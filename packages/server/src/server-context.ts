@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
 import { NO_MAILER, type Mailer } from './email/mailer';
+import { smtpMailerFromConfig } from './email/smtp-mailer';
 import type { ServerSettings } from './config/server-settings';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
 import { PieceAvailability } from './pieces/piece-availability';
@@ -45,7 +46,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     store,
     tokens: new SessionTokens(settings.jwtSecret),
     secrets: new SecretBox(settings.encryptionKey),
-    mailer: NO_MAILER,
+    mailer: smtpMailerFromConfig(settings.config) ?? NO_MAILER,
     logger,
     pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
     triggerDedupe: new DedupeWindow(),

@@ -368,7 +368,9 @@ export {
   UserInvitation,
   UserInvitationWithLink,
 } from './users/user-invitation';
+export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
 export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
+export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -1,7 +1,7 @@
 /**
  * Turns an `Authorization: Bearer ...` header into a {@link Principal}: `sk-...` values are
  * platform API keys (looked up by hash), anything else must be a valid session token of an ACTIVE
- * user. No header: 401 AUTHENTICATION; a bad or expired credential: 401 INVALID_BEARER_TOKEN.
+ * user whose token version the token carries (a password reset bumps it). No header: 401 AUTHENTICATION; a bad or expired credential: 401 INVALID_BEARER_TOKEN.
  */
 import { PieceworkError, PlatformRole } from '@piecework/shared';
 import type { ServerContext } from '../server-context';
@@ -59,11 +59,11 @@ async function authenticateSession(ctx: ServerContext, token: string): Promise<P
   }
   const user = await ctx.store.db
     .selectFrom('user')
-    .select(['id', 'platformId', 'platformRole', 'email', 'status'])
+    .select(['id', 'platformId', 'platformRole', 'email', 'status', 'tokenVersion'])
     .where('id', '=', claims.userId)
     .where('platformId', '=', claims.platformId)
     .executeTakeFirst();
-  if (user === undefined || user.status !== 'ACTIVE') {
+  if (user === undefined || user.status !== 'ACTIVE' || user.tokenVersion !== (claims.tokenVersion ?? 0)) {
     return null;
   }
   return {

@@ -34,6 +34,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   flowRun: { table: 'flowRun', entityType: 'flowRun' },
   projectMember: { table: 'projectMember', entityType: 'projectMember' },
   userInvitation: { table: 'userInvitation', entityType: 'userInvitation' },
+  alert: { table: 'alert', entityType: 'alert' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

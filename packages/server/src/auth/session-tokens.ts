@@ -2,7 +2,9 @@
  * Session tokens: HS256 JWTs (jose) naming the user and platform, valid 7 days. Issued at sign-up
  * and sign-in; verified on every request that carries one. A token must say when it was issued
  * (`iat`), and not later than {@link CLOCK_SKEW_SECONDS} from now: a token "issued in the future"
- * was not issued by this clock (jose itself checks only `exp` and `nbf`).
+ * was not issued by this clock (jose itself checks only `exp` and `nbf`). A token carries the
+ * user's token version (`tv`) at issue: the request check refuses a token whose version is not the
+ * user's current one, so bumping the version (a password reset) ends every earlier session.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -11,6 +13,8 @@ import { SignJWT, jwtVerify } from 'jose';
 export interface SessionClaims {
   userId: string;
   platformId: string;
+  /** The user's `tokenVersion` when the token was issued (0 when absent: tokens of before versions). */
+  tokenVersion?: number;
 }
 
 const ISSUER = 'piecework';
@@ -35,9 +39,9 @@ export class SessionTokens {
     this.key = createSecretKey(secret);
   }
 
-  /** A new token for the user. */
-  issue(claims: SessionClaims): Promise<string> {
-    return new SignJWT({ platformId: claims.platformId, type: 'USER' })
+  /** A new token for the user, carrying the user's current `tokenVersion` (the `user` row's). */
+  issue(claims: SessionClaims & { tokenVersion: number }): Promise<string> {
+    return new SignJWT({ platformId: claims.platformId, type: 'USER', tv: claims.tokenVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -66,7 +70,9 @@ export class SessionTokens {
       if ((payload.iat ?? Infinity) > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
         return null;
       }
-      const claims = { userId: payload.sub, platformId: payload['platformId'] };
+      const version = payload['tv'];
+      const tokenVersion = typeof version === 'number' && Number.isInteger(version) ? version : 0;
+      const claims = { userId: payload.sub, platformId: payload['platformId'], tokenVersion };
       this.remember(token, claims, (payload.exp ?? 0) * 1000);
       return claims;
     } catch {

@@ -24,6 +24,7 @@ const ids = {
   version: '',
   oauthApp: '',
   invitation: '',
+  alert: '',
 };
 
 beforeAll(async () => {
@@ -64,6 +65,9 @@ beforeAll(async () => {
       projectId: project.id,
       projectRole: 'Editor',
     })
+  ).id;
+  ids.alert = (
+    await owner.alerts.create({ projectId: project.id, channel: 'EMAIL', receiver: 'payroll@example.com' })
   ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
@@ -137,6 +141,10 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       projectId: ids.project,
       projectRole: 'Admin',
     }),
+  'alerts.create': (c) =>
+    c.alerts.create({ projectId: ids.project, channel: 'EMAIL', receiver: 'planted@example.com' }),
+  'alerts.list': (c) => c.alerts.list({ projectId: ids.project }),
+  'alerts.delete': (c) => c.alerts.delete(ids.alert),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),

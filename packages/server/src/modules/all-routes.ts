@@ -1,6 +1,7 @@
 /** Every route of the server, module by module. Add a module's routes here. */
 import type { RouteDefinition } from '../http/route';
 import type { ServerContext } from '../server-context';
+import { alertRoutes } from './alerts/alert-routes';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
@@ -35,5 +36,6 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...pieceRoutes(ctx));
   routes.push(...triggerRoutes(ctx));
   routes.push(...userInvitationRoutes(ctx));
+  routes.push(...alertRoutes(ctx));
   return routes;
 }

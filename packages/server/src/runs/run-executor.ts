@@ -18,6 +18,7 @@ import { formatStepPath, storedRecord } from '@piecework/shared';
 import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../storage/database';
+import { alertOnRunFailure } from '../modules/alerts/run-failure-alerts';
 import { buildEngineRequest } from './build-engine-request';
 import { finishRun } from './lifecycle/end-run';
 import { giveBackRun } from './lifecycle/requeue-runs';
@@ -175,6 +176,9 @@ export class RunExecutor {
       { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
     this.deps.listener.ended(written, result, respondedEarly);
+    // The end is committed (`write` resolves after the commit): a failed production run emails
+    // its project's alert receivers in the background, never delaying nor failing the run.
+    alertOnRunFailure(base, written);
   }
 
   /** The engine request of the job, and the records saved before. */

@@ -52,6 +52,27 @@ export interface UserTable extends Timestamps {
   status: string;
   /** The user's id in the embedding product (reference: managed auth), or null. */
   externalId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the user confirmed their email address (existing and invited users count as verified). */
+  verified: Generated<SqlBoolean>;
+  /** Part of every session token: bumped by a password reset, which ends the user's sessions. */
+  tokenVersion: Generated<number>;
+}
+
+/** `oneTimeCode`: an emailed code (its SHA-256) per user and kind, valid until `expiresAt`. */
+export interface OneTimeCodeTable {
+  userId: string;
+  type: string;
+  codeHash: string;
+  expiresAt: string;
+  created: string;
+}
+
+/** `alert`: who is emailed when a production run of the project fails. */
+export interface AlertTable extends Timestamps {
+  id: string;
+  projectId: string;
+  channel: string;
+  receiver: string;
 }
 
 /** `project`: the scope of flows, folders and connections. */
@@ -379,4 +400,6 @@ export interface Database {
   triggerSource: TriggerSourceTable;
   triggerEvent: TriggerEventTable;
   appEventListener: AppEventListenerTable;
+  oneTimeCode: OneTimeCodeTable;
+  alert: AlertTable;
 }

@@ -25,12 +25,14 @@ describe('migrateToLatest on a SQLite file', () => {
       '0005-oauth2-connections',
       '0006-trigger-sources',
       '0007-project-roles',
+      '0008-one-time-codes',
       '0010-invitations-and-sign-up-policy',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
+        "alert",
         "apiKey",
         "appConnection",
         "appEventListener",
@@ -43,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "folder",
         "job",
         "oauthApp",
+        "oneTimeCode",
         "platform",
         "project",
         "projectMember",

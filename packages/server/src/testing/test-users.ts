@@ -99,6 +99,6 @@ export async function addTestUser(
         .execute();
     }
   });
-  const token = await context.tokens.issue({ userId, platformId });
+  const token = await context.tokens.issue({ userId, platformId, tokenVersion: 0 });
   return { token, userId, platformId, projectId: null, email };
 }

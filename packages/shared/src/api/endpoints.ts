@@ -34,6 +34,8 @@ import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
 import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
 import { TEAM_ENDPOINTS } from './team-endpoints';
+import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
+import { ALERT_ENDPOINTS } from './alert-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -96,6 +98,7 @@ export const ENDPOINTS = {
       status: 200,
       response: AuthenticationResponse,
     }),
+    ...ONE_TIME_CODE_ENDPOINTS,
   },
   apiKeys: {
     create: endpoint({
@@ -475,6 +478,7 @@ export const ENDPOINTS = {
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
   ...TEAM_ENDPOINTS,
+  alerts: ALERT_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

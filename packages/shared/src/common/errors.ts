@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   AUTHENTICATION: 401,
   INVALID_BEARER_TOKEN: 401,
   INVALID_CREDENTIALS: 401,
+  /** Sign-in (or sign-up) of a user who has not confirmed their email address yet (a code was emailed). */
+  EMAIL_IS_NOT_VERIFIED: 403,
+  /** A one-time code that is wrong, already used, expired or replaced by a newer one. */
+  INVALID_OTP: 410,
   QUOTA_EXCEEDED: 402,
   PERMISSION_DENIED: 403,
   AUTHORIZATION: 403,

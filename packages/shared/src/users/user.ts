@@ -24,6 +24,8 @@ export const User = z.object({
   platformId: z.string().nullable().optional(),
   lastActiveDate: z.string().nullable().optional(),
   imageUrl: z.string().nullable().optional(),
+  /** Whether the user confirmed their email address (always true on a server that sends no email). */
+  verified: z.boolean().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -1,18 +1,38 @@
-/** The public authentication routes: sign-up and sign-in. */
+/** The public authentication routes: sign-up, sign-in, and the emailed one-time codes. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
+import { EmailCodeService } from './email-code-service';
 import { IdentityService } from './identity-service';
 
-/** `POST /v1/authentication/sign-up` and `/sign-in`. */
+/**
+ * `POST /v1/authentication/sign-up` and `/sign-in`; `POST /v1/otp`,
+ * `/v1/authn/local/verify-email` and `/v1/authn/local/reset-password`.
+ */
 export function identityRoutes(ctx: ServerContext): RouteDefinition[] {
   const identity = new IdentityService(ctx);
+  const codes = new EmailCodeService(ctx);
   return [
     route(ENDPOINTS.authentication.signUp, {
       handler: ({ body, request }) => identity.signUp(body, request.ip),
     }),
     route(ENDPOINTS.authentication.signIn, {
       handler: ({ body, request }) => identity.signIn(body, request.ip),
+    }),
+    route(ENDPOINTS.authentication.requestOtp, {
+      handler: async ({ body }) => {
+        await codes.requestCode(body);
+        return undefined;
+      },
+    }),
+    route(ENDPOINTS.authentication.verifyEmail, {
+      handler: ({ body, request }) => codes.verifyEmail(body, request.ip),
+    }),
+    route(ENDPOINTS.authentication.resetPassword, {
+      handler: async ({ body, request }) => {
+        await codes.resetPassword(body, request.ip);
+        return undefined;
+      },
     }),
   ];
 }

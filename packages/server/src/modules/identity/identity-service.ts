@@ -23,6 +23,7 @@ import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
+import { EmailCodeService, emailNotVerified } from './email-code-service';
 import { assertPasswordAuthAllowed } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
@@ -41,7 +42,10 @@ export class IdentityService {
    * ADMIN, or as a MEMBER of the platform the sign-up policy places them on, whose invitations for
    * the email then apply. Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless
    * AP_ALLOW_DISPOSABLE_EMAILS; an email already signed up is 409 EXISTING_USER; the policy's
-   * refusals are 403 (INVITATION_ONLY_SIGN_UP, DOMAIN_NOT_ALLOWED, EMAIL_AUTH_DISABLED).
+   * refusals are 403 (INVITATION_ONLY_SIGN_UP, DOMAIN_NOT_ALLOWED, EMAIL_AUTH_DISABLED). On a
+   * server that sends email the user starts unverified, unless they accepted an invitation (its
+   * emailed link proved the address): the verification code is emailed and the answer is 403
+   * EMAIL_IS_NOT_VERIFIED (as the reference's); without SMTP the user is verified and signed in.
    */
   async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -53,13 +57,15 @@ export class IdentityService {
     }
     const passwordHash = await hashPassword(request.password);
     const now = this.ctx.now();
-    const { user, projectId } = await this.ctx.store.write(async (trx) => {
+    const { user, projectId, needsVerification } = await this.ctx.store.write(async (trx) => {
       // One sign-up at a time across processes: the first of a fresh server, and one per email.
       await serialiseWrites(trx, 'sign-up');
       await assertEmailFree(trx, email);
       const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email);
       const platformId =
         placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, request.firstName, now);
+      const needsVerification =
+        this.ctx.mailer.configured && !(placement.kind === 'JOIN' && placement.invited);
       const inserted = await trx
         .insertInto('user')
         .values({
@@ -71,6 +77,7 @@ export class IdentityService {
           lastName: request.lastName,
           platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
           status: 'ACTIVE',
+          verified: needsVerification ? 0 : 1,
           created: now,
           updated: now,
         })
@@ -90,9 +97,13 @@ export class IdentityService {
         { platformId, userId: user.id, userEmail: email, ip },
         { action: 'user.signed.up', data: { source: 'credentials', user: summary(user) } },
       );
-      return { user, projectId: project.id };
+      return { user, projectId: project.id, needsVerification };
     });
-    const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
+    if (needsVerification) {
+      await new EmailCodeService(this.ctx).sendVerificationCode(user);
+      throw emailNotVerified(user.email);
+    }
+    const token = await this.ctx.tokens.issue(tokenClaims(user));
     return { ...userView(user), token, projectId };
   }
 
@@ -101,9 +112,9 @@ export class IdentityService {
    * PERSONAL one, else the first membership), after applying the user's due invitations. Wrong
    * email or password: 401 INVALID_CREDENTIALS (the same answer and about the same time either
    * way); a deactivated user: 403; a platform whose rules refuse it: 403 EMAIL_AUTH_DISABLED or
-   * DOMAIN_NOT_ALLOWED. A refused
-   * sign-in of a known user records user.sign.in.failed with the reason (an unknown email has no
-   * platform to record it in).
+   * DOMAIN_NOT_ALLOWED. A refused sign-in of a known user records user.sign.in.failed with the
+   * reason (an unknown email has no platform to record it in). A user who has not confirmed their address yet is refused with 403
+   * EMAIL_IS_NOT_VERIFIED while the server sends email (without SMTP they could never confirm it).
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -127,6 +138,9 @@ export class IdentityService {
         userId: user.id,
       });
     }
+    if (user.verified !== 1 && this.ctx.mailer.configured) {
+      throw emailNotVerified(user.email);
+    }
     const platform = await this.ctx.store.db
       .selectFrom('platform')
       .select(PLATFORM_COLUMNS)
@@ -145,7 +159,7 @@ export class IdentityService {
       return applied.platformRole === null ? user : { ...user, platformRole: applied.platformRole };
     });
     const projectId = await landingProjectId(this.ctx, user.id);
-    const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
+    const token = await this.ctx.tokens.issue(tokenClaims(user));
     return { ...userView(signedIn), token, projectId };
   }
 
@@ -163,6 +177,11 @@ export class IdentityService {
       ),
     );
   }
+}
+
+/** What a session token of `user` says: who, which platform, and the user's current token version. */
+export function tokenClaims(user: { id: string; platformId: string; tokenVersion: number }) {
+  return { userId: user.id, platformId: user.platformId, tokenVersion: user.tokenVersion };
 }
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {

@@ -16,9 +16,13 @@ import { findFirstPlatform } from '../platforms/first-platform';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { assertPasswordAuthAllowed } from './sign-in-rules';
 
-/** A sign-up's place: a new platform of its own, or an existing platform it joins. */
+/**
+ * A sign-up's place: a new platform of its own, or an existing platform it joins, `invited` (an
+ * accepted invitation: its emailed link proved the address) or by an allowed domain.
+ */
 export type SignUpPlacement =
-  { readonly kind: 'NEW_PLATFORM' } | { readonly kind: 'JOIN'; readonly platformId: string };
+  | { readonly kind: 'NEW_PLATFORM' }
+  | { readonly kind: 'JOIN'; readonly platformId: string; readonly invited: boolean };
 
 /**
  * Decides where the sign-up of `email` (normalized) goes, or throws why it may not happen. Call
@@ -42,15 +46,16 @@ export async function placeSignUp(
     .executeTakeFirst();
   if (invited !== undefined) {
     assertPasswordAuthAllowed(authSettingsOf(invited), email, invited.id);
-    return { kind: 'JOIN', platformId: invited.id };
+    return { kind: 'JOIN', platformId: invited.id, invited: true };
   }
   if (edition === 'cloud') return { kind: 'NEW_PLATFORM' };
   const server = await findFirstPlatform(trx);
   if (server === undefined) return { kind: 'NEW_PLATFORM' };
   const settings = authSettingsOf(server);
   assertPasswordAuthAllowed(settings, email, server.id);
-  if (settings.allowedAuthDomains.includes(emailDomain(email)))
-    return { kind: 'JOIN', platformId: server.id };
+  if (settings.allowedAuthDomains.includes(emailDomain(email))) {
+    return { kind: 'JOIN', platformId: server.id, invited: false };
+  }
   throw new PieceworkError('INVITATION_ONLY_SIGN_UP', {
     message:
       'This server takes new users by invitation only: ask an admin to invite you, then open the link of the invitation',

@@ -18,5 +18,6 @@ export function userView(row: Selectable<UserTable>): User {
     platformId: row.platformId,
     lastActiveDate: null,
     imageUrl: null,
+    verified: row.verified === 1,
   };
 }

@@ -39,7 +39,7 @@ describe('InvitationTokens', () => {
     ],
     [
       'a session token of the same secret',
-      () => new SessionTokens(secret).issue({ userId: 'u', platformId: 'p' }),
+      () => new SessionTokens(secret).issue({ userId: 'u', platformId: 'p', tokenVersion: 0 }),
     ],
     ['not a JWT', () => Promise.resolve('not-a-token')],
   ])('refuses a token %s', async (_, token) => {

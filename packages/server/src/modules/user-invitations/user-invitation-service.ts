@@ -18,13 +18,13 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
+import { invitationEmail } from '../../email/invitation-email';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { fetchSeekPage } from '../../storage/seek-page';
 import { normalizeEmail } from '../identity/identity-service';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { applyInvitations } from './apply-invitations';
-import { invitationEmail } from './invitation-email';
 import { InvitationTokens } from './invitation-token';
 import { invitationView, invitationViews, type InvitationRow } from './invitation-view';
 
@@ -34,8 +34,9 @@ interface InvitationTarget {
   projectId: string | null;
   projectRoleId: string | null;
   platformRole: string | null;
-  /** For the email: the project's or the platform's name, and the role's name. */
-  targetName: string;
+  /** For the email: the platform's name, the project's (PROJECT) and the role's name. */
+  platformName: string;
+  projectName: string | undefined;
   roleName: string;
 }
 
@@ -96,7 +97,7 @@ export class UserInvitationService {
     const invitation = await invitationView(this.ctx.store.db, row);
     const link = await this.linkOf(row);
     if (!this.ctx.mailer.configured) return { ...invitation, link };
-    await this.sendEmail(row, target, link);
+    await this.sendEmail(principal, row, target, link);
     return invitation;
   }
 
@@ -160,16 +161,29 @@ export class UserInvitationService {
   }
 
   /** Emails the link; a refused email is logged, and inviting again sends it again. */
-  private async sendEmail(row: InvitationRow, target: InvitationTarget, link: string): Promise<void> {
-    const message = invitationEmail({
-      to: row.email,
-      type: target.type,
-      targetName: target.targetName,
-      role: target.roleName,
+  private async sendEmail(
+    principal: Principal,
+    row: InvitationRow,
+    target: InvitationTarget,
+    link: string,
+  ): Promise<void> {
+    const inviter =
+      principal.type === 'USER'
+        ? await this.ctx.store.db
+            .selectFrom('user')
+            .select(['firstName', 'lastName'])
+            .where('id', '=', principal.id)
+            .executeTakeFirst()
+        : undefined;
+    const content = invitationEmail({
+      inviterName: inviter === undefined ? undefined : `${inviter.firstName} ${inviter.lastName}`,
+      platformName: target.platformName,
+      projectName: target.projectName,
+      roleName: target.roleName,
       link,
     });
     try {
-      await this.ctx.mailer.send(message);
+      await this.ctx.mailer.send({ to: row.email, ...content });
     } catch (error) {
       this.ctx.logger.error(
         { err: error, userInvitation: { id: row.id }, platform: { id: row.platformId } },
@@ -189,18 +203,19 @@ async function resolveTarget(
   project: ProjectRow | undefined,
   body: CreateUserInvitationRequest,
 ): Promise<InvitationTarget> {
+  const platform = await trx
+    .selectFrom('platform')
+    .select('name')
+    .where('id', '=', platformId)
+    .executeTakeFirstOrThrow();
   if (body.type === 'PLATFORM') {
-    const platform = await trx
-      .selectFrom('platform')
-      .select('name')
-      .where('id', '=', platformId)
-      .executeTakeFirstOrThrow();
     return {
       type: 'PLATFORM',
       projectId: null,
       projectRoleId: null,
       platformRole: body.platformRole,
-      targetName: platform.name,
+      platformName: platform.name,
+      projectName: undefined,
       roleName: body.platformRole,
     };
   }
@@ -212,7 +227,8 @@ async function resolveTarget(
     projectId: project.id,
     projectRoleId: role.id,
     platformRole: null,
-    targetName: project.displayName,
+    platformName: platform.name,
+    projectName: project.displayName,
     roleName: role.name,
   };
 }

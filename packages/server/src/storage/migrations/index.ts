@@ -6,6 +6,7 @@ import { validationIssues } from './0004-validation-issues';
 import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
 import { projectRoles } from './0007-project-roles';
+import { oneTimeCodes } from './0008-one-time-codes';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 
 /**
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-oauth2-connections': oauth2Connections,
   '0006-trigger-sources': triggerSources,
   '0007-project-roles': projectRoles,
+  '0008-one-time-codes': oneTimeCodes,
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
 };
 
