@@ -49,7 +49,7 @@ export type UserInvitationWithLink = z.infer<typeof UserInvitationWithLink>;
 
 /**
  * Query of `GET /v1/user-invitations`: filters by `type`, `projectId` and `status` (each optional;
- * without `projectId` the list is platform-wide, for platform admins), oldest first.
+ * without `projectId` the list is platform-wide, for platform admins), newest first.
  */
 export const ListUserInvitationsQuery = PageQuery.extend({
   type: InvitationType.optional(),
