@@ -50,6 +50,7 @@ const PUBLIC_ENDPOINTS = new Set([
   'authentication.requestOtp',
   'authentication.verifyEmail',
   'authentication.resetPassword',
+  'userInvitations.accept',
   'flowRuns.resume',
   'flowRuns.resumeSync',
   'webhooks.trigger',
@@ -286,6 +287,27 @@ const FIXTURES: Record<string, Fixture> = {
       projectId: w.projectId,
       channel: 'EMAIL',
       receiver: `${name('ops').replace(' ', '')}@example.com`,
+    },
+  }),
+  'userInvitations.create': async (w) => ({
+    body: {
+      type: 'PROJECT',
+      email: `${name('invitee').replace(' ', '')}@example.com`,
+      projectId: w.projectId,
+      projectRole: 'Viewer',
+    },
+  }),
+  'userInvitations.list': async (w) => ({ query: { type: 'PROJECT', projectId: w.projectId } }),
+  'userInvitations.delete': async (w) => ({
+    params: {
+      id: (
+        await adminCall<{ id: string }>(w, 'POST', '/v1/user-invitations', {
+          type: 'PROJECT',
+          email: `${name('invitee').replace(' ', '')}@example.com`,
+          projectId: w.projectId,
+          projectRole: 'Viewer',
+        })
+      ).id,
     },
   }),
   'alerts.list': async (w) => ({ query: { projectId: w.projectId } }),
