@@ -33,6 +33,8 @@ export interface PlatformTable extends Timestamps {
   name: string;
   /** Remaining run credits; `null` means unlimited. */
   credits: number | null;
+  /** Whether the platform lets its users sign in with Google (with the AP_GOOGLE_* variables set). */
+  googleAuthEnabled: Generated<SqlBoolean>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
@@ -316,6 +318,13 @@ export interface AppEventListenerTable {
   identifierValue: string;
 }
 
+/** `rateLimit`: a rate-limit counter (authentication routes, without Redis) and when its window ends. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  expiresAt: Timestamp;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -339,4 +348,5 @@ export interface Database {
   triggerSource: TriggerSourceTable;
   triggerEvent: TriggerEventTable;
   appEventListener: AppEventListenerTable;
+  rateLimit: RateLimitTable;
 }

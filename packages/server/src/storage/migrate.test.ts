@@ -24,6 +24,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0004-validation-issues',
       '0005-oauth2-connections',
       '0006-trigger-sources',
+      '0009-rate-limits',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -44,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "platform",
         "project",
         "projectMember",
+        "rateLimit",
         "schedule",
         "storeEntry",
         "triggerEvent",

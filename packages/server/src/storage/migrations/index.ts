@@ -5,6 +5,7 @@ import { runStorage } from './0003-run-storage';
 import { validationIssues } from './0004-validation-issues';
 import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
+import { rateLimits } from './0009-rate-limits';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-validation-issues': validationIssues,
   '0005-oauth2-connections': oauth2Connections,
   '0006-trigger-sources': triggerSources,
+  '0009-rate-limits': rateLimits,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
