@@ -13,6 +13,7 @@ import { loadServerSettings, type ServerSettings } from './config/server-setting
 import { buildHttpApp } from './http/build-http-app';
 import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
 import { listeningUrl } from './http/listening-url';
+import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import { platformRoutes } from './modules/platform/platform-routes';
@@ -102,6 +103,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const scheduler = createScheduler(context, timers);
   const triggerPoller = createTriggerPoller(context, timers);
   let ticks: TimedWorkTicks | undefined;
+  const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
   const app = await buildHttpApp({
     // A worker answers health only: the API is the app's.
     routes: servesApi ? allRoutes(context) : platformRoutes(context, () => []),
@@ -111,6 +113,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     logKeepSlowMs: config.logKeepSlowMs,
     timeouts: resolveHttpTimeouts(options.http ?? {}, config.webhookTimeoutSeconds * 1000),
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+    ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
   return {
     app,
@@ -132,6 +135,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     },
     async close() {
       await app.close();
+      await authnRateLimit?.close();
       await ticks?.close();
       await scheduler.stop();
       await triggerPoller.stop();
