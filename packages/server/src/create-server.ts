@@ -16,6 +16,7 @@ import { listeningUrl } from './http/listening-url';
 import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
+import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
@@ -49,6 +50,11 @@ export interface CreateServerOptions {
    * due sooner is done when due). Default 1000.
    */
   timerIntervalMs?: number;
+  /**
+   * Google's endpoints for Google sign-in (authorization, token, JWKS, issuers): for tests, which
+   * run a stand-in provider on loopback (its address must be on AP_SSRF_ALLOW_LIST). Default Google's.
+   */
+  googleEndpoints?: GoogleEndpoints;
 }
 
 /** A server, built but not yet listening. */
@@ -106,7 +112,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
   const app = await buildHttpApp({
     // A worker answers health only: the API is the app's.
-    routes: servesApi ? allRoutes(context) : platformRoutes(context, () => []),
+    routes: servesApi
+      ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
+      : platformRoutes(context, () => []),
     logger,
     authenticate: (header) => authenticate(context, header),
     bodyLimit: Math.max(config.maxFileSizeMb + 4, config.maxFlowRunLogSizeMb + 4, 25) * MB,

@@ -350,6 +350,12 @@ export {
   InvitationType,
   UserInvitation,
 } from './users/user-invitation';
+export {
+  ClaimTokenRequest,
+  FederatedAuthnLoginQuery,
+  FederatedAuthnLoginResponse,
+  ThirdPartyAuthnProvider,
+} from './users/federated-authn';
 export { PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 // -- end resources --
 // -- flow-version algebra --

@@ -22,6 +22,11 @@ import { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } fr
 import { Project } from '../projects/project';
 import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '../projects/project-requests';
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
+import {
+  ClaimTokenRequest,
+  FederatedAuthnLoginQuery,
+  FederatedAuthnLoginResponse,
+} from '../users/federated-authn';
 import { PLATFORM_ACCESS, PLATFORM_ADMIN_ACCESS, PUBLIC_ACCESS, projectAccess } from './endpoint-access';
 import { endpoint, IdParams } from './endpoint';
 import { PIECE_ENDPOINTS } from './piece-endpoints';
@@ -86,6 +91,28 @@ export const ENDPOINTS = {
       summary: 'Sign in with email and password',
       access: PUBLIC_ACCESS,
       body: SignInRequest,
+      status: 200,
+      response: AuthenticationResponse,
+    }),
+  },
+  federatedAuthn: {
+    login: endpoint({
+      method: 'GET',
+      path: '/v1/authn/federated/login',
+      operationId: 'federatedAuthn.login',
+      summary: "The provider's sign-in page to send the browser to (Google, when enabled)",
+      access: PUBLIC_ACCESS,
+      query: FederatedAuthnLoginQuery,
+      status: 200,
+      response: FederatedAuthnLoginResponse,
+    }),
+    claim: endpoint({
+      method: 'POST',
+      path: '/v1/authn/federated/claim',
+      operationId: 'federatedAuthn.claim',
+      summary: "Sign in (or up) with the provider's code and the login's state",
+      access: PUBLIC_ACCESS,
+      body: ClaimTokenRequest,
       status: 200,
       response: AuthenticationResponse,
     }),

@@ -9,6 +9,8 @@ export const Platform = z.object({
   id: z.string(),
   name: z.string(),
   credits: z.number().min(0).nullable(),
+  /** Whether users may sign in with Google (offered only when AP_GOOGLE_CLIENT_ID and _SECRET are set). */
+  googleAuthEnabled: z.boolean(),
 });
 export type Platform = z.infer<typeof Platform>;
 
@@ -44,9 +46,10 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
-/** Body of `POST /v1/platforms/:id` (platform admins): set the credit balance (null: unlimited). */
+/** Body of `POST /v1/platforms/:id` (platform admins): rename, set the credit balance (null: unlimited), toggle Google sign-in. */
 export const UpdatePlatformRequest = z.object({
   name: z.string().trim().min(1).optional(),
   credits: z.number().int().min(0).nullable().optional(),
+  googleAuthEnabled: z.boolean().optional(),
 });
 export type UpdatePlatformRequest = z.infer<typeof UpdatePlatformRequest>;

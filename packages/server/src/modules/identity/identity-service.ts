@@ -2,6 +2,7 @@
  * Sign-up and sign-in with email and password. A sign-up creates a new platform (a separate
  * tenant) whose ADMIN the user becomes, with a PERSONAL project; both answer with a session token.
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   generateId,
@@ -15,6 +16,7 @@ import { recordAuditEvent } from '../../audit/record-audit-event';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
+import type { FederatedProfile } from '../federated-authn/google-provider';
 import { newProjectRow } from '../projects/project-row';
 import { isDisposableEmail } from './disposable-email';
 import { userView } from './user-view';
@@ -129,6 +131,87 @@ export class IdentityService {
     );
     const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
     return { ...userView(user), token, projectId };
+  }
+
+  /**
+   * Federated sign-in (Google): the user with the provider's (verified) email signs in; an unknown
+   * email signs up as the password form does (a new platform, its ADMIN, a PERSONAL project), with
+   * a random password nobody knows and without the throwaway-email check (federated sign-ups are
+   * exempt). Audit: user.signed.in, or user.signed.up with source `sso`. A deactivated user: 403.
+   */
+  async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
+    const email = normalizeEmail(profile.email);
+    const existing = await this.ctx.store.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (existing !== undefined && existing.status !== 'ACTIVE') {
+      await this.recordFailedSignIn(existing, SignInFailureReason.enum.USER_INACTIVE, ip);
+      throw new PieceworkError('AUTHORIZATION', {
+        message: 'This user has been deactivated',
+        userId: existing.id,
+      });
+    }
+    // A password nobody knows (checking it costs what any check costs); hashed only for a new user.
+    const passwordHash =
+      existing === undefined
+        ? await hashPassword(randomBytes(32).toString('base64url'))
+        : UNUSABLE_PASSWORD_HASH;
+    const now = this.ctx.now();
+    const { user, projectId } = await this.ctx.store.write(async (trx) => {
+      const found = await trx.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+      if (found !== undefined) {
+        await recordAuditEvent(
+          trx,
+          now,
+          { platformId: found.platformId, userId: found.id, userEmail: found.email, ip },
+          { action: 'user.signed.in', data: { user: summary(found) } },
+        );
+        return { user: found, projectId: undefined };
+      }
+      const platformId = generateId();
+      await trx
+        .insertInto('platform')
+        .values({
+          id: platformId,
+          name: `${profile.firstName}'s Platform`,
+          credits: null,
+          created: now,
+          updated: now,
+        })
+        .execute();
+      const inserted = await trx
+        .insertInto('user')
+        .values({
+          id: generateId(),
+          platformId,
+          email,
+          passwordHash,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          platformRole: 'ADMIN',
+          status: 'ACTIVE',
+          created: now,
+          updated: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const project = newProjectRow(
+        { platformId, ownerId: inserted.id, displayName: `${profile.firstName}'s Project`, type: 'PERSONAL' },
+        now,
+      );
+      await trx.insertInto('project').values(project).execute();
+      await recordAuditEvent(
+        trx,
+        now,
+        { platformId, userId: inserted.id, userEmail: email, ip },
+        { action: 'user.signed.up', data: { source: 'sso', user: summary(inserted) } },
+      );
+      return { user: inserted, projectId: project.id };
+    });
+    const token = await this.ctx.tokens.issue({ userId: user.id, platformId: user.platformId });
+    return { ...userView(user), token, projectId: projectId ?? (await landingProjectId(this.ctx, user.id)) };
   }
 
   private async recordFailedSignIn(

@@ -34,7 +34,7 @@ describe('GET /v1/platforms/:id', () => {
       const answer = await getPlatform(token, admin.platformId);
       expect(answer).toMatchObject({
         status: 200,
-        body: { id: admin.platformId, name: expect.any(String), credits: null },
+        body: { id: admin.platformId, name: expect.any(String), credits: null, googleAuthEnabled: false },
       });
     }
   });
@@ -50,10 +50,15 @@ describe('POST /v1/platforms/:id', () => {
     const renamed = await updatePlatform(admin.token, admin.platformId, { name: 'Acme', credits: 5 });
     expect(renamed).toMatchObject({ status: 200, body: { id: admin.platformId, name: 'Acme', credits: 5 } });
     const byKey = await updatePlatform(apiKey, admin.platformId, { credits: 0 });
-    expect(byKey.body).toEqual({ id: admin.platformId, name: 'Acme', credits: 0 });
+    expect(byKey.body).toEqual({ id: admin.platformId, name: 'Acme', credits: 0, googleAuthEnabled: false });
     expect((await getPlatform(member.token, admin.platformId)).body).toEqual(byKey.body);
     const unlimited = await updatePlatform(admin.token, admin.platformId, { credits: null });
-    expect(unlimited.body).toEqual({ id: admin.platformId, name: 'Acme', credits: null });
+    expect(unlimited.body).toEqual({
+      id: admin.platformId,
+      name: 'Acme',
+      credits: null,
+      googleAuthEnabled: false,
+    });
     expect((await updatePlatform(admin.token, admin.platformId, {})).body).toEqual(unlimited.body);
   });
 
