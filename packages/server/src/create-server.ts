@@ -14,8 +14,10 @@ import { loadServerSettings, type ServerSettings } from './config/server-setting
 import { buildHttpApp } from './http/build-http-app';
 import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
 import { listeningUrl } from './http/listening-url';
+import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
+import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
@@ -49,6 +51,11 @@ export interface CreateServerOptions {
    * due sooner is done when due). Default 1000.
    */
   timerIntervalMs?: number;
+  /**
+   * Google's endpoints for Google sign-in (authorization, token, JWKS, issuers): for tests, which
+   * run a stand-in provider on loopback (its address must be on AP_SSRF_ALLOW_LIST). Default Google's.
+   */
+  googleEndpoints?: GoogleEndpoints;
 }
 
 /** A server, built but not yet listening. */
@@ -103,9 +110,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const scheduler = createScheduler(context, timers);
   const triggerPoller = createTriggerPoller(context, timers);
   let ticks: TimedWorkTicks | undefined;
+  const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
   const app = await buildHttpApp({
     // A worker answers health only: the API is the app's.
-    routes: servesApi ? allRoutes(context) : platformRoutes(context, () => []),
+    routes: servesApi
+      ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
+      : platformRoutes(context, () => []),
     logger,
     authenticate: (header) => authenticate(context, header),
     authorize: (access, principal, parts) => authorizeAccess(context, access, principal, parts),
@@ -113,6 +123,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     logKeepSlowMs: config.logKeepSlowMs,
     timeouts: resolveHttpTimeouts(options.http ?? {}, config.webhookTimeoutSeconds * 1000),
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
+    ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
   return {
     app,
@@ -134,6 +145,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     },
     async close() {
       await app.close();
+      await authnRateLimit?.close();
       await ticks?.close();
       await scheduler.stop();
       await triggerPoller.stop();

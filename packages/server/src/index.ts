@@ -33,6 +33,7 @@ export type {
   PlatformTable,
   ProjectMemberTable,
   ProjectTable,
+  RateLimitTable,
   ScheduleTable,
   SqlBoolean,
   StoreEntryTable,
@@ -60,6 +61,7 @@ export { openStore } from './storage/open-store';
 export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
 export type { HttpTimeoutOptions } from './http/http-timeouts';
+export type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';

@@ -384,6 +384,12 @@ export {
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
+export {
+  ClaimTokenRequest,
+  FederatedAuthnLoginQuery,
+  FederatedAuthnLoginResponse,
+  ThirdPartyAuthnProvider,
+} from './users/federated-authn';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -51,6 +51,8 @@ const PUBLIC_ENDPOINTS = new Set([
   'authentication.verifyEmail',
   'authentication.resetPassword',
   'userInvitations.accept',
+  'federatedAuthn.login',
+  'federatedAuthn.claim',
   'flowRuns.resume',
   'flowRuns.resumeSync',
   'webhooks.trigger',

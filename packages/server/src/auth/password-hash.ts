@@ -2,6 +2,11 @@
  * Password hashing with scrypt, a memory-hard KDF (16 MiB and ~40 ms per hash with these
  * parameters). The stored form carries its parameters, so they can be raised later:
  * `scrypt$N$r$p$salt$hash` (base64url).
+ *
+ * Every check costs one derivation whatever it is checked against: an unknown email is checked
+ * against {@link UNUSABLE_PASSWORD_HASH} (the same parameters), a malformed stored hash against it
+ * too, so the time of an answer does not tell which it was. {@link passwordDerivations} counts
+ * the derivations, so tests can pin that rule without timing anything.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
@@ -10,7 +15,15 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 
+let derivations = 0;
+
+/** How many scrypt derivations this process has run (hashes and checks): one per hash, one per check. */
+export function passwordDerivations(): number {
+  return derivations;
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  derivations += 1;
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
@@ -39,10 +52,14 @@ export async function hashPassword(password: string): Promise<string> {
   ].join('$');
 }
 
-/** True when `password` matches `stored` (constant-time comparison). False for a malformed hash. */
+/**
+ * True when `password` matches `stored` (constant-time comparison). False for a malformed hash,
+ * after checking against {@link UNUSABLE_PASSWORD_HASH}, so that costs the same time.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, cost, blockSize, parallelism, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || salt === undefined || hash === undefined) {
+    await verifyPassword(password, UNUSABLE_PASSWORD_HASH);
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');

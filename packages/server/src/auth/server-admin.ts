@@ -8,12 +8,8 @@ import { PieceworkError } from '@piecework/shared';
 import type { ServerContext } from '../server-context';
 import { isPlatformAdmin, type Principal } from './principal';
 
-/** Throws 403 AUTHORIZATION unless `principal` administers the server's first platform. */
-export async function requireServerAdmin(
-  ctx: Pick<ServerContext, 'store'>,
-  principal: Principal,
-  message: string,
-): Promise<void> {
+/** The id of the server's first platform (the one signed up first); undefined before any sign-up. */
+export async function firstPlatformId(ctx: Pick<ServerContext, 'store'>): Promise<string | undefined> {
   const first = await ctx.store.db
     .selectFrom('platform')
     .select('id')
@@ -21,7 +17,17 @@ export async function requireServerAdmin(
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  if (!isPlatformAdmin(principal) || first?.id !== principal.platformId) {
+  return first?.id;
+}
+
+/** Throws 403 AUTHORIZATION unless `principal` administers the server's first platform. */
+export async function requireServerAdmin(
+  ctx: Pick<ServerContext, 'store'>,
+  principal: Principal,
+  message: string,
+): Promise<void> {
+  const first = await firstPlatformId(ctx);
+  if (!isPlatformAdmin(principal) || first !== principal.platformId) {
     throw new PieceworkError('AUTHORIZATION', {
       message: `${message}: only an admin of this server's first platform may`,
     });

@@ -14,6 +14,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Logger } from 'pino';
 import qs from 'qs';
@@ -28,6 +29,11 @@ import { decodeContentEncoding } from './content-encoding';
 import { HttpReply } from './http-reply';
 import { resolveHttpTimeouts, type HttpTimeouts } from './http-timeouts';
 import { parseJsonBody } from './json-body';
+import {
+  isAuthnRateLimited,
+  registerAuthnRateLimit,
+  type AuthnRateLimitOptions,
+} from './rate-limit/authn-rate-limit';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
 import { sendError } from './send-error';
@@ -56,7 +62,12 @@ export interface HttpAppOptions {
   validateResponses?: boolean;
   /** How long to wait on clients (see `http-timeouts.ts`); default its defaults for no `/sync` wait. */
   timeouts?: HttpTimeouts;
+  /** The authentication routes' rate limit (`rate-limit/authn-rate-limit.ts`); default none. */
+  authnRateLimit?: AuthnRateLimitOptions;
 }
+
+/** The hook that rate-limits one route, by its operationId. */
+type RouteLimit = (operationId: string) => preHandlerAsyncHookHandler;
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -105,6 +116,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     exposedHeaders: ['x-request-id', 'x-webhook-id'],
   });
 
+  const limit =
+    options.authnRateLimit === undefined
+      ? undefined
+      : await registerAuthnRateLimit(app, options.authnRateLimit);
+
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -141,7 +157,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     }),
   );
 
-  const register = (scope: FastifyInstance, route: RouteDefinition) => registerRoute(scope, route, options);
+  const register = (scope: FastifyInstance, route: RouteDefinition) =>
+    registerRoute(scope, route, options, limit);
   const rawRoutes = options.routes.filter((route) => route.rawBody !== undefined);
   for (const route of options.routes) {
     if (route.rawBody === undefined) register(app, route);
@@ -152,12 +169,20 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   return app;
 }
 
-/** Registers one route on `scope`: authentication, validation of every part, the handler, the answer. */
-function registerRoute(scope: FastifyInstance, route: RouteDefinition, options: HttpAppOptions): void {
+/** Registers one route on `scope`: its rate limit (authentication routes), authentication, validation of every part, the handler, the answer. */
+function registerRoute(
+  scope: FastifyInstance,
+  route: RouteDefinition,
+  options: HttpAppOptions,
+  limit: RouteLimit | undefined,
+): void {
   const { endpoint } = route;
   scope.route({
     method: endpoint.method === 'ALL' ? [...ALL_METHODS] : endpoint.method,
     url: `/api${endpoint.path}`,
+    ...(limit !== undefined && isAuthnRateLimited(endpoint)
+      ? { preHandler: limit(endpoint.operationId) }
+      : {}),
     ...(route.rawBody === undefined ? {} : { bodyLimit: route.rawBody.limitBytes }),
     handler: async (request, reply) => {
       const principal =

@@ -9,6 +9,8 @@ import { flowRunRoutes } from './flow-runs/flow-run-routes';
 import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
 import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
+import { federatedAuthnRoutes } from './federated-authn/federated-authn-routes';
+import type { FederatedAuthnOptions } from './federated-authn/federated-authn-service';
 import { identityRoutes } from './identity/identity-routes';
 import { platformRoutes } from './platform/platform-routes';
 import { pieceRoutes } from './pieces/piece-routes';
@@ -21,11 +23,18 @@ import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 
+/** Options of some modules' routes (tests only). */
+export interface RouteOptions {
+  /** Federated sign-in: a stand-in provider's endpoints. */
+  readonly federatedAuthn?: FederatedAuthnOptions | undefined;
+}
+
 /** All routes, in registration order. */
-export function allRoutes(ctx: ServerContext): RouteDefinition[] {
+export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
   routes.push(...platformRoutes(ctx, () => routes));
   routes.push(...identityRoutes(ctx));
+  routes.push(...federatedAuthnRoutes(ctx, options.federatedAuthn));
   routes.push(...apiKeyRoutes(ctx));
   routes.push(...projectRoutes(ctx));
   routes.push(...folderRoutes(ctx));

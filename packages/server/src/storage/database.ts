@@ -375,6 +375,13 @@ export interface AppEventListenerTable {
   identifierValue: string;
 }
 
+/** `rateLimit`: a rate-limit counter (authentication routes, without Redis) and when its window ends. */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  expiresAt: Timestamp;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -402,4 +409,5 @@ export interface Database {
   appEventListener: AppEventListenerTable;
   oneTimeCode: OneTimeCodeTable;
   alert: AlertTable;
+  rateLimit: RateLimitTable;
 }

@@ -26,6 +26,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0006-trigger-sources',
       '0007-project-roles',
       '0008-one-time-codes',
+      '0009-rate-limits',
       '0010-invitations-and-sign-up-policy',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -50,6 +51,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "project",
         "projectMember",
         "projectRole",
+        "rateLimit",
         "schedule",
         "storeEntry",
         "triggerEvent",

@@ -25,6 +25,7 @@ export async function listenTestServer(
     runs: { prestart: false, ...options.runs },
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
+    ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
     logger,
   });
   try {

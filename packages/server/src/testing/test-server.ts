@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
+import type { GoogleEndpoints } from '../modules/federated-authn/google-provider';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { capturingLogger } from './captured-logs';
 import { startInProcessCluster } from './in-process-cluster';
@@ -70,6 +71,8 @@ export interface TestServerOptions {
   port?: number;
   /** Longest wait between two looks at due schedules and polls, in ms. Default the server's (1000). */
   timerIntervalMs?: number;
+  /** Google sign-in's endpoints (a stand-in provider on loopback). Default Google's. */
+  googleEndpoints?: GoogleEndpoints;
 }
 
 /**

@@ -23,6 +23,11 @@ import { Project } from '../projects/project';
 import { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from '../projects/project-requests';
 import { AuthenticationResponse, SignInRequest, SignUpRequest } from '../users/authentication';
 import {
+  ClaimTokenRequest,
+  FederatedAuthnLoginQuery,
+  FederatedAuthnLoginResponse,
+} from '../users/federated-authn';
+import {
   PLATFORM_ACCESS,
   PLATFORM_ADMIN_ACCESS,
   PLATFORM_OPERATOR_ACCESS,
@@ -100,6 +105,28 @@ export const ENDPOINTS = {
       response: AuthenticationResponse,
     }),
     ...ONE_TIME_CODE_ENDPOINTS,
+  },
+  federatedAuthn: {
+    login: endpoint({
+      method: 'GET',
+      path: '/v1/authn/federated/login',
+      operationId: 'federatedAuthn.login',
+      summary: "The provider's sign-in page to send the browser to (Google, when enabled)",
+      access: PUBLIC_ACCESS,
+      query: FederatedAuthnLoginQuery,
+      status: 200,
+      response: FederatedAuthnLoginResponse,
+    }),
+    claim: endpoint({
+      method: 'POST',
+      path: '/v1/authn/federated/claim',
+      operationId: 'federatedAuthn.claim',
+      summary: "Sign in (or up) with the provider's code and the login's state",
+      access: PUBLIC_ACCESS,
+      body: ClaimTokenRequest,
+      status: 200,
+      response: AuthenticationResponse,
+    }),
   },
   apiKeys: {
     create: endpoint({

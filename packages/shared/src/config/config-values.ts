@@ -36,6 +36,51 @@ export const HostAndPort = z
   .refine(({ port }) => port >= 1 && port <= 65535, 'must have a port from 1 to 65535');
 export type HostAndPort = z.infer<typeof HostAndPort>;
 
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  millisecond: 1,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  d: 86_400_000,
+  day: 86_400_000,
+};
+
+/**
+ * A duration as the reference writes it, read into milliseconds: a whole number of milliseconds
+ * (`60000`) or a number and a unit (`1 minute`, `30 seconds`, `2h`, `500ms`; units ms, s/sec/second,
+ * m/min/minute, h/hour, d/day, plural or not). Used by AP_API_RATE_LIMIT_AUTHN_WINDOW.
+ */
+export const DurationText = z.string().transform((text, ctx) => {
+  const ms = durationMs(text);
+  if (ms === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: "must be a duration such as '1 minute', '30 seconds' or a number of milliseconds",
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+function durationMs(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (match === null) return undefined;
+  const unit = (match[2] ?? '').toLowerCase();
+  const factor =
+    unit === ''
+      ? 1
+      : (DURATION_UNITS_MS[unit] ?? (unit.endsWith('s') ? DURATION_UNITS_MS[unit.slice(0, -1)] : undefined));
+  if (factor === undefined) return undefined;
+  const ms = Math.round(Number(match[1]) * factor);
+  return ms >= 1 ? ms : undefined;
+}
+
 /** How the text of an environment variable is turned into a value before validation. */
 export type ConfigValueKind = 'string' | 'number' | 'boolean' | 'list';
 

@@ -160,6 +160,21 @@ const ROWS: Row[] = [
   ],
   ['AP_GOOGLE_CLIENT_SECRET', 'string', 'Google sign-in client secret.', 'secret'],
   [
+    'AP_API_RATE_LIMIT_AUTHN_ENABLED',
+    'boolean',
+    'Rate-limit the authentication routes per client IP and per email (429 over the limit).',
+  ],
+  [
+    'AP_API_RATE_LIMIT_AUTHN_MAX',
+    'number',
+    'Requests one IP, and one email, may make to one authentication route per window.',
+  ],
+  [
+    'AP_API_RATE_LIMIT_AUTHN_WINDOW',
+    'string',
+    "Window of the authentication rate limit: '1 minute', '30 seconds' or milliseconds.",
+  ],
+  [
     'AP_USE_CDN_FOR_BUNDLES',
     'boolean',
     'Fetch official piece bundles from the CDN before the package registry.',

@@ -47,6 +47,9 @@ describe('parseConfig defaults', () => {
     ['redisUrl', undefined],
     ['encryptionKey', undefined],
     ['jwtSecret', undefined],
+    ['apiRateLimitAuthnEnabled', true],
+    ['apiRateLimitAuthnMax', 50],
+    ['apiRateLimitAuthnWindow', 60_000],
   ] as const)('%s defaults to %j', (key, expected) => {
     expect(config[key]).toEqual(expected);
   });
@@ -334,6 +337,45 @@ describe('AP_SSRF_ALLOW_LIST', () => {
     expect(error.params.variable).toBe('AP_SSRF_ALLOW_LIST');
     expect(error.message).toContain(`item "${item}"`);
     expect(error.message).toContain('IPv4 or IPv6');
+  });
+});
+
+describe('AP_API_RATE_LIMIT_AUTHN_*', () => {
+  it('reads the switch and the maximum', () => {
+    const config = parseConfig({
+      AP_API_RATE_LIMIT_AUTHN_ENABLED: 'false',
+      AP_API_RATE_LIMIT_AUTHN_MAX: '7',
+    });
+    expect(config.apiRateLimitAuthnEnabled).toBe(false);
+    expect(config.apiRateLimitAuthnMax).toBe(7);
+  });
+
+  it.each([
+    ['1 minute', 60_000],
+    ['2 minutes', 120_000],
+    ['30 seconds', 30_000],
+    ['30s', 30_000],
+    ['1.5 hours', 5_400_000],
+    ['500ms', 500],
+    ['1 day', 86_400_000],
+    ['60000', 60_000],
+  ])('reads the window %j as %d ms', (text, ms) => {
+    expect(parseConfig({ AP_API_RATE_LIMIT_AUTHN_WINDOW: text }).apiRateLimitAuthnWindow).toBe(ms);
+  });
+
+  it.each([['a minute'], ['1 fortnight'], ['0'], ['-5 seconds'], ['1 minute 30 seconds']])(
+    'refuses the window %j, naming the variable',
+    (text) => {
+      const error = configErrorOf({ AP_API_RATE_LIMIT_AUTHN_WINDOW: text });
+      expect(error.params.variable).toBe('AP_API_RATE_LIMIT_AUTHN_WINDOW');
+      expect(error.message).toContain("such as '1 minute'");
+    },
+  );
+
+  it('refuses a maximum below 1', () => {
+    expect(configErrorOf({ AP_API_RATE_LIMIT_AUTHN_MAX: '0' }).params.variable).toBe(
+      'AP_API_RATE_LIMIT_AUTHN_MAX',
+    );
   });
 });
 

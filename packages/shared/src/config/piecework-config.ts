@@ -9,7 +9,7 @@ import {
   RedisSentinelRole,
   RedisType,
 } from './config-enums';
-import { ConfigUrl, HostAndPort, IpOrCidr, wholeNumber } from './config-values';
+import { ConfigUrl, DurationText, HostAndPort, IpOrCidr, wholeNumber } from './config-values';
 
 const optionalText = z.string().min(1).optional();
 
@@ -148,6 +148,15 @@ export const PieceworkConfig = z
     googleClientId: optionalText,
     /** AP_GOOGLE_CLIENT_SECRET: Google sign-in secret. */
     googleClientSecret: optionalText,
+    /**
+     * AP_API_RATE_LIMIT_AUTHN_ENABLED: limit the authentication routes (sign-in, sign-up, codes,
+     * password resets, federated claims) per client IP and per email; over the limit: 429.
+     */
+    apiRateLimitAuthnEnabled: z.boolean().default(true),
+    /** AP_API_RATE_LIMIT_AUTHN_MAX: requests one IP (and one email) may make to one such route per window. */
+    apiRateLimitAuthnMax: wholeNumber(1).default(50),
+    /** AP_API_RATE_LIMIT_AUTHN_WINDOW: the window of that limit, in milliseconds (read from `1 minute`, `30 seconds`...). */
+    apiRateLimitAuthnWindow: DurationText.prefault('1 minute'),
     /** AP_USE_CDN_FOR_BUNDLES: fetch official piece bundles from the CDN first. */
     useCdnForBundles: z.boolean().default(true),
     /** AP_LOAD_TRANSLATIONS_FOR_DEV_PIECES: load translations of pieces under development. */

@@ -5,6 +5,7 @@
  * Sign-in obeys the platform's sign-in rules and applies the user's due invitations. Both answer
  * with a session token.
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   generateId,
@@ -20,11 +21,12 @@ import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { serialiseWrites } from '../../storage/serialise-writes';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
+import type { FederatedProfile } from '../federated-authn/google-provider';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
 import { EmailCodeService, emailNotVerified } from './email-code-service';
-import { assertPasswordAuthAllowed } from './sign-in-rules';
+import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 
@@ -56,49 +58,16 @@ export class IdentityService {
       });
     }
     const passwordHash = await hashPassword(request.password);
-    const now = this.ctx.now();
-    const { user, projectId, needsVerification } = await this.ctx.store.write(async (trx) => {
-      // One sign-up at a time across processes: the first of a fresh server, and one per email.
-      await serialiseWrites(trx, 'sign-up');
-      await assertEmailFree(trx, email);
-      const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email);
-      const platformId =
-        placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, request.firstName, now);
-      const needsVerification =
-        this.ctx.mailer.configured && !(placement.kind === 'JOIN' && placement.invited);
-      const inserted = await trx
-        .insertInto('user')
-        .values({
-          id: generateId(),
-          platformId,
-          email,
-          passwordHash,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
-          status: 'ACTIVE',
-          verified: needsVerification ? 0 : 1,
-          created: now,
-          updated: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const project = newProjectRow(
-        { platformId, ownerId: inserted.id, displayName: `${request.firstName}'s Project`, type: 'PERSONAL' },
-        now,
-      );
-      await trx.insertInto('project').values(project).execute();
-      const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
-      const user =
-        applied?.platformRole == null ? inserted : { ...inserted, platformRole: applied.platformRole };
-      await recordAuditEvent(
-        trx,
-        now,
-        { platformId, userId: user.id, userEmail: email, ip },
-        { action: 'user.signed.up', data: { source: 'credentials', user: summary(user) } },
-      );
-      return { user, projectId: project.id, needsVerification };
-    });
+    const { user, projectId, needsVerification } = await this.ctx.store.write((trx) =>
+      this.createUser(trx, {
+        email,
+        passwordHash,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        method: 'PASSWORD',
+        ip,
+      }),
+    );
     if (needsVerification) {
       await new EmailCodeService(this.ctx).sendVerificationCode(user);
       throw emailNotVerified(user.email);
@@ -161,6 +130,135 @@ export class IdentityService {
     const projectId = await landingProjectId(this.ctx, user.id);
     const token = await this.ctx.tokens.issue(tokenClaims(user));
     return { ...userView(signedIn), token, projectId };
+  }
+
+  /**
+   * Federated sign-in (Google): the user with the provider's (verified) email signs in (their due
+   * invitations apply); an unknown email signs up under the same sign-up policy as the password
+   * form (so a self-hosted server still takes new people by invitation or allowed domain only),
+   * with a random password nobody knows and without the throwaway-email check (federated
+   * sign-ups are exempt). The platform's domain rules hold either way. Audit: user.signed.in, or
+   * user.signed.up with source `sso`. A deactivated user: 403.
+   */
+  async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
+    const email = normalizeEmail(profile.email);
+    const existing = await this.ctx.store.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (existing !== undefined && existing.status !== 'ACTIVE') {
+      await this.recordFailedSignIn(existing, SignInFailureReason.enum.USER_INACTIVE, ip);
+      throw new PieceworkError('AUTHORIZATION', {
+        message: 'This user has been deactivated',
+        userId: existing.id,
+      });
+    }
+    // A password nobody knows (checking it costs what any check costs); hashed only for a new user.
+    const passwordHash =
+      existing === undefined
+        ? await hashPassword(randomBytes(32).toString('base64url'))
+        : UNUSABLE_PASSWORD_HASH;
+    const now = this.ctx.now();
+    const { user, projectId } = await this.ctx.store.write(async (trx) => {
+      const found = await trx.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+      if (found === undefined) {
+        return this.createUser(trx, {
+          email,
+          passwordHash,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          method: 'FEDERATED',
+          ip,
+        });
+      }
+      const platform = await trx
+        .selectFrom('platform')
+        .select(PLATFORM_COLUMNS)
+        .where('id', '=', found.platformId)
+        .executeTakeFirstOrThrow();
+      assertPasswordAuthAllowed(authSettingsOf(platform), email, platform.id, 'FEDERATED');
+      const applied = await applyInvitations(trx, found, now);
+      await recordAuditEvent(
+        trx,
+        now,
+        { platformId: found.platformId, userId: found.id, userEmail: found.email, ip },
+        { action: 'user.signed.in', data: { user: summary(found) } },
+      );
+      const signedIn =
+        applied.platformRole === null ? found : { ...found, platformRole: applied.platformRole };
+      return { user: signedIn, projectId: undefined };
+    });
+    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    return { ...userView(user), token, projectId: projectId ?? (await landingProjectId(this.ctx, user.id)) };
+  }
+
+  /**
+   * Creates a user and their PERSONAL project inside the caller's write transaction, where the
+   * sign-up policy places them (`sign-up-policy.ts`: a new platform as its ADMIN, or joining one as
+   * MEMBER, whose invitations for the email then apply), and records user.signed.up (source
+   * `credentials` for a password, `sso` for a federated provider). A password sign-up on a server
+   * that sends email starts unverified unless an invitation link proved the address; a federated
+   * one is verified by its provider.
+   */
+  private async createUser(
+    trx: Kysely<Database>,
+    input: {
+      email: string;
+      passwordHash: string;
+      firstName: string;
+      lastName: string;
+      method: AuthMethod;
+      ip: string;
+    },
+  ) {
+    const { email, method } = input;
+    const now = this.ctx.now();
+    // One sign-up at a time across processes: the first of a fresh server, and one per email.
+    await serialiseWrites(trx, 'sign-up');
+    await assertEmailFree(trx, email);
+    const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email, method);
+    const platformId =
+      placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, input.firstName, now);
+    const needsVerification =
+      method === 'PASSWORD' &&
+      this.ctx.mailer.configured &&
+      !(placement.kind === 'JOIN' && placement.invited);
+    const inserted = await trx
+      .insertInto('user')
+      .values({
+        id: generateId(),
+        platformId,
+        email,
+        passwordHash: input.passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
+        status: 'ACTIVE',
+        verified: needsVerification ? 0 : 1,
+        created: now,
+        updated: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const project = newProjectRow(
+      { platformId, ownerId: inserted.id, displayName: `${input.firstName}'s Project`, type: 'PERSONAL' },
+      now,
+    );
+    await trx.insertInto('project').values(project).execute();
+    const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
+    const user =
+      applied?.platformRole == null ? inserted : { ...inserted, platformRole: applied.platformRole };
+    await recordAuditEvent(
+      trx,
+      now,
+      { platformId, userId: user.id, userEmail: email, ip: input.ip },
+      {
+        action: 'user.signed.up',
+        data: { source: method === 'PASSWORD' ? 'credentials' : 'sso', user: summary(user) },
+      },
+    );
+    return { user, projectId: project.id, needsVerification };
   }
 
   private async recordFailedSignIn(

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database';
 import { findFirstPlatform } from '../platforms/first-platform';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
-import { assertPasswordAuthAllowed } from './sign-in-rules';
+import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 
 /**
  * A sign-up's place: a new platform of its own, or an existing platform it joins, `invited` (an
@@ -33,6 +33,7 @@ export async function placeSignUp(
   trx: Kysely<Database>,
   edition: Edition,
   email: string,
+  method: AuthMethod = 'PASSWORD',
 ): Promise<SignUpPlacement> {
   const invited = await trx
     .selectFrom('userInvitation')
@@ -45,14 +46,14 @@ export async function placeSignUp(
     .limit(1)
     .executeTakeFirst();
   if (invited !== undefined) {
-    assertPasswordAuthAllowed(authSettingsOf(invited), email, invited.id);
+    assertPasswordAuthAllowed(authSettingsOf(invited), email, invited.id, method);
     return { kind: 'JOIN', platformId: invited.id, invited: true };
   }
   if (edition === 'cloud') return { kind: 'NEW_PLATFORM' };
   const server = await findFirstPlatform(trx);
   if (server === undefined) return { kind: 'NEW_PLATFORM' };
   const settings = authSettingsOf(server);
-  assertPasswordAuthAllowed(settings, email, server.id);
+  assertPasswordAuthAllowed(settings, email, server.id, method);
   if (settings.allowedAuthDomains.includes(emailDomain(email))) {
     return { kind: 'JOIN', platformId: server.id, invited: false };
   }

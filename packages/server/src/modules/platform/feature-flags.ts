@@ -1,12 +1,15 @@
 /**
  * The flags of `GET /v1/flags`: what a UI or an embedding host needs to know about this instance.
- * The four removed billing flags are never among them.
+ * The four removed billing flags are never among them. THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP
+ * names `google` only where Google sign-in is offered (AP_GOOGLE_CLIENT_ID and _SECRET set and
+ * the platform's toggle on); otherwise Google is not mentioned at all.
  */
 import type { FeatureFlags } from '@piecework/shared';
 import type { ServerSettings } from '../../config/server-settings';
+import { federatedRedirectUrl } from '../federated-authn/federated-authn-service';
 
-/** The instance's flags, derived from its settings. */
-export function featureFlags(settings: ServerSettings): FeatureFlags {
+/** The instance's flags, derived from its settings and what the request's platform offers. */
+export function featureFlags(settings: ServerSettings, platform: { googleSignIn: boolean }): FeatureFlags {
   const { config } = settings;
   return {
     EDITION: 'ce',
@@ -21,9 +24,8 @@ export function featureFlags(settings: ServerSettings): FeatureFlags {
     MAX_FILE_SIZE_MB: config.maxFileSizeMb,
     MAX_WEBHOOK_PAYLOAD_SIZE_MB: config.maxWebhookPayloadSizeMb,
     ALLOWED_EMBED_ORIGINS: config.allowedEmbedOrigins,
-    THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: {
-      google: config.googleClientId !== undefined && config.googleClientSecret !== undefined,
-    },
+    THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: platform.googleSignIn ? { google: true } : {},
+    THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL: federatedRedirectUrl({ settings }),
     SIGN_UP_ENABLED: true,
     SHOW_POWERED_BY_IN_FORM: false,
     PROJECT_LIMITS_ENABLED: true,

@@ -4,7 +4,13 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../../http/openapi';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
+import { requestPlatformId } from '../../auth/request-platform';
+import { isGoogleSignInEnabled } from '../federated-authn/federated-authn-service';
 import { featureFlags } from './feature-flags';
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /** The platform routes; `allRoutes` is read lazily to describe every route in `GET /v1/docs`. */
 export function platformRoutes(
@@ -20,7 +26,12 @@ export function platformRoutes(
           ? { status: 'OK' as const }
           : { status: 'OK' as const, release: PIECEWORK_RELEASE, workers: await ctx.workers.list() },
     }),
-    route(ENDPOINTS.platform.flags, { handler: () => Promise.resolve(featureFlags(ctx.settings)) }),
+    route(ENDPOINTS.platform.flags, {
+      handler: async ({ request }) => {
+        const platformId = await requestPlatformId(ctx, headerText(request.headers.authorization));
+        return featureFlags(ctx.settings, { googleSignIn: await isGoogleSignInEnabled(ctx, platformId) });
+      },
+    }),
     route(ENDPOINTS.platform.openApi, {
       handler: () => {
         document ??= buildOpenApiDocument(

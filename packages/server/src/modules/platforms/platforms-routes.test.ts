@@ -34,7 +34,7 @@ describe('GET /v1/platforms/:id', () => {
       const answer = await getPlatform(token, admin.platformId);
       expect(answer).toMatchObject({
         status: 200,
-        body: { id: admin.platformId, name: expect.any(String), credits: null },
+        body: { id: admin.platformId, name: expect.any(String), credits: null, googleAuthEnabled: true },
       });
     }
   });

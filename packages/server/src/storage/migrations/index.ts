@@ -7,6 +7,7 @@ import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
 import { projectRoles } from './0007-project-roles';
 import { oneTimeCodes } from './0008-one-time-codes';
+import { rateLimits } from './0009-rate-limits';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 
 /**
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006-trigger-sources': triggerSources,
   '0007-project-roles': projectRoles,
   '0008-one-time-codes': oneTimeCodes,
+  '0009-rate-limits': rateLimits,
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
 };
 

@@ -1,0 +1,31 @@
+/** `GET /v1/authn/federated/login` and `POST /v1/authn/federated/claim` (public). */
+import { ENDPOINTS } from '@piecework/shared';
+import { requestPlatformId } from '../../auth/request-platform';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { FederatedAuthnService, type FederatedAuthnOptions } from './federated-authn-service';
+
+function authorizationOf(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): string | undefined {
+  const value = headers['authorization'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The federated sign-in routes; the platform is the caller's, else the server's first. */
+export function federatedAuthnRoutes(
+  ctx: ServerContext,
+  options: FederatedAuthnOptions = {},
+): RouteDefinition[] {
+  const federated = new FederatedAuthnService(ctx, options);
+  return [
+    route(ENDPOINTS.federatedAuthn.login, {
+      handler: async ({ query, request }) =>
+        federated.login(await requestPlatformId(ctx, authorizationOf(request.headers)), query.providerName),
+    }),
+    route(ENDPOINTS.federatedAuthn.claim, {
+      handler: async ({ body, request }) =>
+        federated.claim(await requestPlatformId(ctx, authorizationOf(request.headers)), body, request.ip),
+    }),
+  ];
+}
