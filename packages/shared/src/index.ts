@@ -158,6 +158,7 @@ export {
 export {
   ContainerType,
   DatabaseType,
+  Edition,
   ExecutionMode,
   LogLevel,
   RedisSentinelRole,
@@ -309,6 +310,12 @@ export {
   Platform,
   UpdatePlatformRequest,
 } from './platform/platform';
+export {
+  AuthDomain,
+  DEFAULT_PLATFORM_AUTH_SETTINGS,
+  emailDomain,
+  PlatformAuthSettings,
+} from './platform/platform-auth-settings';
 export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
 export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
 export {
@@ -365,11 +372,14 @@ export {
 } from './users/authentication';
 export {
   AcceptUserInvitationRequest,
+  AcceptUserInvitationResponse,
   CreateUserInvitationRequest,
   InvitationProjectRole,
   InvitationStatus,
   InvitationType,
+  ListUserInvitationsQuery,
   UserInvitation,
+  UserInvitationWithLink,
 } from './users/user-invitation';
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';

@@ -26,6 +26,8 @@ const ids = {
   user: '',
   projectMember: '',
   projectRole: '',
+  invitation: '',
+  alert: '',
 };
 
 beforeAll(async () => {
@@ -67,6 +69,17 @@ beforeAll(async () => {
   ]);
   ids.user = clerk.userId;
   ids.projectMember = (await owner.projectMembers.list({ projectId: project.id })).data[0]!.id;
+  ids.invitation = (
+    await owner.userInvitations.create({
+      type: 'PROJECT',
+      email: 'payroll-clerk@example.com',
+      projectId: project.id,
+      projectRole: 'Editor',
+    })
+  ).id;
+  ids.alert = (
+    await owner.alerts.create({ projectId: project.id, channel: 'EMAIL', receiver: 'payroll@example.com' })
+  ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -132,6 +145,19 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       flowVersionId: ids.version,
       testStrategy: 'SIMULATION',
     }),
+  'userInvitations.create': (c) =>
+    c.userInvitations.create({
+      type: 'PROJECT',
+      email: 'planted@example.com',
+      projectId: ids.project,
+      projectRole: 'Admin',
+    }),
+  'alerts.create': (c) =>
+    c.alerts.create({ projectId: ids.project, channel: 'EMAIL', receiver: 'planted@example.com' }),
+  'alerts.list': (c) => c.alerts.list({ projectId: ids.project }),
+  'alerts.delete': (c) => c.alerts.delete(ids.alert),
+  'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
+  'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
   'pieces.get': (c) => c.pieces.get({ name: '@activepieces/piece-http' }, { projectId: ids.project }),
   'pieces.getScoped': (c) =>
@@ -180,7 +206,9 @@ describe('tenancy', () => {
         schema === undefined ? '' : JSON.stringify(Object.keys((schema as { shape?: object }).shape ?? {})),
       );
       const scopedByRequest =
-        endpoint.path.includes(':id') || shape.some((keys) => keys.includes('"projectId"'));
+        endpoint.path.includes(':id') ||
+        shape.some((keys) => keys.includes('"projectId"')) ||
+        endpoint.access.kind === 'project';
       return endpoint.auth === 'principal' && scopedByRequest;
     }).map((endpoint) => endpoint.operationId);
     expect(Object.keys(calls).sort()).toEqual(scoped.filter((id) => id !== 'auditEvents.list').sort());
@@ -220,5 +248,7 @@ describe('tenancy', () => {
       name: 'Payroll clerk',
       permissions: ['READ_FLOW'],
     });
+    const invitations = await owner.userInvitations.list({ projectId: ids.project });
+    expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
   });
 });

@@ -18,6 +18,7 @@ import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
+import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 
 /** All routes, in registration order. */
@@ -40,6 +41,7 @@ export function allRoutes(ctx: ServerContext): RouteDefinition[] {
   routes.push(...userRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));
+  routes.push(...userInvitationRoutes(ctx));
   routes.push(...alertRoutes(ctx));
   return routes;
 }

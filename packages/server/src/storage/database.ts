@@ -33,6 +33,11 @@ export interface PlatformTable extends Timestamps {
   name: string;
   /** Remaining run credits; `null` means unlimited. */
   credits: number | null;
+  /** Sign-in rules (`PlatformAuthSettings`); `allowedAuthDomains` is a JSON array of domains. */
+  emailAuthEnabled: Generated<SqlBoolean>;
+  allowedAuthDomains: Generated<JsonText>;
+  enforceAllowedAuthDomains: Generated<SqlBoolean>;
+  googleAuthEnabled: Generated<SqlBoolean>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
@@ -108,6 +113,22 @@ export interface ProjectRoleTable extends Timestamps {
   permissions: JsonText;
   /** `DEFAULT` or `CUSTOM`. */
   type: string;
+}
+
+/**
+ * `userInvitation`: an email invited to the platform (`type` PLATFORM, with `platformRole`) or to
+ * a project (`type` PROJECT, with `projectId` and `projectRoleId`); `status` PENDING or ACCEPTED.
+ * One row per platform, email and project: inviting again updates it.
+ */
+export interface UserInvitationTable extends Timestamps {
+  id: string;
+  platformId: string;
+  email: string;
+  type: string;
+  status: string;
+  platformRole: string | null;
+  projectId: string | null;
+  projectRoleId: string | null;
 }
 
 /** `apiKey`: a platform API key; only its hash and a truncated form are stored. */
@@ -361,6 +382,7 @@ export interface Database {
   project: ProjectTable;
   projectMember: ProjectMemberTable;
   projectRole: ProjectRoleTable;
+  userInvitation: UserInvitationTable;
   apiKey: ApiKeyTable;
   folder: FolderTable;
   flow: FlowTable;

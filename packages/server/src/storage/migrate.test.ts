@@ -26,6 +26,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0006-trigger-sources',
       '0007-project-roles',
       '0008-one-time-codes',
+      '0010-invitations-and-sign-up-policy',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -54,6 +55,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "triggerEvent",
         "triggerSource",
         "user",
+        "userInvitation",
         "waitpoint",
       ]
     `);

@@ -18,6 +18,7 @@ import { capturingLogger } from './captured-logs';
 import { listenTestServer } from './listen-test-server';
 import { deleteRedisKeys, scaleOutEnv } from './scale-out-cluster';
 import { freePort } from './server-process';
+import { TEST_EDITION_ENV } from './test-edition';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './test-postgres';
 import type { TestServer, TestServerOptions } from './test-server';
 
@@ -89,6 +90,7 @@ export async function startInProcessCluster(
   const servers: PieceworkServer[] = [];
   const start = async (role: 'APP' | 'WORKER', name: string, dir: string, listenOn: number) => {
     const serverEnv = {
+      ...TEST_EDITION_ENV,
       AP_LOG_LEVEL: 'info',
       ...installation.env,
       AP_FRONTEND_URL: `http://127.0.0.1:${String(port)}`,

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
+import { TEST_EDITION_ENV } from './test-edition';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
@@ -48,7 +49,14 @@ export async function startServerProcess(
     : ['--import', 'tsx', 'packages/server/src/cli/main.ts', 'start'];
   const child = spawn(process.execPath, command, {
     cwd: repoRoot,
-    env: { ...process.env, AP_CONFIG_PATH: dataDir, AP_PORT: String(port), AP_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...TEST_EDITION_ENV,
+      AP_CONFIG_PATH: dataDir,
+      AP_PORT: String(port),
+      AP_LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

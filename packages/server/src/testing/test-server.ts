@@ -2,7 +2,7 @@
  * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
  * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free
  * loopback port, logs captured in memory (never on the console), answers checked against their
- * schemas. With `PIECEWORK_TEST_DB=CLUSTER` it is an app + 2 workers (`in-process-cluster.ts`).
+ * schemas, AP_EDITION `cloud` unless the test sets it (`test-edition.ts`). With `PIECEWORK_TEST_DB=CLUSTER` it is an app + 2 workers (`in-process-cluster.ts`).
  * Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { capturingLogger } from './captured-logs';
 import { startInProcessCluster } from './in-process-cluster';
 import { listenTestServer } from './listen-test-server';
+import { TEST_EDITION_ENV } from './test-edition';
 import { createTestServerDatabase, testsRunOnCluster, type TestServerDatabase } from './test-store';
 
 /**
@@ -85,6 +86,7 @@ export async function startTestServer(
   const logs: Record<string, unknown>[] = [];
   const database = env['AP_DB_TYPE'] === undefined ? await databaseOf(options.dataDir) : undefined;
   const fullEnv: Record<string, string> = {
+    ...TEST_EDITION_ENV,
     AP_CONFIG_PATH: dataDir,
     AP_LOG_LEVEL: 'info',
     ...database?.env,

@@ -34,6 +34,7 @@ import { PIECE_ENDPOINTS } from './piece-endpoints';
 import { CONNECTION_ENDPOINTS, OAUTH_APP_ENDPOINTS } from './connection-endpoints';
 import { TRIGGER_ENDPOINTS } from './trigger-endpoints';
 import { PROJECT_MEMBER_ENDPOINTS, PROJECT_ROLE_ENDPOINTS, USER_ENDPOINTS } from './team-endpoints';
+import { INVITATION_ENDPOINTS } from './invitation-endpoints';
 import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
 
@@ -480,6 +481,7 @@ export const ENDPOINTS = {
   users: USER_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,
+  userInvitations: INVITATION_ENDPOINTS,
   alerts: ALERT_ENDPOINTS,
   auditEvents: {
     list: endpoint({

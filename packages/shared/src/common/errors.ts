@@ -24,6 +24,12 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   FLOW_IN_USE: 409,
   SIGN_UP_DISABLED: 403,
+  /** A self-hosted server takes new users by invitation only (and this email has none accepted). */
+  INVITATION_ONLY_SIGN_UP: 403,
+  /** The platform only lets users of its `allowedAuthDomains` sign up or sign in. */
+  DOMAIN_NOT_ALLOWED: 403,
+  /** The platform has turned email-and-password sign-in and sign-up off (`emailAuthEnabled`). */
+  EMAIL_AUTH_DISABLED: 403,
   DISPOSABLE_EMAIL: 400,
   /** An OAuth2 code could not be exchanged for tokens at the piece's token URL. */
   INVALID_CLAIM: 400,

@@ -36,3 +36,12 @@ export type ContainerType = z.infer<typeof ContainerType>;
 /** AP_LOG_LEVEL: the lowest log level written (pino's levels). */
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 export type LogLevel = z.infer<typeof LogLevel>;
+
+/**
+ * AP_EDITION: how the server is run, by the reference platform's values. `ce` (community, the
+ * default) and `ee` (enterprise) are self-hosted: the first sign-up creates the server's platform
+ * and its admin, later ones need an invitation (or an allowed email domain). `cloud` is a hosted
+ * multi-tenant service: every sign-up without an invitation gets a platform of its own.
+ */
+export const Edition = z.enum(['ce', 'ee', 'cloud']);
+export type Edition = z.infer<typeof Edition>;

@@ -149,6 +149,11 @@ const ROWS: Row[] = [
   ],
   ['AP_ALLOW_DISPOSABLE_EMAILS', 'boolean', 'Accept sign-ups from throwaway email providers.'],
   [
+    'AP_EDITION',
+    'string',
+    'ce or ee (self-hosted: sign-up by invitation after the first) or cloud (a platform per sign-up).',
+  ],
+  [
     'AP_GOOGLE_CLIENT_ID',
     'string',
     'Google sign-in client id (the button shows only when both Google variables are set).',

@@ -3,6 +3,7 @@ import { EmbedOrigin } from '../platform/allowed-embed-origins';
 import {
   ContainerType,
   DatabaseType,
+  Edition,
   ExecutionMode,
   LogLevel,
   RedisSentinelRole,
@@ -138,6 +139,11 @@ export const PieceworkConfig = z
     allowedEmbedOrigins: z.array(EmbedOrigin).default([]),
     /** AP_ALLOW_DISPOSABLE_EMAILS: accept sign-ups from throwaway email providers. */
     allowDisposableEmails: z.boolean().default(false),
+    /**
+     * AP_EDITION: `ce` or `ee` (self-hosted: the first sign-up owns the server, later sign-ups need
+     * an invitation or an allowed domain) or `cloud` (each uninvited sign-up gets its own platform).
+     */
+    edition: Edition.default('ce'),
     /** AP_GOOGLE_CLIENT_ID: Google sign-in (shown only when both Google variables are set). */
     googleClientId: optionalText,
     /** AP_GOOGLE_CLIENT_SECRET: Google sign-in secret. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EmbedOrigin } from './allowed-embed-origins';
 import { FeatureFlags, REMOVED_FEATURE_FLAGS } from './feature-flags';
-import { Platform } from './platform';
+import { Platform, UpdatePlatformRequest } from './platform';
+import { DEFAULT_PLATFORM_AUTH_SETTINGS, emailDomain } from './platform-auth-settings';
 
 describe('FeatureFlags', () => {
   it('accepts any other flags', () => {
@@ -33,7 +34,33 @@ describe('Platform', () => {
     [-1, false],
     [undefined, false],
   ])('credits %j valid: %s', (credits, valid) => {
-    expect(Platform.safeParse({ id: 'plat1', name: 'Acme', credits }).success).toBe(valid);
+    expect(
+      Platform.safeParse({ id: 'plat1', name: 'Acme', credits, ...DEFAULT_PLATFORM_AUTH_SETTINGS }).success,
+    ).toBe(valid);
+  });
+});
+
+describe('allowedAuthDomains', () => {
+  it('keeps domains trimmed and lower-cased', () => {
+    expect(
+      UpdatePlatformRequest.parse({ allowedAuthDomains: [' Example.COM', 'sub.example.co.uk'] }),
+    ).toEqual({
+      allowedAuthDomains: ['example.com', 'sub.example.co.uk'],
+    });
+  });
+
+  it.each(['@example.com', 'https://example.com', 'example', 'exa mple.com', '', 'ada@example.com'])(
+    'rejects %j',
+    (domain) => {
+      expect(UpdatePlatformRequest.safeParse({ allowedAuthDomains: [domain] }).success).toBe(false);
+    },
+  );
+
+  it.each([
+    ['ada@example.com', 'example.com'],
+    ['Ada@Sub.Example.COM', 'sub.example.com'],
+  ])('the domain of %s is %s', (email, domain) => {
+    expect(emailDomain(email)).toBe(domain);
   });
 });
 

@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { PlatformAuthSettings } from './platform-auth-settings';
 
 /**
  * A platform: the tenant that holds projects, users and connections. `credits` is what is left
  * for production runs; null means unlimited. With 0 credits, production runs end QUOTA_EXCEEDED
- * (synchronous webhooks answer 402); test runs are unaffected.
+ * (synchronous webhooks answer 402); test runs are unaffected. The sign-in rules are
+ * {@link PlatformAuthSettings}.
  */
 export const Platform = z.object({
   id: z.string(),
   name: z.string(),
   credits: z.number().min(0).nullable(),
+  ...PlatformAuthSettings.shape,
 });
 export type Platform = z.infer<typeof Platform>;
 
@@ -44,9 +47,13 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
-/** Body of `POST /v1/platforms/:id` (platform admins): set the credit balance (null: unlimited). */
+/**
+ * Body of `POST /v1/platforms/:id` (platform admins): rename, set the credit balance (null:
+ * unlimited) or change sign-in rules ({@link PlatformAuthSettings}); absent fields stay as they are.
+ */
 export const UpdatePlatformRequest = z.object({
   name: z.string().trim().min(1).optional(),
   credits: z.number().int().min(0).nullable().optional(),
+  ...PlatformAuthSettings.partial().shape,
 });
 export type UpdatePlatformRequest = z.infer<typeof UpdatePlatformRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseModelFields } from '../common/base-model';
+import { PageQuery } from '../common/page';
 import { PlatformRole } from './user';
 
 /** Whether an invitation is still open (PENDING) or was accepted (ACCEPTED). */
@@ -37,6 +38,33 @@ export const UserInvitation = z.object({
   projectRole: InvitationProjectRole.nullable().optional(),
 });
 export type UserInvitation = z.infer<typeof UserInvitation>;
+
+/**
+ * Answer of `POST /v1/user-invitations`: the invitation, plus the `link` the invitee opens to
+ * accept it when the server cannot email it (no SMTP configured), as the reference does. The link
+ * is `<public URL>invitation?token=<token>&email=<email>`; its token is valid one day.
+ */
+export const UserInvitationWithLink = UserInvitation.extend({ link: z.string().optional() });
+export type UserInvitationWithLink = z.infer<typeof UserInvitationWithLink>;
+
+/**
+ * Query of `GET /v1/user-invitations`: filters by `type`, `projectId` and `status` (each optional;
+ * without `projectId` the list is platform-wide, for platform admins), newest first.
+ */
+export const ListUserInvitationsQuery = PageQuery.extend({
+  type: InvitationType.optional(),
+  projectId: z.string().optional(),
+  status: InvitationStatus.optional(),
+});
+export type ListUserInvitationsQuery = z.infer<typeof ListUserInvitationsQuery>;
+
+/**
+ * Answer of `POST /v1/user-invitations/accept`: `registered` is true when the invitee already has
+ * a user on the inviting platform (the invitation then applied at once); false means they sign up
+ * next, with the invited email, and it applies then.
+ */
+export const AcceptUserInvitationResponse = z.object({ registered: z.boolean() });
+export type AcceptUserInvitationResponse = z.infer<typeof AcceptUserInvitationResponse>;
 
 /**
  * Body of `POST /v1/user-invitations`, told apart by `type`: a PROJECT invitation names the

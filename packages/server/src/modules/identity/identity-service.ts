@@ -1,6 +1,9 @@
 /**
- * Sign-up and sign-in with email and password. A sign-up creates a new platform (a separate
- * tenant) whose ADMIN the user becomes, with a PERSONAL project; both answer with a session token.
+ * Sign-up and sign-in with email and password. Where a sign-up goes (a new platform whose ADMIN
+ * the user becomes, or an existing one it joins by invitation or allowed domain) is the sign-up
+ * policy's call (`sign-up-policy.ts`, by AP_EDITION); every new user gets a PERSONAL project.
+ * Sign-in obeys the platform's sign-in rules and applies the user's due invitations. Both answer
+ * with a session token.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -15,9 +18,14 @@ import { recordAuditEvent } from '../../audit/record-audit-event';
 import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
+import { serialiseWrites } from '../../storage/serialise-writes';
+import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { newProjectRow } from '../projects/project-row';
+import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
 import { EmailCodeService, emailNotVerified } from './email-code-service';
+import { assertPasswordAuthAllowed } from './sign-in-rules';
+import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 
 /** Emails are compared and stored trimmed and lower-cased. */
@@ -30,11 +38,14 @@ export class IdentityService {
   constructor(private readonly ctx: ServerContext) {}
 
   /**
-   * Creates the platform, its ADMIN user and the user's PERSONAL project in one transaction.
-   * Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless AP_ALLOW_DISPOSABLE_EMAILS;
-   * an email already signed up is 409 EXISTING_USER. On a server that sends email the user starts
-   * unverified: the verification code is emailed and the answer is 403 EMAIL_IS_NOT_VERIFIED
-   * (as the reference's); without SMTP the user is verified and signed in at once.
+   * Creates the user and their PERSONAL project in one transaction: on a new platform as its
+   * ADMIN, or as a MEMBER of the platform the sign-up policy places them on, whose invitations for
+   * the email then apply. Throwaway-email domains are refused (400 DISPOSABLE_EMAIL) unless
+   * AP_ALLOW_DISPOSABLE_EMAILS; an email already signed up is 409 EXISTING_USER; the policy's
+   * refusals are 403 (INVITATION_ONLY_SIGN_UP, DOMAIN_NOT_ALLOWED, EMAIL_AUTH_DISABLED). On a
+   * server that sends email the user starts unverified, unless they accepted an invitation (its
+   * emailed link proved the address): the verification code is emailed and the answer is 403
+   * EMAIL_IS_NOT_VERIFIED (as the reference's); without SMTP the user is verified and signed in.
    */
   async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -45,21 +56,16 @@ export class IdentityService {
       });
     }
     const passwordHash = await hashPassword(request.password);
-    const needsVerification = this.ctx.mailer.configured;
     const now = this.ctx.now();
-    const { user, projectId } = await this.ctx.store.write(async (trx) => {
+    const { user, projectId, needsVerification } = await this.ctx.store.write(async (trx) => {
+      // One sign-up at a time across processes: the first of a fresh server, and one per email.
+      await serialiseWrites(trx, 'sign-up');
       await assertEmailFree(trx, email);
-      const platformId = generateId();
-      await trx
-        .insertInto('platform')
-        .values({
-          id: platformId,
-          name: `${request.firstName}'s Platform`,
-          credits: null,
-          created: now,
-          updated: now,
-        })
-        .execute();
+      const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email);
+      const platformId =
+        placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, request.firstName, now);
+      const needsVerification =
+        this.ctx.mailer.configured && !(placement.kind === 'JOIN' && placement.invited);
       const inserted = await trx
         .insertInto('user')
         .values({
@@ -69,7 +75,7 @@ export class IdentityService {
           passwordHash,
           firstName: request.firstName,
           lastName: request.lastName,
-          platformRole: 'ADMIN',
+          platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
           status: 'ACTIVE',
           verified: needsVerification ? 0 : 1,
           created: now,
@@ -82,13 +88,16 @@ export class IdentityService {
         now,
       );
       await trx.insertInto('project').values(project).execute();
+      const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
+      const user =
+        applied?.platformRole == null ? inserted : { ...inserted, platformRole: applied.platformRole };
       await recordAuditEvent(
         trx,
         now,
-        { platformId, userId: inserted.id, userEmail: email, ip },
-        { action: 'user.signed.up', data: { source: 'credentials', user: summary(inserted) } },
+        { platformId, userId: user.id, userEmail: email, ip },
+        { action: 'user.signed.up', data: { source: 'credentials', user: summary(user) } },
       );
-      return { user: inserted, projectId: project.id };
+      return { user, projectId: project.id, needsVerification };
     });
     if (needsVerification) {
       await new EmailCodeService(this.ctx).sendVerificationCode(user);
@@ -100,10 +109,11 @@ export class IdentityService {
 
   /**
    * Checks the password and answers with a new session token and the user's landing project (the
-   * PERSONAL one, else the first membership). Wrong email or password: 401 INVALID_CREDENTIALS
-   * (the same answer and about the same time either way); a deactivated user: 403. A refused
-   * sign-in of a known user records user.sign.in.failed with the reason (an unknown email has no
-   * platform to record it in). A user who has not confirmed their address yet is refused with 403
+   * PERSONAL one, else the first membership), after applying the user's due invitations. Wrong
+   * email or password: 401 INVALID_CREDENTIALS (the same answer and about the same time either
+   * way); a deactivated user: 403; a platform whose rules refuse it: 403 EMAIL_AUTH_DISABLED or
+   * DOMAIN_NOT_ALLOWED. A refused sign-in of a known user records user.sign.in.failed with the
+   * reason (an unknown email has no platform to record it in). A user who has not confirmed their address yet is refused with 403
    * EMAIL_IS_NOT_VERIFIED while the server sends email (without SMTP they could never confirm it).
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
@@ -131,17 +141,26 @@ export class IdentityService {
     if (user.verified !== 1 && this.ctx.mailer.configured) {
       throw emailNotVerified(user.email);
     }
-    const projectId = await landingProjectId(this.ctx, user.id);
-    await this.ctx.store.write((trx) =>
-      recordAuditEvent(
+    const platform = await this.ctx.store.db
+      .selectFrom('platform')
+      .select(PLATFORM_COLUMNS)
+      .where('id', '=', user.platformId)
+      .executeTakeFirstOrThrow();
+    assertPasswordAuthAllowed(authSettingsOf(platform), email, platform.id);
+    const signedIn = await this.ctx.store.write(async (trx) => {
+      const now = this.ctx.now();
+      const applied = await applyInvitations(trx, user, now);
+      await recordAuditEvent(
         trx,
-        this.ctx.now(),
+        now,
         { platformId: user.platformId, userId: user.id, userEmail: user.email, ip },
         { action: 'user.signed.in', data: { user: summary(user) } },
-      ),
-    );
+      );
+      return applied.platformRole === null ? user : { ...user, platformRole: applied.platformRole };
+    });
+    const projectId = await landingProjectId(this.ctx, user.id);
     const token = await this.ctx.tokens.issue(tokenClaims(user));
-    return { ...userView(user), token, projectId };
+    return { ...userView(signedIn), token, projectId };
   }
 
   private async recordFailedSignIn(
@@ -167,6 +186,16 @@ export function tokenClaims(user: { id: string; platformId: string; tokenVersion
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** Inserts a new platform named after its first user; answers its id. */
+async function insertPlatform(trx: Kysely<Database>, firstName: string, now: string): Promise<string> {
+  const id = generateId();
+  await trx
+    .insertInto('platform')
+    .values({ id, name: `${firstName}'s Platform`, credits: null, created: now, updated: now })
+    .execute();
+  return id;
 }
 
 async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<void> {

@@ -1,33 +1,49 @@
 /**
- * The platform itself (`/v1/platforms/:id`): anyone on it reads its name and credit balance;
- * platform admins (ADMIN users, API keys) rename it or set the balance (`null`: unlimited, the
- * default when self-hosting). Another platform's id answers 404.
+ * The platform itself (`/v1/platforms/:id`): anyone on it reads its name, credit balance and
+ * sign-in rules; platform admins (ADMIN users, API keys) rename it, set the balance (`null`:
+ * unlimited, the default when self-hosting) or change the sign-in rules. Another platform's id
+ * answers 404.
  */
-import { ENDPOINTS, type Platform } from '@piecework/shared';
-import type { Kysely, Selectable } from 'kysely';
+import {
+  ENDPOINTS,
+  type Platform,
+  type PlatformAuthSettings,
+  type UpdatePlatformRequest,
+} from '@piecework/shared';
+import type { Kysely, Updateable } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import type { Database, PlatformTable } from '../../storage/database';
-
-/** The API form of a platform row. */
-function platformView(row: Pick<Selectable<PlatformTable>, 'id' | 'name' | 'credits'>): Platform {
-  return { id: row.id, name: row.name, credits: row.credits };
-}
+import { toJson, toSqlBoolean } from '../../storage/json-column';
+import { assertSignInStaysPossible } from './auth-settings-rules';
+import { PLATFORM_COLUMNS, platformView } from './platform-view';
 
 /** The caller's platform when `id` names it; any other id is 404 (as if it did not exist). */
 async function ownPlatform(db: Kysely<Database>, principal: Principal, id: string): Promise<Platform> {
   const row =
     id === principal.platformId
-      ? await db
-          .selectFrom('platform')
-          .select(['id', 'name', 'credits'])
-          .where('id', '=', id)
-          .executeTakeFirst()
+      ? await db.selectFrom('platform').select(PLATFORM_COLUMNS).where('id', '=', id).executeTakeFirst()
       : undefined;
   if (row === undefined) throw notFound('platform', id);
   return platformView(row);
+}
+
+/** The columns an update request changes (absent fields: unchanged). */
+function platformChanges(body: UpdatePlatformRequest): Updateable<PlatformTable> {
+  const changes: Updateable<PlatformTable> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.credits !== undefined) changes.credits = body.credits;
+  if (body.emailAuthEnabled !== undefined) changes.emailAuthEnabled = toSqlBoolean(body.emailAuthEnabled);
+  if (body.allowedAuthDomains !== undefined) {
+    changes.allowedAuthDomains = toJson([...new Set(body.allowedAuthDomains)]);
+  }
+  if (body.enforceAllowedAuthDomains !== undefined) {
+    changes.enforceAllowedAuthDomains = toSqlBoolean(body.enforceAllowedAuthDomains);
+  }
+  if (body.googleAuthEnabled !== undefined) changes.googleAuthEnabled = toSqlBoolean(body.googleAuthEnabled);
+  return changes;
 }
 
 /** Get and update the caller's platform. */
@@ -40,19 +56,39 @@ export function platformsRoutes(ctx: ServerContext): RouteDefinition[] {
       handler: ({ params, principal, body }) =>
         ctx.store.write(async (trx) => {
           const platform = await ownPlatform(trx, principal, params.id);
-          const changes = {
-            ...(body.name === undefined ? {} : { name: body.name }),
-            ...(body.credits === undefined ? {} : { credits: body.credits }),
-          };
+          const changes = platformChanges(body);
           if (Object.keys(changes).length === 0) return platform;
+          if (changesSignIn(body)) {
+            assertSignInStaysPossible(nextAuthSettings(platform, body), ctx.settings.config, principal);
+          }
           const row = await trx
             .updateTable('platform')
             .set({ ...changes, updated: ctx.now() })
             .where('id', '=', platform.id)
-            .returning(['id', 'name', 'credits'])
+            .returning(PLATFORM_COLUMNS)
             .executeTakeFirstOrThrow();
           return platformView(row);
         }),
     }),
   ];
+}
+
+/** True when the request touches any sign-in rule. */
+function changesSignIn(body: UpdatePlatformRequest): boolean {
+  return (
+    body.emailAuthEnabled !== undefined ||
+    body.allowedAuthDomains !== undefined ||
+    body.enforceAllowedAuthDomains !== undefined ||
+    body.googleAuthEnabled !== undefined
+  );
+}
+
+/** The sign-in rules as they will be once `body` applies to `platform`. */
+function nextAuthSettings(platform: Platform, body: UpdatePlatformRequest): PlatformAuthSettings {
+  return {
+    emailAuthEnabled: body.emailAuthEnabled ?? platform.emailAuthEnabled,
+    allowedAuthDomains: body.allowedAuthDomains ?? platform.allowedAuthDomains,
+    enforceAllowedAuthDomains: body.enforceAllowedAuthDomains ?? platform.enforceAllowedAuthDomains,
+    googleAuthEnabled: body.googleAuthEnabled ?? platform.googleAuthEnabled,
+  };
 }

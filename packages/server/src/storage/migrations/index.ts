@@ -7,6 +7,7 @@ import { oauth2Connections } from './0005-oauth2-connections';
 import { triggerSources } from './0006-trigger-sources';
 import { projectRoles } from './0007-project-roles';
 import { oneTimeCodes } from './0008-one-time-codes';
+import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -21,6 +22,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006-trigger-sources': triggerSources,
   '0007-project-roles': projectRoles,
   '0008-one-time-codes': oneTimeCodes,
+  '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
