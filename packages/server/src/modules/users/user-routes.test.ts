@@ -27,6 +27,21 @@ function deleteUser(token: string, id: string) {
   return callApi(server.apiUrl, 'DELETE', `/v1/users/${id}`, { token });
 }
 
+/** A new session token for `user` (as signing in would give), after a deactivation ended the old ones. */
+async function freshToken(user: TestUser): Promise<string> {
+  const { context } = server.server;
+  const row = await context.store.db
+    .selectFrom('user')
+    .select('tokenVersion')
+    .where('id', '=', user.userId)
+    .executeTakeFirstOrThrow();
+  return context.tokens.issue({
+    userId: user.userId,
+    platformId: user.platformId,
+    tokenVersion: row.tokenVersion,
+  });
+}
+
 /** A request any signed-in user may make, to see whether a token still works. */
 function whoCanListProjects(token: string) {
   return callApi(server.apiUrl, 'GET', '/v1/projects', { token });
@@ -65,11 +80,12 @@ describe('platform users', () => {
     expect((await listUsers(admin.token, { externalId: 'crm-42' })).map((user) => user.id)).toEqual([
       member.userId,
     ]);
-    expect((await updateUser(admin.token, member.userId, { status: 'INACTIVE' })).status).toBe(200);
+    const leaver = await addTestUser(server, admin.platformId, 'MEMBER');
+    expect((await updateUser(admin.token, leaver.userId, { status: 'INACTIVE' })).status).toBe(200);
     expect((await listUsers(admin.token, { status: 'INACTIVE' })).map((user) => user.id)).toEqual([
-      member.userId,
+      leaver.userId,
     ]);
-    expect((await updateUser(admin.token, member.userId, { status: 'ACTIVE' })).status).toBe(200);
+    expect((await deleteUser(admin.token, leaver.userId)).status).toBe(204);
   });
 
   it('is for platform admins only', async () => {
@@ -103,7 +119,7 @@ describe('platform users', () => {
     expect((await callApi(server.apiUrl, 'GET', '/v1/users', { token: user.token })).status).toBe(403);
   });
 
-  it("refuses a deactivated user's token on the very next request, and takes it back on reactivation", async () => {
+  it("refuses a deactivated user's token on the very next request, and for good", async () => {
     const user = await addTestUser(server, admin.platformId, 'MEMBER');
     expect((await whoCanListProjects(user.token)).status).toBe(200);
     const deactivated = await updateUser(admin.token, user.userId, { status: 'INACTIVE' });
@@ -113,7 +129,14 @@ describe('platform users', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: 'INVALID_BEARER_TOKEN' });
     expect((await updateUser(admin.token, user.userId, { status: 'ACTIVE' })).status).toBe(200);
-    expect((await whoCanListProjects(user.token)).status).toBe(200);
+    expect((await whoCanListProjects(user.token)).status).toBe(401);
+    const { context } = server.server;
+    const fresh = await context.tokens.issue({
+      userId: user.userId,
+      platformId: admin.platformId,
+      tokenVersion: 1,
+    });
+    expect((await whoCanListProjects(fresh)).status).toBe(200);
   });
 });
 
@@ -139,9 +162,10 @@ describe('the last active admin', () => {
 
     expect((await updateUser(admin.token, inactiveAdmin.userId, { status: 'ACTIVE' })).status).toBe(200);
     expect((await updateUser(admin.token, admin.userId, { platformRole: 'MEMBER' })).status).toBe(200);
-    expect(
-      (await updateUser(inactiveAdmin.token, inactiveAdmin.userId, { platformRole: 'MEMBER' })).status,
-    ).toBe(409);
+    const reactivated = await freshToken(inactiveAdmin);
+    expect((await updateUser(reactivated, inactiveAdmin.userId, { platformRole: 'MEMBER' })).status).toBe(
+      409,
+    );
   });
 });
 

@@ -3,7 +3,8 @@
  * email, platform role, status, external id), change a user's role, status or external id, and
  * delete a user. A user of another platform is 404. The last ACTIVE ADMIN of a platform is never
  * demoted, deactivated or deleted (409 VALIDATION). Sessions are checked against the user row on
- * every request, so a deactivated or deleted user's tokens stop working at once.
+ * every request, so a deactivated or deleted user's tokens stop working at once; deactivation also
+ * bumps the user's `tokenVersion`, so reactivating the user does not revive old tokens.
  */
 import { ENDPOINTS } from '@piecework/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
@@ -57,6 +58,10 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
               ...(body.platformRole === undefined ? {} : { platformRole: body.platformRole }),
               ...(body.status === undefined ? {} : { status: body.status }),
               ...(body.externalId === undefined ? {} : { externalId: body.externalId }),
+              // Deactivation ends the user's sessions for good: reactivating does not revive them.
+              ...(body.status === 'INACTIVE' && user.status !== 'INACTIVE'
+                ? { tokenVersion: (eb) => eb('tokenVersion', '+', 1) }
+                : {}),
               updated: ctx.now(),
             })
             .where('id', '=', user.id)
