@@ -2,7 +2,10 @@
  * bench/server: requests/s and p50/p99 of `GET /v1/flows/:id` and of an UPDATE_ACTION operation
  * (`POST /v1/flows/:id`) on the real server (SQLite file, auth, validation, access checks, audit
  * event per write), at 1 and 16 connections, beside a bare Fastify route answering the same JSON
- * in the same run. The load comes from a second process (bench/load-generator.ts).
+ * in the same run. The load comes from a second process (bench/load-generator.ts). The same two
+ * cases run again as an Editor of the project (a project member: the access check reads the
+ * membership and its role), and sign-in's p50 is measured over sequential sign-ins (one scrypt
+ * derivation each, under the authentication rate limit).
  *
  * Run: npm run bench:server   (BENCH_SECONDS=5 by default per case)
  */
@@ -52,6 +55,7 @@ for (let i = 1; i <= 10; i++) {
     },
   });
 }
+const editorToken = await editorOf(origin, user.token, user.projectId);
 const flowJson = JSON.stringify(await api(origin, 'GET', `/v1/flows/${created.id}`, user.token));
 const updateBodies = Array.from({ length: 64 }, (_, i) =>
   JSON.stringify({ type: 'UPDATE_ACTION', request: codeStep(`step_${String((i % 10) + 1)}`, 1000 + i) }),
@@ -65,7 +69,43 @@ bare.post('/bare', (request, reply) => {
 });
 const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
 
+/** A new user invited to `projectId` as an Editor (link answered: no SMTP), signed up; its token. */
+async function editorOf(at: string, adminToken: string, projectId: string): Promise<string> {
+  const email = 'editor@example.com';
+  const invitation = await api<{ link: string }>(at, 'POST', '/v1/user-invitations', adminToken, {
+    type: 'PROJECT',
+    email,
+    projectId,
+    projectRole: 'Editor',
+  });
+  const invitationToken = new URL(invitation.link).searchParams.get('token') ?? '';
+  await api(at, 'POST', '/v1/user-invitations/accept', undefined, { invitationToken });
+  const signedUp = await api<{ token: string }>(at, 'POST', '/v1/authentication/sign-up', undefined, {
+    email,
+    password: 'correct horse battery',
+    firstName: 'Edie',
+    lastName: 'Tor',
+  });
+  return signedUp.token;
+}
+
+/** p50 and p99 of `count` sequential sign-ins of the editor, in ms. */
+async function signInLatencies(at: string, count: number): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await api(at, 'POST', '/v1/authentication/sign-in', undefined, {
+      email: 'editor@example.com',
+      password: 'correct horse battery',
+    });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count / 2)]!, p99: times[Math.min(count - 1, Math.floor(count * 0.99))]! };
+}
+
 const auth = { authorization: `Bearer ${user.token}` };
+const editorAuth = { authorization: `Bearer ${editorToken}` };
 const json = { 'content-type': 'application/json' };
 const rows: string[][] = [];
 const format = (value: number, digits = 2) => value.toFixed(digits);
@@ -97,6 +137,23 @@ for (const connections of [1, 16]) {
     connections,
   });
   cases.push(['UPDATE_ACTION (POST /v1/flows/:id)', update, barePost]);
+  const editorGet = await load({
+    origin,
+    path: `/api/v1/flows/${created.id}`,
+    method: 'GET',
+    headers: editorAuth,
+    connections,
+  });
+  cases.push(['GET /v1/flows/:id as Editor', editorGet, bareGet]);
+  const editorUpdate = await load({
+    origin,
+    path: `/api/v1/flows/${created.id}`,
+    method: 'POST',
+    headers: { ...editorAuth, ...json },
+    bodies: updateBodies,
+    connections,
+  });
+  cases.push(['UPDATE_ACTION as Editor', editorUpdate, barePost]);
   for (const [name, ours, baseline] of cases) {
     rows.push([
       name,
@@ -119,6 +176,10 @@ process.stdout.write(
 printTable(
   ['case', 'c', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50', 'bare p99', 'ours/bare', 'errors'],
   rows,
+);
+const signIn = await signInLatencies(origin, 40);
+process.stdout.write(
+  `sign-in (40 sequential, one scrypt each): p50 ${format(signIn.p50)} ms, p99 ${format(signIn.p99)} ms\n`,
 );
 await bare.close();
 await server.close();
