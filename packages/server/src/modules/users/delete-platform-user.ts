@@ -8,7 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ruleViolation } from '../../errors';
 import type { Database, UserTable } from '../../storage/database';
-import { assertKeepsAnActiveAdmin } from './last-active-admin';
+import { assertKeepsAnActiveAdmin, otherActiveAdminId } from './last-active-admin';
 
 /**
  * Deletes `user` inside write transaction `trx` (the platform row already locked). Answers the
@@ -44,21 +44,12 @@ async function firstActiveAdminOtherThan(
   trx: Kysely<Database>,
   user: Pick<Selectable<UserTable>, 'id' | 'platformId' | 'email'>,
 ): Promise<string> {
-  const admin = await trx
-    .selectFrom('user')
-    .select('id')
-    .where('platformId', '=', user.platformId)
-    .where('platformRole', '=', 'ADMIN')
-    .where('status', '=', 'ACTIVE')
-    .where('id', '!=', user.id)
-    .orderBy('created', 'asc')
-    .orderBy('id', 'asc')
-    .executeTakeFirst();
+  const admin = await otherActiveAdminId(trx, user);
   if (admin === undefined) {
     throw ruleViolation(
       `${user.email} owns TEAM projects and the platform has no other active admin to take them over`,
       { userId: user.id },
     );
   }
-  return admin.id;
+  return admin;
 }

@@ -23,21 +23,31 @@ export async function assertKeepsAnActiveAdmin(
   if (user.platformRole !== 'ADMIN' || user.status !== 'ACTIVE' || !endsActiveAdmin(change)) {
     return;
   }
-  const other = await trx
-    .selectFrom('user')
-    .select('id')
-    .where('platformId', '=', user.platformId)
-    .where('platformRole', '=', 'ADMIN')
-    .where('status', '=', 'ACTIVE')
-    .where('id', '!=', user.id)
-    .executeTakeFirst();
-  if (other === undefined) {
+  if ((await otherActiveAdminId(trx, user)) === undefined) {
     const what = change === 'DELETE' ? 'deleted' : change.status === 'INACTIVE' ? 'deactivated' : 'demoted';
     throw ruleViolation(
       `${user.email} is the last active admin of this platform and cannot be ${what}; make another user an active admin first`,
       { userId: user.id },
     );
   }
+}
+
+/** The id of the platform's first-created ACTIVE ADMIN other than `user`; undefined when there is none. */
+export async function otherActiveAdminId(
+  trx: Kysely<Database>,
+  user: Pick<Selectable<UserTable>, 'id' | 'platformId'>,
+): Promise<string | undefined> {
+  const admin = await trx
+    .selectFrom('user')
+    .select('id')
+    .where('platformId', '=', user.platformId)
+    .where('platformRole', '=', 'ADMIN')
+    .where('status', '=', 'ACTIVE')
+    .where('id', '!=', user.id)
+    .orderBy('created', 'asc')
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  return admin?.id;
 }
 
 function endsActiveAdmin(change: UserChange): boolean {
