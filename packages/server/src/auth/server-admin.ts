@@ -5,19 +5,13 @@
  * a new platform, so "platform admin" alone would let any tenant change what every tenant runs.
  */
 import { PieceworkError } from '@piecework/shared';
+import { findFirstPlatform } from '../modules/platforms/first-platform';
 import type { ServerContext } from '../server-context';
 import { isPlatformAdmin, type Principal } from './principal';
 
 /** The id of the server's first platform (the one signed up first); undefined before any sign-up. */
 export async function firstPlatformId(ctx: Pick<ServerContext, 'store'>): Promise<string | undefined> {
-  const first = await ctx.store.db
-    .selectFrom('platform')
-    .select('id')
-    .orderBy('created')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return first?.id;
+  return (await findFirstPlatform(ctx.store.db))?.id;
 }
 
 /** Throws 403 AUTHORIZATION unless `principal` administers the server's first platform. */

@@ -110,12 +110,7 @@ export class IdentityService {
     if (user.verified !== 1 && this.ctx.mailer.configured) {
       throw emailNotVerified(user.email);
     }
-    const platform = await this.ctx.store.db
-      .selectFrom('platform')
-      .select(PLATFORM_COLUMNS)
-      .where('id', '=', user.platformId)
-      .executeTakeFirstOrThrow();
-    assertPasswordAuthAllowed(authSettingsOf(platform), email, platform.id);
+    await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
     const signedIn = await this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
       const applied = await applyInvitations(trx, user, now);
@@ -172,12 +167,7 @@ export class IdentityService {
           ip,
         });
       }
-      const platform = await trx
-        .selectFrom('platform')
-        .select(PLATFORM_COLUMNS)
-        .where('id', '=', found.platformId)
-        .executeTakeFirstOrThrow();
-      assertPasswordAuthAllowed(authSettingsOf(platform), email, platform.id, 'FEDERATED');
+      await assertSignInAllowed(trx, found, 'FEDERATED');
       const applied = await applyInvitations(trx, found, now);
       await recordAuditEvent(
         trx,
@@ -294,6 +284,20 @@ async function insertPlatform(trx: Kysely<Database>, firstName: string, now: str
     .values({ id, name: `${firstName}'s Platform`, credits: null, created: now, updated: now })
     .execute();
   return id;
+}
+
+/** Throws unless the sign-in rules of `user`'s platform let them sign in by `method`. */
+async function assertSignInAllowed(
+  db: Kysely<Database>,
+  user: { platformId: string; email: string },
+  method: AuthMethod,
+): Promise<void> {
+  const platform = await db
+    .selectFrom('platform')
+    .select(PLATFORM_COLUMNS)
+    .where('id', '=', user.platformId)
+    .executeTakeFirstOrThrow();
+  assertPasswordAuthAllowed(authSettingsOf(platform), user.email, platform.id, method);
 }
 
 async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<void> {
