@@ -1,6 +1,7 @@
 // @ts-check
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -62,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['*.config.ts', '*.config.js', 'tsup.config.ts', 'vitest.config.ts'],
+    files: ['**/*.config.ts', '**/*.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
@@ -114,6 +115,23 @@ export default tseslint.config(
         forbid(
           [...nodeBuiltins, '@piecework/server', '@piecework/engine', '@piecework/pieces'],
           'The client runs in Node and browsers: web standards, @piecework/shared, ky and zod only (ARCHITECTURE.md).',
+        ),
+      ],
+    },
+  },
+  {
+    // The web app: browser code, React hooks' rules, the API only through @piecework/client.
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        forbid(
+          [...nodeBuiltins, '@piecework/server', '@piecework/engine', '@piecework/pieces', 'ky'],
+          'The web app runs in browsers and talks to the server only through @piecework/client (issue 20).',
         ),
       ],
     },

@@ -98,6 +98,17 @@ export default defineConfig({
           globalSetup: ['test/setup/postgres-databases.ts', 'test/setup/redis-keys.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // The web app in Debian's Chromium (playwright-core) against a real server on loopback.
+          name: 'ui',
+          include: ['packages/ui/e2e/**/*.test.ts'],
+          globalSetup: ['packages/ui/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -14,6 +14,8 @@ import { loadServerSettings, type ServerSettings } from './config/server-setting
 import { buildHttpApp } from './http/build-http-app';
 import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
 import { listeningUrl } from './http/listening-url';
+import { locateWebApp } from './http/web-app/locate-web-app';
+import { serveWebApp } from './http/web-app/serve-web-app';
 import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
@@ -56,12 +58,20 @@ export interface CreateServerOptions {
    * run a stand-in provider on loopback (its address must be on AP_SSRF_ALLOW_LIST). Default Google's.
    */
   googleEndpoints?: GoogleEndpoints;
+  /**
+   * The folder of the built web app to serve at `/` (`dist/app` of `@piecework/ui`), or false to
+   * serve the API alone. Default: the installed `@piecework/ui`'s build, if there is one.
+   * Workers never serve it.
+   */
+  webApp?: string | false;
 }
 
 /** A server, built but not yet listening. */
 export interface PieceworkServer {
   readonly app: FastifyInstance;
   readonly context: ServerContext;
+  /** Whether the web app is served at `/` (see {@link CreateServerOptions.webApp}). */
+  readonly servesWebApp: boolean;
   /**
    * Starts listening on `port` (default AP_PORT; 0 picks a free one) and `host` (default every
    * IPv4 address) and answers with the base URL it is reached at from this machine: a wildcard
@@ -125,9 +135,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
     ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
+  const webApp = servesApi ? (options.webApp ?? locateWebApp()) : false;
+  if (webApp !== false && webApp !== undefined) serveWebApp(app, webApp);
   return {
     app,
     context,
+    servesWebApp: webApp !== false && webApp !== undefined,
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '0.0.0.0';
       await app.listen({ port: listenOptions.port ?? config.port, host });

@@ -67,7 +67,12 @@ describe('piecework start', () => {
     try {
       expect(out[0]).toBe(`Piecework is listening on http://127.0.0.1:${String(port)}`);
       expect(out.join('\n')).toContain(join(dataDir, 'piecework.db'));
-      expect(out.join('\n')).toContain('/api/v1/authentication/sign-up');
+      // With the web app built (npm run build), the next step is the browser; without, the API.
+      expect(out.join('\n')).toContain(
+        started.server.servesWebApp
+          ? `open http://127.0.0.1:${String(port)} in your browser`
+          : '/api/v1/authentication/sign-up',
+      );
       const health = await fetch(`http://127.0.0.1:${String(port)}/api/v1/health`);
       expect(await health.json()).toEqual({ status: 'OK' });
     } finally {

@@ -53,10 +53,16 @@ export async function runStartCommand(io: CommandIo): Promise<StartedServer | nu
     `  data:    ${settings.databaseFile}`,
     `  API:     ${api}/v1  (OpenAPI description: ${api}/v1/docs)`,
     '',
-    'Next: create your account (a platform with your own project) and keep the token it answers:',
-    `  curl -s -X POST ${api}/v1/authentication/sign-up -H 'content-type: application/json' \\`,
-    `    -d '{"email":"you@example.com","password":"a long password","firstName":"Ada","lastName":"Lovelace"}'`,
-    'Then drive the API with that token (or an API key from POST /v1/api-keys), e.g. with @piecework/client.',
+    server.servesWebApp
+      ? `Next: open ${url} in your browser to create your account or sign in.`
+      : 'Next: create your account (a platform with your own project) and keep the token it answers:',
+    ...(server.servesWebApp
+      ? []
+      : [
+          `  curl -s -X POST ${api}/v1/authentication/sign-up -H 'content-type: application/json' \\`,
+          `    -d '{"email":"you@example.com","password":"a long password","firstName":"Ada","lastName":"Lovelace"}'`,
+          'Then drive the API with that token (or an API key from POST /v1/api-keys), e.g. with @piecework/client.',
+        ]),
   ]) {
     io.out(line);
   }

@@ -36,6 +36,7 @@ import {
 } from './rate-limit/authn-rate-limit';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
+import { sendRouteNotFound } from './route-not-found';
 import { sendError } from './send-error';
 import { applySecurityHeaders } from './security-headers';
 import { validatePart } from './validate-part';
@@ -147,15 +148,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({
-      code: 'ENTITY_NOT_FOUND',
-      params: {
-        message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
-        entityType: 'route',
-      },
-    }),
-  );
+  app.setNotFoundHandler(sendRouteNotFound);
 
   const register = (scope: FastifyInstance, route: RouteDefinition) =>
     registerRoute(scope, route, options, limit);

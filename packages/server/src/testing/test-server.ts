@@ -73,6 +73,8 @@ export interface TestServerOptions {
   timerIntervalMs?: number;
   /** Google sign-in's endpoints (a stand-in provider on loopback). Default Google's. */
   googleEndpoints?: GoogleEndpoints;
+  /** Serve the built web app (`true`: the one `@piecework/ui` built); default API only. */
+  webApp?: boolean;
 }
 
 /**

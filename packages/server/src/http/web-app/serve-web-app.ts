@@ -1,0 +1,70 @@
+/**
+ * Serves the web app beside the API: its files at their paths (hashed `/assets/*` cached for a
+ * year as immutable, the rest revalidated by ETag), and `index.html` for every other GET outside
+ * `/api` (the app's own routes: `/flows`, `/projects/:id/runs/:runId`...). Answers are Brotli or
+ * gzip encoded when the browser accepts it. Unknown `/api/...` paths keep the API's JSON 404, and
+ * a missing `/assets/...` file is a 404 (a stale tab must not get HTML for a script).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendRouteNotFound } from '../route-not-found';
+import { encodedBody, readWebAppFiles, type WebAppFile } from './web-app-files';
+
+/**
+ * The Content-Security-Policy of the app's pages: scripts from this origin only, inline styles
+ * (the canvas and the code editor set them), images also from https (pieces' logos), calls to
+ * this origin only, no framing by other origins.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** Registers the web app of `dir` (the built `dist/app` folder) on `app`. */
+export function serveWebApp(app: FastifyInstance, dir: string): void {
+  const files = readWebAppFiles(dir);
+  const index = files.get('/index.html');
+  if (index === undefined) throw new Error(`${dir} has no index.html: build the web app (npm run build)`);
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = safeDecode(request.url.split('?')[0] ?? '/');
+    if (path === '/api' || path.startsWith('/api/')) return sendRouteNotFound(request, reply);
+    const file = path === '/' ? undefined : files.get(path);
+    if (file !== undefined && path !== '/index.html') return sendFile(request, reply, file, path);
+    if (path.startsWith('/assets/')) return sendRouteNotFound(request, reply);
+    return sendFile(request, reply, index, '/index.html');
+  };
+  app.get('/', handler);
+  app.get('/*', handler);
+}
+
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: WebAppFile,
+  path: string,
+): FastifyReply {
+  reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('etag', file.etag);
+  reply.header('vary', 'accept-encoding');
+  if (path.endsWith('.html')) reply.header('content-security-policy', WEB_APP_CSP);
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const accept = request.headers['accept-encoding'];
+  const { body, encoding } = encodedBody(file, path, Array.isArray(accept) ? accept.join(',') : accept);
+  if (encoding !== undefined) reply.header('content-encoding', encoding);
+  return reply.code(200).type(file.contentType).send(body);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

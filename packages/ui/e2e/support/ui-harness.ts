@@ -1,0 +1,70 @@
+/**
+ * What a browser test of the web app starts with: a real server on loopback serving the built
+ * app (SQLite, the test edition), headless Chromium, and a page at 1280x720 whose console errors
+ * are collected. `close()` stops all of it.
+ *
+ * @example
+ * ```ts
+ * const ui = await startUi();
+ * await ui.page.goto(`${ui.url}/sign-up`);
+ * ...
+ * expect(ui.console.errors).toEqual([]);
+ * await ui.close();
+ * ```
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../server/src/testing/test-server';
+import { launchChromium } from './chromium';
+import { collectConsoleErrors, type ConsoleErrors } from './console-errors';
+
+/** A running server, browser and page. */
+export interface UiHarness {
+  readonly server: TestServer;
+  /** The server's base URL (the app is at `/`, the API at `/api`). */
+  readonly url: string;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly console: ConsoleErrors;
+  /** A new page in the same browser context (same session), its errors collected in `console`. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link startUi}. */
+export interface UiHarnessOptions {
+  /** `AP_*` settings of the server beyond the test defaults. */
+  env?: Record<string, string>;
+  viewport?: { width: number; height: number };
+}
+
+/** Starts a server with the web app, Chromium and one page. */
+export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness> {
+  const server = await startTestServer(options.env ?? {}, { webApp: true, runs: { prestart: true } });
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const console = collectConsoleErrors(page);
+  return {
+    server,
+    url: server.url,
+    browser,
+    context,
+    page,
+    console,
+    async newPage() {
+      const next = await context.newPage();
+      const more = collectConsoleErrors(next);
+      next.on('close', () => console.errors.push(...more.errors));
+      return next;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Makes sure the built web app the server serves is that of the current sources: builds it with
+ * Vite when `packages/ui/dist/app` is missing or older than any source file. `npm test` builds
+ * first, so there this costs a look at file times.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const uiDir = fileURLToPath(new URL('../..', import.meta.url));
+const builtIndex = join(uiDir, 'dist/app/index.html');
+
+/** The newest modification time of the files under `dir`, in ms. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** Builds the web app unless its build is newer than its sources. */
+export async function ensureWebAppBuilt(): Promise<void> {
+  const sources = Math.max(newest(join(uiDir, 'src')), statSync(join(uiDir, 'index.html')).mtimeMs);
+  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) return;
+  await build({ configFile: join(uiDir, 'vite.config.ts'), logLevel: 'warn' });
+}

@@ -1,0 +1,80 @@
+/**
+ * The session and the API client every page uses. `useApi()` answers the typed client of
+ * `@piecework/client` carrying the signed-in user's token; `useSession()` the session and the
+ * sign-in / sign-out actions. A 401 from any call signs the tab out (the token expired or was
+ * revoked), which sends it to the sign-in page.
+ */
+import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
+import type { AuthenticationResponse } from '@piecework/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  onSessionChangedElsewhere,
+  readSession,
+  sessionOf,
+  writeSession,
+  type Session,
+} from './session-store';
+
+/** What {@link useSession} answers. */
+export interface SessionState {
+  /** The signed-in user, or null. */
+  readonly session: Session | null;
+  /** Keeps the answer of sign-in, sign-up or invitation acceptance as this tab's session. */
+  signIn(answer: AuthenticationResponse): void;
+  /** Forgets the session and every cached answer. */
+  signOut(): void;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+const ClientContext = createContext<PieceworkClient | null>(null);
+
+/** The API's origin: the page's own (the server serves the app beside `/api`). */
+export function apiBaseUrl(): string {
+  return window.location.origin;
+}
+
+/** Provides {@link useSession} and {@link useApi} to everything inside it. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(readSession);
+  useEffect(() => onSessionChangedElsewhere(() => setSession(readSession())), []);
+  const signIn = useCallback(
+    (answer: AuthenticationResponse) => {
+      const next = sessionOf(answer);
+      writeSession(next);
+      queryClient.clear();
+      setSession(next);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(() => {
+    writeSession(null);
+    queryClient.clear();
+    setSession(null);
+  }, [queryClient]);
+  const client = useMemo(
+    () => createPieceworkClient({ baseUrl: apiBaseUrl(), token: session?.token, retry: 1 }),
+    [session?.token],
+  );
+  const state = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
+  return (
+    <SessionContext.Provider value={state}>
+      <ClientContext.Provider value={client}>{children}</ClientContext.Provider>
+    </SessionContext.Provider>
+  );
+}
+
+/** The session and the sign-in / sign-out actions. */
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (state === null) throw new Error('useSession outside SessionProvider');
+  return state;
+}
+
+/** The typed API client, with the signed-in user's token when there is one. */
+export function useApi(): PieceworkClient {
+  const client = useContext(ClientContext);
+  if (client === null) throw new Error('useApi outside SessionProvider');
+  return client;
+}

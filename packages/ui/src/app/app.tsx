@@ -1,0 +1,32 @@
+/**
+ * The app: one query cache, the session, toasts, then the routes. Signing out (or a 401) clears
+ * the cache and lands on the sign-in page.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { writeSession } from '../api/session-store';
+import { SessionProvider } from '../api/session-context';
+import { ToastProvider } from '../components/toast';
+import { createAppQueryClient } from './query-client';
+import { createAppRouter } from './routes';
+
+/** The root component the entry mounts. */
+export function App() {
+  const [router] = useState(createAppRouter);
+  const [queryClient] = useState(() =>
+    createAppQueryClient(() => {
+      writeSession(null);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'piecework.session' }));
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
