@@ -1,0 +1,43 @@
+/**
+ * The pieces catalogue as the builder reads it: the list (for the piece picker) and one piece's
+ * full metadata (its actions, triggers, properties and auth, for the settings panel). Both change
+ * rarely, so they are cached for minutes. A scoped name (`@activepieces/piece-slack`) is fetched
+ * through `/v1/pieces/:scope/:name`.
+ */
+import type { PieceMetadata, PieceMetadataSummary } from '@piecework/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from './session-context';
+
+/** Every piece the project can use (built-in and installed), with its actions and triggers counted. */
+export function usePieces(projectId: string) {
+  const client = useApi();
+  return useQuery({
+    queryKey: ['pieces', projectId],
+    queryFn: (): Promise<PieceMetadataSummary[]> => client.pieces.list({ projectId }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The full metadata of piece `name` at `version` (default its latest), or disabled without a name. */
+export function usePiece(projectId: string, name: string | undefined, version?: string) {
+  const client = useApi();
+  return useQuery({
+    queryKey: ['piece', projectId, name, version ?? 'latest'],
+    enabled: name !== undefined,
+    queryFn: (): Promise<PieceMetadata> => {
+      const query = { projectId, ...(version === undefined ? {} : { version }) };
+      const [scope, bare] = splitScope(name ?? '');
+      return scope === undefined
+        ? client.pieces.get({ name: bare }, query)
+        : client.pieces.getScoped({ scope, name: bare }, query);
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** `@activepieces/piece-slack` -> [`@activepieces`, `piece-slack`]; `x` -> [undefined, `x`]. */
+function splitScope(name: string): [string | undefined, string] {
+  if (!name.startsWith('@')) return [undefined, name];
+  const slash = name.indexOf('/');
+  return [name.slice(0, slash), name.slice(slash + 1)];
+}
