@@ -332,6 +332,15 @@ const FIXTURES: Record<string, Fixture> = {
       testStrategy: 'SIMULATION',
     },
   }),
+  'sampleData.get': async (w) => ({
+    query: {
+      projectId: w.projectId,
+      flowId: w.flow.id,
+      flowVersionId: w.flow.version.id,
+      stepName: 'step_1',
+      type: 'OUTPUT',
+    },
+  }),
 };
 
 /** Every endpoint with its `area.name`. */

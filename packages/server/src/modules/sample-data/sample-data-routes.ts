@@ -1,0 +1,21 @@
+/** The routes of steps' sample data: `GET /v1/sample-data`. */
+import { ENDPOINTS } from '@piecework/shared';
+import { HttpReply } from '../../http/http-reply';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { readSampleData } from './read-sample-data';
+
+/** Every sample-data route. */
+export function sampleDataRoutes(ctx: ServerContext): RouteDefinition[] {
+  return [
+    route(ENDPOINTS.sampleData.get, {
+      handler: async ({ query, project }) => {
+        const value = await readSampleData(ctx.store.db, project, query);
+        // Any JSON value, a bare string included, goes as JSON (never as text/plain).
+        return new HttpReply(200, Buffer.from(JSON.stringify(value)), {
+          'content-type': 'application/json; charset=utf-8',
+        });
+      },
+    }),
+  ];
+}
