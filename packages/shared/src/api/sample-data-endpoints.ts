@@ -1,10 +1,11 @@
-/** The endpoints of steps' sample data, `ENDPOINTS.sampleData`. */
+/** The endpoints of steps' sample data and single-step tests, `ENDPOINTS.sampleData`. */
 import { z } from 'zod';
-import { GetSampleDataQuery } from '../flows/sample-data-requests';
+import { FlowRun } from '../flow-runs/flow-run';
+import { GetSampleDataQuery, TestStepRunRequest } from '../flows/sample-data-requests';
 import { projectAccess } from './endpoint-access';
 import { endpoint } from './endpoint';
 
-/** Reading a step's stored sample data, as the builder does. */
+/** Reading a step's stored sample data, and testing one step, as the builder does. */
 export const SAMPLE_DATA_ENDPOINTS = {
   get: endpoint({
     method: 'GET',
@@ -15,5 +16,16 @@ export const SAMPLE_DATA_ENDPOINTS = {
     query: GetSampleDataQuery,
     status: 200,
     response: z.unknown(),
+  }),
+  testStep: endpoint({
+    method: 'POST',
+    path: '/v1/sample-data/test-step',
+    operationId: 'sampleData.testStep',
+    summary:
+      "Start a TESTING run of one step alone; when it ends, the step's output and input are saved as its sample data",
+    access: projectAccess('WRITE_FLOW', { from: 'body' }),
+    body: TestStepRunRequest,
+    status: 200,
+    response: FlowRun,
   }),
 };

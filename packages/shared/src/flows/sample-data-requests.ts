@@ -15,3 +15,14 @@ export const GetSampleDataQuery = z.object({
   type: SampleDataType,
 });
 export type GetSampleDataQuery = z.infer<typeof GetSampleDataQuery>;
+
+/**
+ * Body of `POST /v1/sample-data/test-step`: run step `stepName` of version `flowVersionId` alone
+ * (a TESTING run), with the stored sample data of the other steps as their outputs.
+ */
+export const TestStepRunRequest = z.object({
+  projectId: Id,
+  flowVersionId: Id,
+  stepName: z.string().min(1),
+});
+export type TestStepRunRequest = z.infer<typeof TestStepRunRequest>;

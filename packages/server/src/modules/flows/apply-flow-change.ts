@@ -2,8 +2,8 @@
  * One flow operation applied in one write transaction: the flow and its latest version read again
  * inside it (and checked against the caller's `If-Match`, if any), the operation, the saves, and
  * the audit events (flow.updated, plus flow.published / activated / deactivated) commit together,
- * or, when anything refuses, nothing changes. Used by `POST /v1/flows/:id` and by the webhook
- * `/test` route.
+ * or, when anything refuses, nothing changes. Used by `POST /v1/flows/:id`, by the webhook `/test`
+ * route, and by the end of a single-step test run (inside that run's own write).
  */
 import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
 import type { Kysely } from 'kysely';

@@ -1,9 +1,10 @@
-/** The routes of steps' sample data: `GET /v1/sample-data`. */
+/** The routes of steps' sample data: `GET /v1/sample-data` and `POST /v1/sample-data/test-step`. */
 import { ENDPOINTS } from '@piecework/shared';
 import { HttpReply } from '../../http/http-reply';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { readSampleData } from './read-sample-data';
+import { startStepTest } from './start-step-test';
 
 /** Every sample-data route. */
 export function sampleDataRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -16,6 +17,9 @@ export function sampleDataRoutes(ctx: ServerContext): RouteDefinition[] {
           'content-type': 'application/json; charset=utf-8',
         });
       },
+    }),
+    route(ENDPOINTS.sampleData.testStep, {
+      handler: ({ body, principal, project }) => startStepTest(ctx, principal, project, body),
     }),
   ];
 }
