@@ -10,8 +10,7 @@ import { isApiError } from '@piecework/client';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useApi, useSession } from '../../../api/session-context';
-import { ifMatchClient } from './if-match-client';
+import { useApi } from '../../../api/session-context';
 
 /** The cache key of one flow. */
 export const flowKey = (flowId: string) => ['flow', flowId] as const;
@@ -41,7 +40,6 @@ export interface FlowEditor {
 /** The editor of flow `flowId`. */
 export function useFlowEditor(flowId: string): FlowEditor {
   const client = useApi();
-  const { session } = useSession();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(0);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -59,14 +57,16 @@ export function useFlowEditor(flowId: string): FlowEditor {
       const run = async (): Promise<PopulatedFlow> => {
         await queryClient.cancelQueries({ queryKey: flowKey(flowId) });
         const current = queryClient.getQueryData<PopulatedFlow>(flowKey(flowId));
-        const api = current === undefined ? client : ifMatchClient(session?.token, current.version.updated);
+        // If-Match: the server applies the edit only to the draft this tab last saw.
+        const api =
+          current === undefined ? client : client.withHeaders({ 'if-match': `"${current.version.updated}"` });
         try {
           const next = await api.flows.update(flowId, operation);
           queryClient.setQueryData(flowKey(flowId), next);
           setConflict(null);
           return next;
         } catch (error) {
-          if (isApiError(error) && error.status === 409) {
+          if (isApiError(error, 'CONFLICT')) {
             setConflict(
               'This flow was changed in another tab or by another user, so your last change was not saved. The latest version is shown; make the change again.',
             );
@@ -79,7 +79,7 @@ export function useFlowEditor(flowId: string): FlowEditor {
       queue.current = result.catch(() => undefined);
       return result.finally(() => setPending((count) => count - 1));
     },
-    [client, flowId, queryClient, session?.token],
+    [client, flowId, queryClient],
   );
 
   const reload = useCallback(
