@@ -1,0 +1,107 @@
+/**
+ * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
+ * a succeeded and a failed run, a connection, a member): no serious or critical axe violation, no
+ * console error, and at 400 px wide (a narrow iframe) nothing wider than the window but the
+ * canvas and tables, which scroll inside themselves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code, webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
+import { seriousAxeViolations } from './support/axe';
+import { startUi, type UiHarness } from './support/ui-harness';
+
+let ui: UiHarness;
+let user: SignedUpUser;
+const paths: [string, string][] = [];
+
+beforeAll(async () => {
+  ui = await startUi();
+  user = await signUpThroughApi(ui.url);
+  const { client, projectId } = user;
+  const flow = await client.flows.create({ projectId, displayName: 'Every page' });
+  await client.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
+  await client.flows.update(flow.id, {
+    type: 'ADD_ACTION',
+    request: {
+      parentStep: 'trigger',
+      action: code('step_1', 'return { ok: inputs.fail !== true ? 1 : 0 };'),
+    },
+  });
+  await client.flows.update(flow.id, {
+    type: 'ADD_ACTION',
+    request: {
+      parentStep: 'step_1',
+      action: code('step_2', "if (inputs.n === 'fail') throw new Error('It failed on purpose'); return 2;", {
+        n: "{{trigger['body'].n}}",
+      }),
+    },
+  });
+  await client.flows.update(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+  for (const n of ['ok', 'fail']) {
+    await fetch(`${ui.url}/api/v1/webhooks/${flow.id}/sync`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ n }),
+    });
+  }
+  const runs = (await client.flowRuns.list({ projectId })).data;
+  const failed = runs.find((run) => run.status === 'FAILED');
+  const succeeded = runs.find((run) => run.status === 'SUCCEEDED');
+  if (failed === undefined || succeeded === undefined) throw new Error('the two runs did not end as planned');
+  const project = `/projects/${projectId}`;
+  paths.push(
+    ['sign-in', '/sign-in'],
+    ['sign-up', '/sign-up'],
+    ['forgot password', '/forgot-password'],
+    ['flows', `${project}/flows`],
+    ['builder', `${project}/flows/${flow.id}`],
+    ['builder with a step open', `${project}/flows/${flow.id}?step=step_1`],
+    ['runs', `${project}/runs`],
+    ['succeeded run', `${project}/runs/${succeeded.id}`],
+    ['failed run', `${project}/runs/${failed.id}`],
+    ['connections', `${project}/connections`],
+    ['members', `${project}/members`],
+    ['platform users', '/platform/users'],
+    ['API keys', '/platform/api-keys'],
+    ['audit log', '/platform/audit-log'],
+    ['unknown page', `${project}/nothing-here`],
+  );
+});
+afterAll(() => ui?.close());
+
+/** Opens `path` signed in and waits until no request is pending and nothing is loading. */
+async function visit(path: string): Promise<void> {
+  if (path.startsWith('/sign') || path.startsWith('/forgot')) {
+    await ui.page.evaluate('localStorage.clear()').catch(() => undefined);
+    await ui.page.goto(`${ui.url}${path}`, { waitUntil: 'networkidle' });
+  } else {
+    await openSignedIn(ui.page, ui.url, user, path);
+    await ui.page.waitForLoadState('networkidle');
+  }
+  await ui.page.locator('.loading').first().waitFor({ state: 'detached' });
+  await ui.page.locator('h1, [aria-label="Flow canvas"]').first().waitFor({ state: 'visible' });
+}
+
+describe('every page', () => {
+  it('has no serious accessibility violation and logs no error, at 1280x720', async () => {
+    const found: string[] = [];
+    for (const [name, path] of paths) {
+      await visit(path);
+      for (const violation of await seriousAxeViolations(ui.page)) found.push(`${name}: ${violation}`);
+    }
+    expect(found).toEqual([]);
+    expect(ui.console.errors).toEqual([]);
+  });
+
+  it('fits a 400 px wide window (a narrow iframe): no page scrolls sideways', async () => {
+    await ui.page.setViewportSize({ width: 400, height: 720 });
+    const wide: string[] = [];
+    for (const [name, path] of paths) {
+      await visit(path);
+      const width = (await ui.page.evaluate('document.documentElement.scrollWidth')) as number;
+      if (width > 400) wide.push(`${name}: ${String(width)} px`);
+    }
+    expect(wide).toEqual([]);
+    expect(ui.console.errors).toEqual([]);
+  });
+});
