@@ -32,7 +32,7 @@ beforeAll(async () => {
     request: {
       parentStep: 'step_1',
       action: code('step_2', "if (inputs.n === 'fail') throw new Error('It failed on purpose'); return 2;", {
-        n: "{{trigger['body'].n}}",
+        n: "{{trigger['output'].body.n}}",
       }),
     },
   });
