@@ -153,6 +153,18 @@ describe('on a server without email', () => {
     expect(ui.console.errors).toEqual([]);
   });
 
+  it('fits the sign-up form in a 400 px wide window', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 400, height: 720 });
+    try {
+      await page.goto(`${ui.url}/sign-up`);
+      await page.getByLabel('First name').waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('shows the server message on a wrong password and stays on the sign-in page', async () => {
     const { page } = ui;
     ui.console.allow(/status of 401 .*\/api\/v1\/authentication\/sign-in\)/);
