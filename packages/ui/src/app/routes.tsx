@@ -27,6 +27,8 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/invitation', ...page(() => import('../features/auth/accept-invitation-page')) },
+      // Where Google sign-in (and OAuth2 consent popups) come back: the server's redirect URL.
+      { path: '/redirect', ...page(() => import('../features/auth/redirect-page')) },
       {
         element: <RequireSession />,
         children: [
