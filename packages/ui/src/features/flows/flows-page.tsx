@@ -1,6 +1,126 @@
-/** Placeholder of the flows-page route, replaced by its feature's page. */
+/**
+ * The flows page (`/projects/:projectId/flows`), the reference platform's flows table: folders on
+ * the left, the flows of the shown folder on the right with search by name, pages, a status switch
+ * and each flow's actions; "New flow" creates `Untitled` in the shown folder and opens the
+ * builder; "Import flow" takes an export file.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useProjectId } from '../../api/use-projects';
+import { PageHeader } from '../../components/page-header';
+import { ErrorNotice, QueryState } from '../../components/query-state';
+import { useToast } from '../../components/toast';
+import { CursorPager } from '../runs/cursor-pager';
+import { useFlowActions } from './flow-actions';
+import { FlowSearch } from './flow-search';
+import { FlowsTable } from './flows-table';
+import { folderOfNewFlows, useFlowsView, type FlowsView } from './flows-view';
+import { FoldersPanel } from './folders-panel';
+import { ImportFlowDialog } from './import-flow-dialog';
+import { useCreateFlow, useFlowsPage } from './use-flows';
+import { useFolders } from './use-folders';
+import '../runs/runs.css';
+import './flows.css';
+
+/** The heading of the shown folder. */
+function folderTitle(view: FlowsView, folders: readonly { id: string; displayName: string }[]): string {
+  if (view.folder === 'ALL') return 'All flows';
+  if (view.folder === 'NONE') return 'Uncategorized';
+  const { id } = view.folder;
+  return folders.find((folder) => folder.id === id)?.displayName ?? 'Folder';
+}
 
 /** The page of this route. */
 export function Page() {
-  return <h1>flows-page</h1>;
+  const projectId = useProjectId();
+  const navigate = useNavigate();
+  const { toast, toastError } = useToast();
+  const view = useFlowsView();
+  const folders = useFolders(projectId);
+  const flows = useFlowsPage(projectId, view);
+  const create = useCreateFlow(projectId);
+  const [importing, setImporting] = useState(false);
+  const folderList = folders.data ?? [];
+  const actions = useFlowActions(projectId, folderList);
+  const newFolderId = folderOfNewFlows(view.folder);
+  return (
+    <div className="page flows-page">
+      <PageHeader
+        title="Flows"
+        description="Build, publish and organise the project's automations."
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => setImporting(true)}>
+              Import flow
+            </button>
+            <button
+              type="button"
+              className="btn primary"
+              disabled={create.isPending}
+              onClick={() =>
+                create.mutate(newFolderId, {
+                  onSuccess: (flow) => void navigate(`/projects/${projectId}/flows/${flow.id}`),
+                  onError: toastError,
+                })
+              }
+            >
+              New flow
+            </button>
+          </>
+        }
+      />
+      <div className="flows-layout">
+        {folders.isError ? (
+          <ErrorNotice error={folders.error} onRetry={() => void folders.refetch()} />
+        ) : (
+          <FoldersPanel
+            projectId={projectId}
+            folders={folderList}
+            view={view}
+            onShownFolderDeleted={() => void navigate({ search: '' })}
+          />
+        )}
+        <section className="flows-main" aria-labelledby="flows-folder-title">
+          <div className="toolbar flows-toolbar">
+            <h2 id="flows-folder-title">{folderTitle(view, folderList)}</h2>
+            <FlowSearch view={view} />
+          </div>
+          <QueryState query={flows} label="Loading flows">
+            {(page) =>
+              page.data.length === 0 ? (
+                <p className="empty">
+                  {view.name === '' ? 'No flows here yet.' : `No flow’s name contains “${view.name}”.`}
+                </p>
+              ) : (
+                <>
+                  <FlowsTable
+                    projectId={projectId}
+                    flows={page.data}
+                    folders={folderList}
+                    menuItems={actions.menuItems}
+                  />
+                  <CursorPager noun="flows" previous={page.previous} next={page.next} onPage={view.page} />
+                </>
+              )
+            }
+          </QueryState>
+        </section>
+      </div>
+      {actions.dialog}
+      {importing ? (
+        <ImportFlowDialog
+          projectId={projectId}
+          folderId={newFolderId}
+          onClose={() => setImporting(false)}
+          onImported={(imported) =>
+            toast(
+              imported.length === 1
+                ? `Imported “${imported[0]!.version.displayName}”`
+                : `Imported ${String(imported.length)} flows`,
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
 }

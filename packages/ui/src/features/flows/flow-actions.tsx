@@ -1,0 +1,115 @@
+/**
+ * The actions of a flow in the list (its row's menu): open in the builder, rename (CHANGE_NAME),
+ * duplicate (its export imported as "<name> (copy)"), move to folder (CHANGE_FOLDER), export (a
+ * JSON download) and delete (after confirmation). `useFlowActions` answers the menu items of a
+ * flow and the dialog of the action in progress, to render once under the table.
+ */
+import type { Folder, PopulatedFlow } from '@piecework/shared';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useApi } from '../../api/session-context';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { MenuItem } from '../../components/menu-button';
+import { useToast } from '../../components/toast';
+import { exportFlow } from './export-flow';
+import { MoveFlowDialog } from './move-flow-dialog';
+import { NameDialog } from './name-dialog';
+import { useDeleteFlow, useDuplicateFlow, useFlowOperation } from './use-flows';
+
+type Editing = { kind: 'rename' | 'move' | 'delete'; flow: PopulatedFlow };
+
+/** What {@link useFlowActions} answers. */
+export interface FlowActions {
+  /** The menu of `flow`'s row. */
+  menuItems(flow: PopulatedFlow): MenuItem[];
+  /** The open dialog (rename, move, delete), or null. */
+  dialog: ReactNode;
+}
+
+/** The row actions of the flows of project `projectId`. */
+export function useFlowActions(projectId: string, folders: readonly Folder[]): FlowActions {
+  const client = useApi();
+  const navigate = useNavigate();
+  const { toast, toastError } = useToast();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const operation = useFlowOperation(projectId);
+  const remove = useDeleteFlow(projectId);
+  const duplicate = useDuplicateFlow(projectId);
+  const close = () => setEditing(null);
+
+  const menuItems = (flow: PopulatedFlow): MenuItem[] => [
+    { label: 'Open', onSelect: () => void navigate(`/projects/${projectId}/flows/${flow.id}`) },
+    { label: 'Rename', onSelect: () => setEditing({ kind: 'rename', flow }) },
+    {
+      label: 'Duplicate',
+      disabled: duplicate.isPending,
+      onSelect: () =>
+        duplicate.mutate(flow, {
+          onSuccess: (copy) => toast(`Duplicated as “${copy.version.displayName}”`),
+          onError: toastError,
+        }),
+    },
+    { label: 'Move to folder', onSelect: () => setEditing({ kind: 'move', flow }) },
+    {
+      label: 'Export',
+      onSelect: () =>
+        void exportFlow(client, flow).then(() => toast(`Exported “${flow.version.displayName}”`), toastError),
+    },
+    { label: 'Delete', danger: true, onSelect: () => setEditing({ kind: 'delete', flow }) },
+  ];
+
+  let dialog: ReactNode = null;
+  if (editing?.kind === 'rename') {
+    dialog = (
+      <NameDialog
+        title="Rename flow"
+        label="Flow name"
+        initial={editing.flow.version.displayName}
+        submitLabel="Rename"
+        onClose={close}
+        onSubmit={(displayName) =>
+          operation.mutateAsync({
+            flowId: editing.flow.id,
+            operation: { type: 'CHANGE_NAME', request: { displayName } },
+          })
+        }
+      />
+    );
+  } else if (editing?.kind === 'move') {
+    dialog = (
+      <MoveFlowDialog
+        flow={editing.flow}
+        folders={folders}
+        onClose={close}
+        onMove={async (folderId) => {
+          await operation.mutateAsync({
+            flowId: editing.flow.id,
+            operation: { type: 'CHANGE_FOLDER', request: { folderId } },
+          });
+          const folder = folders.find((each) => each.id === folderId);
+          toast(`Moved to ${folder === undefined ? 'Uncategorized' : `“${folder.displayName}”`}`);
+        }}
+      />
+    );
+  } else if (editing?.kind === 'delete') {
+    dialog = (
+      <ConfirmDialog
+        title="Delete flow"
+        message={`Delete “${editing.flow.version.displayName}” with its versions and runs? This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate(editing.flow.id, {
+            onSuccess: () => {
+              toast(`Deleted “${editing.flow.version.displayName}”`);
+              close();
+            },
+            onError: toastError,
+          })
+        }
+      />
+    );
+  }
+  return { menuItems, dialog };
+}

@@ -1,0 +1,85 @@
+/**
+ * What can be done with a run, offered only where the API allows it: retry from the failed step
+ * (a failed, timed-out or otherwise stopped run: the same run goes again from the step that
+ * failed), retry on the latest version (a finished run of a flow that has a published version: a
+ * new run with the same trigger payload), and cancel (a run still queued, running or paused).
+ */
+import { isTerminalRunStatus, type FlowRun, type PopulatedFlow } from '@piecework/shared';
+import { useNavigate } from 'react-router';
+import { useToast } from '../../components/toast';
+import { canCancel, canRetryFromFailedStep } from './run-status';
+import { useCancelRuns, useRetryRun } from './use-runs';
+
+/** Props of {@link RunActions}. */
+export interface RunActionsProps {
+  projectId: string;
+  run: FlowRun;
+  flow: PopulatedFlow | undefined;
+}
+
+/** The run page's action buttons. */
+export function RunActions({ projectId, run, flow }: RunActionsProps) {
+  const navigate = useNavigate();
+  const { toast, toastError } = useToast();
+  const retry = useRetryRun(projectId);
+  const cancel = useCancelRuns(projectId);
+  const busy = retry.isPending || cancel.isPending;
+  const onLatest = isTerminalRunStatus(run.status) && typeof flow?.publishedVersionId === 'string';
+  const fromFailed = canRetryFromFailedStep(run.status);
+  return (
+    <div className="page-actions">
+      {fromFailed ? (
+        <button
+          type="button"
+          className="btn primary"
+          disabled={busy}
+          onClick={() =>
+            retry.mutate(
+              { runId: run.id, strategy: 'FROM_FAILED_STEP' },
+              { onSuccess: () => toast('Retrying from the failed step'), onError: toastError },
+            )
+          }
+        >
+          Retry from failed step
+        </button>
+      ) : null}
+      {onLatest ? (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() =>
+            retry.mutate(
+              { runId: run.id, strategy: 'ON_LATEST_VERSION' },
+              {
+                onSuccess: (next) => {
+                  toast('Started a new run on the latest version');
+                  void navigate(`/projects/${projectId}/runs/${next.id}`);
+                },
+                onError: toastError,
+              },
+            )
+          }
+        >
+          Retry on latest version
+        </button>
+      ) : null}
+      {canCancel(run.status) ? (
+        <button
+          type="button"
+          className="btn danger"
+          disabled={busy}
+          onClick={() =>
+            cancel.mutate([run.id], {
+              onSuccess: ([after]) =>
+                toast(after?.status === 'CANCELED' ? 'Run canceled' : 'The run had already finished', 'info'),
+              onError: toastError,
+            })
+          }
+        >
+          Cancel run
+        </button>
+      ) : null}
+    </div>
+  );
+}

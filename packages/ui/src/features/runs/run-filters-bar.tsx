@@ -1,0 +1,64 @@
+/** The filters above the runs table: flow, status, environment and a range of days. */
+import type { PopulatedFlow } from '@piecework/shared';
+import { SelectField, TextField } from '../../components/field';
+import { hasRunFilters } from './run-filters';
+import { StatusFilter } from './status-filter';
+import type { RunFiltersState } from './use-run-filters';
+
+/** Props of {@link RunFiltersBar}. */
+export interface RunFiltersBarProps {
+  state: RunFiltersState;
+  /** The project's flows to pick from (undefined while loading). */
+  flows: readonly PopulatedFlow[] | undefined;
+}
+
+/** The filter controls of the runs list, bound to the URL. */
+export function RunFiltersBar({ state, flows }: RunFiltersBarProps) {
+  const { filters, change, clear } = state;
+  const flowOptions = (flows ?? []).map((flow) => ({ value: flow.id, label: flow.version.displayName }));
+  if (filters.flowId !== undefined && !flowOptions.some((option) => option.value === filters.flowId)) {
+    flowOptions.push({ value: filters.flowId, label: flows === undefined ? 'Loading…' : 'Unknown flow' });
+  }
+  return (
+    <div className="toolbar run-filters" role="search" aria-label="Filter runs">
+      <SelectField
+        label="Flow"
+        options={flowOptions}
+        placeholder="All flows"
+        value={filters.flowId ?? ''}
+        onChange={(event) => change({ flowId: event.target.value || undefined })}
+      />
+      <StatusFilter selected={filters.statuses} onChange={(statuses) => change({ statuses })} />
+      <SelectField
+        label="Environment"
+        options={[
+          { value: 'PRODUCTION', label: 'Production' },
+          { value: 'TESTING', label: 'Testing' },
+        ]}
+        value={filters.environment}
+        onChange={(event) =>
+          change({ environment: event.target.value === 'TESTING' ? 'TESTING' : 'PRODUCTION' })
+        }
+      />
+      <TextField
+        label="From"
+        type="date"
+        value={filters.createdAfter ?? ''}
+        max={filters.createdBefore}
+        onChange={(event) => change({ createdAfter: event.target.value || undefined })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={filters.createdBefore ?? ''}
+        min={filters.createdAfter}
+        onChange={(event) => change({ createdBefore: event.target.value || undefined })}
+      />
+      {hasRunFilters(filters) ? (
+        <button type="button" className="btn" onClick={clear}>
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

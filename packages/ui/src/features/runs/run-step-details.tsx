@@ -1,0 +1,49 @@
+/**
+ * The selected step of a run: its status and duration, its error when it failed, its input and
+ * its output (a loop's output without its iterations, which the tree shows one at a time).
+ * Large values show their start with a "Show all" button (`JsonView`).
+ */
+import type { StepOutput } from '@piecework/shared';
+import { JsonView } from '../../components/json-view';
+import { formatDuration } from './format-time';
+import { StepStatusBadge } from './run-status-badge';
+import type { RunTreeStep } from './run-tree';
+
+/** A loop's output without `iterations`; any other output as it is. */
+function shownOutput(record: StepOutput): unknown {
+  if (record.type !== 'LOOP_ON_ITEMS' || typeof record.output !== 'object' || record.output === null) {
+    return record.output;
+  }
+  const { iterations: _iterations, ...rest } = record.output as Record<string, unknown>;
+  return rest;
+}
+
+/** The details of `step`. */
+export function RunStepDetails({ step }: { step: RunTreeStep }) {
+  const { record } = step;
+  return (
+    <section className="run-step-details" aria-labelledby="run-step-title">
+      <div className="run-step-title">
+        <h2 id="run-step-title">{step.displayName}</h2>
+        <StepStatusBadge status={record.status} />
+        <span className="muted">{formatDuration(record.duration)}</span>
+      </div>
+      {record.errorMessage === undefined ? null : (
+        <div className="notice error">
+          <span>
+            <strong>Error: </strong>
+            {record.errorMessage}
+          </span>
+        </div>
+      )}
+      <h3>Input</h3>
+      <JsonView value={record.input} label={`Input of ${step.displayName}`} />
+      <h3>Output</h3>
+      {record.output === undefined ? (
+        <p className="muted">{record.status === 'FAILED' ? 'No output: the step failed.' : 'No output.'}</p>
+      ) : (
+        <JsonView value={shownOutput(record)} label={`Output of ${step.displayName}`} />
+      )}
+    </section>
+  );
+}
