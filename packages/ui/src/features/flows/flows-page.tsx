@@ -10,7 +10,7 @@ import { useProjectId } from '../../api/use-projects';
 import { PageHeader } from '../../components/page-header';
 import { ErrorNotice, QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
-import { CursorPager } from '../runs/cursor-pager';
+import { Pager } from '../../components/pager';
 import { useFlowActions } from './flow-actions';
 import { FlowSearch } from './flow-search';
 import { FlowsTable } from './flows-table';
@@ -99,7 +99,7 @@ export function Page() {
                     folders={folderList}
                     menuItems={actions.menuItems}
                   />
-                  <CursorPager noun="flows" previous={page.previous} next={page.next} onPage={view.page} />
+                  <Pager page={page} onGo={view.page} label="Flows" />
                 </>
               )
             }

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { MenuButton, type MenuItem } from '../../components/menu-button';
 import { formatDateTime, formatRelative } from '../runs/format-time';
 import { FlowStatusToggle } from './flow-status-toggle';
+import { DataTable } from '../../components/data-table';
 
 /** Props of {@link FlowsTable}. */
 export interface FlowsTableProps {
@@ -20,55 +21,45 @@ export interface FlowsTableProps {
 export function FlowsTable({ projectId, flows, folders, menuItems }: FlowsTableProps) {
   const folderNames = new Map(folders.map((folder) => [folder.id, folder.displayName]));
   return (
-    <div className="table-wrap">
-      <table className="data flows-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="hide-narrow">
-              Folder
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col" className="hide-narrow">
-              Last modified
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable
+      className="flows-table"
+      columns={[
+        { label: 'Name' },
+        { label: 'Folder', className: 'hide-narrow' },
+        { label: 'Status' },
+        { label: 'Last modified', className: 'hide-narrow' },
+        { label: 'Actions', hideLabel: true },
+      ]}
+    >
+      {flows.map((flow) => {
+        const name = flow.version.displayName;
+        const updated = flow.version.updated > flow.updated ? flow.version.updated : flow.updated;
+        return (
+          <tr key={flow.id}>
+            <td className="flow-name">
+              <Link to={`/projects/${projectId}/flows/${flow.id}`}>{name}</Link>
+            </td>
+            <td className="hide-narrow">
+              {flow.folderId == null ? (
+                <span className="muted">Uncategorized</span>
+              ) : (
+                (folderNames.get(flow.folderId) ?? '—')
+              )}
+            </td>
+            <td>
+              <FlowStatusToggle flow={flow} />
+            </td>
+            <td className="hide-narrow">
+              <time dateTime={updated} title={formatDateTime(updated)}>
+                {formatRelative(updated)}
+              </time>
+            </td>
+            <td className="row-actions">
+              <MenuButton label={`Actions of flow ${name}`} items={menuItems(flow)} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {flows.map((flow) => {
-            const name = flow.version.displayName;
-            const updated = flow.version.updated > flow.updated ? flow.version.updated : flow.updated;
-            return (
-              <tr key={flow.id}>
-                <td className="flow-name">
-                  <Link to={`/projects/${projectId}/flows/${flow.id}`}>{name}</Link>
-                </td>
-                <td className="hide-narrow">
-                  {flow.folderId == null ? (
-                    <span className="muted">Uncategorized</span>
-                  ) : (
-                    (folderNames.get(flow.folderId) ?? '—')
-                  )}
-                </td>
-                <td>
-                  <FlowStatusToggle flow={flow} />
-                </td>
-                <td className="hide-narrow">
-                  <time dateTime={updated} title={formatDateTime(updated)}>
-                    {formatRelative(updated)}
-                  </time>
-                </td>
-                <td className="row-actions">
-                  <MenuButton label={`Actions of flow ${name}`} items={menuItems(flow)} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

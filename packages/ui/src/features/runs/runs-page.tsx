@@ -10,7 +10,7 @@ import { useApi } from '../../api/session-context';
 import { useProjectId } from '../../api/use-projects';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { CursorPager } from './cursor-pager';
+import { Pager } from '../../components/pager';
 import { hasRunFilters, runsQueryOf } from './run-filters';
 import { RunFiltersBar } from './run-filters-bar';
 import { RunsTable } from './runs-table';
@@ -48,7 +48,7 @@ export function Page() {
           ) : (
             <>
               <RunsTable projectId={projectId} runs={page.data} />
-              <CursorPager noun="runs" previous={page.previous} next={page.next} onPage={filterState.page} />
+              <Pager page={page} onGo={filterState.page} label="Runs" />
             </>
           )
         }

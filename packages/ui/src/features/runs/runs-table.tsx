@@ -6,6 +6,7 @@ import type { FlowRun } from '@piecework/shared';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime, formatDuration, runDurationMs } from './format-time';
 import { RunStatusBadge } from './run-status-badge';
+import { DataTable } from '../../components/data-table';
 
 /** Props of {@link RunsTable}. */
 export interface RunsTableProps {
@@ -17,43 +18,39 @@ export interface RunsTableProps {
 export function RunsTable({ projectId, runs }: RunsTableProps) {
   const navigate = useNavigate();
   return (
-    <div className="table-wrap">
-      <table className="data runs-table">
-        <thead>
-          <tr>
-            <th scope="col">Flow</th>
-            <th scope="col">Status</th>
-            <th scope="col">Started</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Environment</th>
+    <DataTable
+      className="runs-table"
+      columns={[
+        { label: 'Flow' },
+        { label: 'Status' },
+        { label: 'Started' },
+        { label: 'Duration' },
+        { label: 'Environment' },
+      ]}
+    >
+      {runs.map((run) => {
+        const to = `/projects/${projectId}/runs/${run.id}`;
+        const duration = runDurationMs(run);
+        return (
+          <tr
+            key={run.id}
+            className="clickable"
+            onClick={(event) => {
+              if (!(event.target instanceof HTMLAnchorElement)) void navigate(to);
+            }}
+          >
+            <td>
+              <Link to={to}>{run.flowVersion?.displayName ?? run.flowId}</Link>
+            </td>
+            <td>
+              <RunStatusBadge status={run.status} />
+            </td>
+            <td>{formatDateTime(run.startTime ?? run.created)}</td>
+            <td>{duration === undefined ? '—' : formatDuration(duration)}</td>
+            <td>{run.environment === 'TESTING' ? 'Testing' : 'Production'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => {
-            const to = `/projects/${projectId}/runs/${run.id}`;
-            const duration = runDurationMs(run);
-            return (
-              <tr
-                key={run.id}
-                className="clickable"
-                onClick={(event) => {
-                  if (!(event.target instanceof HTMLAnchorElement)) void navigate(to);
-                }}
-              >
-                <td>
-                  <Link to={to}>{run.flowVersion?.displayName ?? run.flowId}</Link>
-                </td>
-                <td>
-                  <RunStatusBadge status={run.status} />
-                </td>
-                <td>{formatDateTime(run.startTime ?? run.created)}</td>
-                <td>{duration === undefined ? '—' : formatDuration(duration)}</td>
-                <td>{run.environment === 'TESTING' ? 'Testing' : 'Production'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

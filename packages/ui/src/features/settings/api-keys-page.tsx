@@ -13,9 +13,10 @@ import { useToast } from '../../components/toast';
 import { AdminQueryState, isForbidden } from './admin-query-state';
 import { API_KEYS_KEY, CreateApiKeyDialog } from './create-api-key-dialog';
 import { DateText } from './date-text';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { useCursor } from './use-cursor';
 import './settings.css';
+import { DataTable } from '../../components/data-table';
 
 /** The page of `/platform/api-keys`. */
 export function Page() {
@@ -60,43 +61,34 @@ export function Page() {
             <p className="empty">No API key yet.</p>
           ) : (
             <>
-              <div className="table-wrap">
-                <table className="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Key</th>
-                      <th scope="col" className="hide-narrow">
-                        Created
-                      </th>
-                      <th scope="col" className="actions">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((key) => (
-                      <tr key={key.id}>
-                        <td>{key.displayName}</td>
-                        <td className="mono">{key.truncatedValue}</td>
-                        <td className="hide-narrow">
-                          <DateText iso={key.created} />
-                        </td>
-                        <td className="actions">
-                          <button
-                            type="button"
-                            className="btn small"
-                            aria-label={`Delete the key ${key.displayName}`}
-                            onClick={() => setDeleting(key)}
-                          >
-                            Delete
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={[
+                  { label: 'Name' },
+                  { label: 'Key' },
+                  { label: 'Created', className: 'hide-narrow' },
+                  { label: 'Actions', className: 'actions', hideLabel: true },
+                ]}
+              >
+                {page.data.map((key) => (
+                  <tr key={key.id}>
+                    <td>{key.displayName}</td>
+                    <td className="mono">{key.truncatedValue}</td>
+                    <td className="hide-narrow">
+                      <DateText iso={key.created} />
+                    </td>
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="btn small"
+                        aria-label={`Delete the key ${key.displayName}`}
+                        onClick={() => setDeleting(key)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} onGo={paging.go} label="API keys" />
             </>
           )

@@ -14,9 +14,10 @@ import { PageHeader } from '../../components/page-header';
 import { AdminQueryState, isForbidden } from './admin-query-state';
 import { DateText } from './date-text';
 import { actionWords, auditEventSubject } from './describe-audit-event';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { useCursor } from './use-cursor';
 import './settings.css';
+import { DataTable } from '../../components/data-table';
 
 const ACTION_OPTIONS = AuditEventAction.options.map((action) => ({
   value: action,
@@ -77,43 +78,34 @@ export function Page() {
             <p className="empty">No event matches these filters.</p>
           ) : (
             <>
-              <div className="table-wrap">
-                <table className="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">About</th>
-                      <th scope="col" className="hide-narrow">
-                        By
-                      </th>
-                      <th scope="col" className="hide-narrow">
-                        Project
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.data.map((event) => (
-                      <tr key={event.id}>
-                        <td>
-                          <DateText iso={event.created} />
-                        </td>
-                        <td>
-                          <span className="badge info">{actionWords(event.action)}</span>
-                        </td>
-                        <td>
-                          <details className="audit-details">
-                            <summary>{auditEventSubject(event)}</summary>
-                            <JsonView value={event.data} label={`Data of the ${event.action} event`} />
-                          </details>
-                        </td>
-                        <td className="hide-narrow">{event.userEmail ?? '—'}</td>
-                        <td className="hide-narrow">{event.projectDisplayName ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={[
+                  { label: 'When' },
+                  { label: 'Event' },
+                  { label: 'About' },
+                  { label: 'By', className: 'hide-narrow' },
+                  { label: 'Project', className: 'hide-narrow' },
+                ]}
+              >
+                {page.data.map((event) => (
+                  <tr key={event.id}>
+                    <td>
+                      <DateText iso={event.created} />
+                    </td>
+                    <td>
+                      <span className="badge info">{actionWords(event.action)}</span>
+                    </td>
+                    <td>
+                      <details className="audit-details">
+                        <summary>{auditEventSubject(event)}</summary>
+                        <JsonView value={event.data} label={`Data of the ${event.action} event`} />
+                      </details>
+                    </td>
+                    <td className="hide-narrow">{event.userEmail ?? '—'}</td>
+                    <td className="hide-narrow">{event.projectDisplayName ?? '—'}</td>
+                  </tr>
+                ))}
+              </DataTable>
               <Pager page={page} onGo={paging.go} label="Audit events" />
             </>
           )

@@ -17,7 +17,7 @@ import { useToast } from '../../components/toast';
 import { NewConnectionDialog } from '../connections/new-connection-dialog';
 import { ChoosePieceDialog } from './choose-piece-dialog';
 import { ConnectionsTable } from './connections-table';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { RenameConnectionDialog } from './rename-connection-dialog';
 import { connectionsKey, useConnections } from './use-connections';
 import { useCursor } from './use-cursor';

@@ -7,6 +7,7 @@ import type { AppConnection, PieceMetadataSummary } from '@piecework/shared';
 import { MenuButton } from '../../components/menu-button';
 import { ConnectionStatusBadge } from './connection-status-badge';
 import { DateText } from './date-text';
+import { DataTable } from '../../components/data-table';
 
 /** Props of {@link ConnectionsTable}. */
 export interface ConnectionsTableProps {
@@ -21,58 +22,49 @@ export interface ConnectionsTableProps {
 export function ConnectionsTable({ connections, pieces, onRename, onDelete }: ConnectionsTableProps) {
   const byName = new Map((pieces ?? []).map((piece) => [piece.name, piece]));
   return (
-    <div className="table-wrap">
-      <table className="data">
-        <thead>
-          <tr>
-            <th scope="col">Piece</th>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="hide-narrow">
-              Created
-            </th>
-            <th scope="col" className="actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable
+      columns={[
+        { label: 'Piece' },
+        { label: 'Name' },
+        { label: 'Status' },
+        { label: 'Created', className: 'hide-narrow' },
+        { label: 'Actions', className: 'actions', hideLabel: true },
+      ]}
+    >
+      {connections.map((connection) => {
+        const piece = byName.get(connection.pieceName);
+        return (
+          <tr key={connection.id}>
+            <td>
+              <span className="piece-cell">
+                {piece === undefined ? null : <img src={piece.logoUrl} alt="" />}
+                {piece?.displayName ?? connection.pieceName}
+              </span>
+            </td>
+            <td>
+              <span className="cell-stack">
+                {connection.displayName}
+                <small>{connection.externalId}</small>
+              </span>
+            </td>
+            <td>
+              <ConnectionStatusBadge status={connection.status} />
+            </td>
+            <td className="hide-narrow">
+              <DateText iso={connection.created} />
+            </td>
+            <td className="actions">
+              <MenuButton
+                label={`Actions of connection ${connection.displayName}`}
+                items={[
+                  { label: 'Rename', onSelect: () => onRename(connection) },
+                  { label: 'Delete', danger: true, onSelect: () => onDelete(connection) },
+                ]}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {connections.map((connection) => {
-            const piece = byName.get(connection.pieceName);
-            return (
-              <tr key={connection.id}>
-                <td>
-                  <span className="piece-cell">
-                    {piece === undefined ? null : <img src={piece.logoUrl} alt="" />}
-                    {piece?.displayName ?? connection.pieceName}
-                  </span>
-                </td>
-                <td>
-                  <span className="cell-stack">
-                    {connection.displayName}
-                    <small>{connection.externalId}</small>
-                  </span>
-                </td>
-                <td>
-                  <ConnectionStatusBadge status={connection.status} />
-                </td>
-                <td className="hide-narrow">
-                  <DateText iso={connection.created} />
-                </td>
-                <td className="actions">
-                  <MenuButton
-                    label={`Actions of connection ${connection.displayName}`}
-                    items={[
-                      { label: 'Rename', onSelect: () => onRename(connection) },
-                      { label: 'Delete', danger: true, onSelect: () => onDelete(connection) },
-                    ]}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

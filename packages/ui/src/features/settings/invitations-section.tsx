@@ -11,6 +11,7 @@ import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { DateText } from './date-text';
 import { INVITATIONS_KEY, usePendingInvitations, type InvitationScope } from './use-invitations';
+import { DataTable } from '../../components/data-table';
 
 /** The role an invitation grants, in words. */
 function roleOf(invitation: UserInvitation): string {
@@ -41,43 +42,34 @@ export function InvitationsSection({ scope }: { scope: InvitationScope }) {
           page.data.length === 0 ? (
             <p className="muted">No invitation is waiting for an answer.</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data">
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col" className="hide-narrow">
-                      Invited
-                    </th>
-                    <th scope="col" className="actions">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.data.map((invitation) => (
-                    <tr key={invitation.id}>
-                      <td>{invitation.email}</td>
-                      <td>{roleOf(invitation)}</td>
-                      <td className="hide-narrow">
-                        <DateText iso={invitation.created} />
-                      </td>
-                      <td className="actions">
-                        <button
-                          type="button"
-                          className="btn small"
-                          aria-label={`Revoke the invitation of ${invitation.email}`}
-                          onClick={() => setRevoking(invitation)}
-                        >
-                          Revoke
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { label: 'Email' },
+                { label: 'Role' },
+                { label: 'Invited', className: 'hide-narrow' },
+                { label: 'Actions', className: 'actions', hideLabel: true },
+              ]}
+            >
+              {page.data.map((invitation) => (
+                <tr key={invitation.id}>
+                  <td>{invitation.email}</td>
+                  <td>{roleOf(invitation)}</td>
+                  <td className="hide-narrow">
+                    <DateText iso={invitation.created} />
+                  </td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="btn small"
+                      aria-label={`Revoke the invitation of ${invitation.email}`}
+                      onClick={() => setRevoking(invitation)}
+                    >
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryState>

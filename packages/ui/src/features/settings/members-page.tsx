@@ -15,7 +15,7 @@ import { useToast } from '../../components/toast';
 import { InvitationsSection } from './invitations-section';
 import { InviteDialog } from './invite-dialog';
 import { memberName, MembersTable } from './members-table';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { useCursor } from './use-cursor';
 import { useProjectRoleOptions } from './use-project-roles';
 import './settings.css';

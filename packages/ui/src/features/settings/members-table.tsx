@@ -5,6 +5,7 @@
 import type { ProjectMemberWithUser } from '@piecework/shared';
 import type { SelectOption } from '../../components/field';
 import { DateText } from './date-text';
+import { DataTable } from '../../components/data-table';
 
 /** Props of {@link MembersTable}. */
 export interface MembersTableProps {
@@ -25,67 +26,58 @@ export function memberName(member: ProjectMemberWithUser): string {
 /** The members, one row each. */
 export function MembersTable({ members, roles, busyId, onChangeRole, onRemove }: MembersTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="data">
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Role</th>
-            <th scope="col" className="hide-narrow">
-              Joined
-            </th>
-            <th scope="col" className="actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable
+      columns={[
+        { label: 'Member' },
+        { label: 'Role' },
+        { label: 'Joined', className: 'hide-narrow' },
+        { label: 'Actions', className: 'actions', hideLabel: true },
+      ]}
+    >
+      {members.map((member) => {
+        const name = memberName(member);
+        const options = roles.some((role) => role.value === member.projectRole.name)
+          ? roles
+          : [{ value: member.projectRole.name, label: member.projectRole.name }, ...roles];
+        return (
+          <tr key={member.id}>
+            <td>
+              <span className="cell-stack">
+                {name}
+                <small>{member.user.email}</small>
+              </span>
+            </td>
+            <td>
+              <select
+                aria-label={`Role of ${name}`}
+                value={member.projectRole.name}
+                disabled={busyId === member.id}
+                onChange={(event) => onChangeRole(member, event.target.value)}
+              >
+                {options.map((role) => (
+                  <option key={role.value} value={role.value}>
+                    {role.label}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td className="hide-narrow">
+              <DateText iso={member.created} />
+            </td>
+            <td className="actions">
+              <button
+                type="button"
+                className="btn small"
+                aria-label={`Remove ${name}`}
+                disabled={busyId === member.id}
+                onClick={() => onRemove(member)}
+              >
+                Remove
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => {
-            const name = memberName(member);
-            const options = roles.some((role) => role.value === member.projectRole.name)
-              ? roles
-              : [{ value: member.projectRole.name, label: member.projectRole.name }, ...roles];
-            return (
-              <tr key={member.id}>
-                <td>
-                  <span className="cell-stack">
-                    {name}
-                    <small>{member.user.email}</small>
-                  </span>
-                </td>
-                <td>
-                  <select
-                    aria-label={`Role of ${name}`}
-                    value={member.projectRole.name}
-                    disabled={busyId === member.id}
-                    onChange={(event) => onChangeRole(member, event.target.value)}
-                  >
-                    {options.map((role) => (
-                      <option key={role.value} value={role.value}>
-                        {role.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="hide-narrow">
-                  <DateText iso={member.created} />
-                </td>
-                <td className="actions">
-                  <button
-                    type="button"
-                    className="btn small"
-                    aria-label={`Remove ${name}`}
-                    disabled={busyId === member.id}
-                    onClick={() => onRemove(member)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -14,7 +14,7 @@ import { useToast } from '../../components/toast';
 import { AdminQueryState, isForbidden } from './admin-query-state';
 import { InvitationsSection } from './invitations-section';
 import { InviteDialog } from './invite-dialog';
-import { Pager } from './pager';
+import { Pager } from '../../components/pager';
 import { PLATFORM_ROLE_OPTIONS, platformRoleWord } from './platform-roles';
 import { useCursor } from './use-cursor';
 import { userName, UsersTable } from './users-table';

@@ -6,6 +6,7 @@ import type { PlatformRole, User } from '@piecework/shared';
 import { MenuButton } from '../../components/menu-button';
 import { DateText } from './date-text';
 import { PLATFORM_ROLE_OPTIONS } from './platform-roles';
+import { DataTable } from '../../components/data-table';
 
 /** Props of {@link UsersTable}. */
 export interface UsersTableProps {
@@ -35,81 +36,72 @@ export function UsersTable({
   onDelete,
 }: UsersTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="data">
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Platform role</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="hide-narrow">
-              Last active
-            </th>
-            <th scope="col" className="actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable
+      columns={[
+        { label: 'User' },
+        { label: 'Platform role' },
+        { label: 'Status' },
+        { label: 'Last active', className: 'hide-narrow' },
+        { label: 'Actions', className: 'actions', hideLabel: true },
+      ]}
+    >
+      {users.map((user) => {
+        const name = userName(user);
+        return (
+          <tr key={user.id}>
+            <td>
+              <span className="cell-stack">
+                <span>
+                  {name} {user.id === selfId ? <span className="badge info">You</span> : null}
+                </span>
+                <small>{user.email}</small>
+              </span>
+            </td>
+            <td>
+              <select
+                aria-label={`Platform role of ${name}`}
+                value={user.platformRole}
+                disabled={busyId === user.id}
+                onChange={(event) => onChangeRole(user, event.target.value as PlatformRole)}
+              >
+                {PLATFORM_ROLE_OPTIONS.map((role) => (
+                  <option key={role.value} value={role.value}>
+                    {role.label}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>
+              {user.status === 'ACTIVE' ? (
+                <span className="badge success">Active</span>
+              ) : (
+                <span className="badge">Deactivated</span>
+              )}
+            </td>
+            <td className="hide-narrow">
+              <DateText iso={user.lastActiveDate ?? user.created} />
+            </td>
+            <td className="actions">
+              <MenuButton
+                label={`Actions of user ${name}`}
+                items={[
+                  {
+                    label: user.status === 'ACTIVE' ? 'Deactivate' : 'Activate',
+                    disabled: busyId === user.id,
+                    onSelect: () => onToggleStatus(user),
+                  },
+                  {
+                    label: 'Delete',
+                    danger: true,
+                    disabled: busyId === user.id,
+                    onSelect: () => onDelete(user),
+                  },
+                ]}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = userName(user);
-            return (
-              <tr key={user.id}>
-                <td>
-                  <span className="cell-stack">
-                    <span>
-                      {name} {user.id === selfId ? <span className="badge info">You</span> : null}
-                    </span>
-                    <small>{user.email}</small>
-                  </span>
-                </td>
-                <td>
-                  <select
-                    aria-label={`Platform role of ${name}`}
-                    value={user.platformRole}
-                    disabled={busyId === user.id}
-                    onChange={(event) => onChangeRole(user, event.target.value as PlatformRole)}
-                  >
-                    {PLATFORM_ROLE_OPTIONS.map((role) => (
-                      <option key={role.value} value={role.value}>
-                        {role.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  {user.status === 'ACTIVE' ? (
-                    <span className="badge success">Active</span>
-                  ) : (
-                    <span className="badge">Deactivated</span>
-                  )}
-                </td>
-                <td className="hide-narrow">
-                  <DateText iso={user.lastActiveDate ?? user.created} />
-                </td>
-                <td className="actions">
-                  <MenuButton
-                    label={`Actions of user ${name}`}
-                    items={[
-                      {
-                        label: user.status === 'ACTIVE' ? 'Deactivate' : 'Activate',
-                        disabled: busyId === user.id,
-                        onSelect: () => onToggleStatus(user),
-                      },
-                      {
-                        label: 'Delete',
-                        danger: true,
-                        disabled: busyId === user.id,
-                        onSelect: () => onDelete(user),
-                      },
-                    ]}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
