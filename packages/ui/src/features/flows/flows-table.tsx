@@ -5,7 +5,7 @@
 import type { Folder, PopulatedFlow } from '@piecework/shared';
 import { Link } from 'react-router';
 import { MenuButton, type MenuItem } from '../../components/menu-button';
-import { formatDateTime, formatRelative } from '../runs/format-time';
+import { formatDateTime, formatRelative } from '../../format/format-time';
 import { FlowStatusToggle } from './flow-status-toggle';
 import { DataTable } from '../../components/data-table';
 

@@ -4,7 +4,7 @@
  */
 import type { FlowRun, PopulatedFlow } from '@piecework/shared';
 import { Link } from 'react-router';
-import { formatDateTime, formatDuration, runDurationMs } from './format-time';
+import { formatDateTime, formatDuration, runDurationMs } from '../../format/format-time';
 import { RunStatusBadge } from './run-status-badge';
 
 /** Props of {@link RunHeader}. */

@@ -5,7 +5,7 @@
  */
 import type { StepOutput } from '@piecework/shared';
 import { JsonView } from '../../components/json-view';
-import { formatDuration } from './format-time';
+import { formatDuration } from '../../format/format-time';
 import { StepStatusBadge } from './run-status-badge';
 import type { RunTreeStep } from './run-tree';
 

@@ -4,7 +4,7 @@
  * iterations ("Iteration 3 of 10"). A click (or Enter) selects a step; the selected one is marked
  * `aria-current`.
  */
-import { formatDuration } from './format-time';
+import { formatDuration } from '../../format/format-time';
 import { stepStatusLook } from './run-status';
 import type { RunTreeStep } from './run-tree';
 

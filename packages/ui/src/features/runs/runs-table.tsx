@@ -4,7 +4,7 @@
  */
 import type { FlowRun } from '@piecework/shared';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime, formatDuration, runDurationMs } from './format-time';
+import { formatDateTime, formatDuration, runDurationMs } from '../../format/format-time';
 import { RunStatusBadge } from './run-status-badge';
 import { DataTable } from '../../components/data-table';
 

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { useToast } from '../../components/toast';
 import { AdminQueryState, isForbidden } from './admin-query-state';
 import { API_KEYS_KEY, CreateApiKeyDialog } from './create-api-key-dialog';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { Pager } from '../../components/pager';
 import { useCursor } from './use-cursor';
 import './settings.css';

@@ -12,7 +12,7 @@ import { SelectField } from '../../components/field';
 import { JsonView } from '../../components/json-view';
 import { PageHeader } from '../../components/page-header';
 import { AdminQueryState, isForbidden } from './admin-query-state';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { actionWords, auditEventSubject } from './describe-audit-event';
 import { Pager } from '../../components/pager';
 import { useCursor } from './use-cursor';

@@ -6,7 +6,7 @@
 import type { AppConnection, PieceMetadataSummary } from '@piecework/shared';
 import { MenuButton } from '../../components/menu-button';
 import { ConnectionStatusBadge } from './connection-status-badge';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { DataTable } from '../../components/data-table';
 
 /** Props of {@link ConnectionsTable}. */

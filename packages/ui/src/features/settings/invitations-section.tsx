@@ -9,7 +9,7 @@ import { useApi } from '../../api/session-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { INVITATIONS_KEY, usePendingInvitations, type InvitationScope } from './use-invitations';
 import { DataTable } from '../../components/data-table';
 

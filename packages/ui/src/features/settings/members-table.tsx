@@ -4,7 +4,7 @@
  */
 import type { ProjectMemberWithUser } from '@piecework/shared';
 import type { SelectOption } from '../../components/field';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { DataTable } from '../../components/data-table';
 
 /** Props of {@link MembersTable}. */

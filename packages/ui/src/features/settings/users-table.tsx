@@ -4,7 +4,7 @@
  */
 import type { PlatformRole, User } from '@piecework/shared';
 import { MenuButton } from '../../components/menu-button';
-import { DateText } from './date-text';
+import { DateText } from '../../components/date-text';
 import { PLATFORM_ROLE_OPTIONS } from './platform-roles';
 import { DataTable } from '../../components/data-table';
 

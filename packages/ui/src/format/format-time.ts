@@ -1,5 +1,5 @@
 /**
- * How the flows and runs pages write times: a date and time in the reader's locale, "3 minutes
+ * How the app writes times: a date and time in the reader's locale, "3 minutes
  * ago" for recent changes, and durations as "850 ms", "4.2 s", "3 min 5 s" or "2 h 10 min".
  */
 
