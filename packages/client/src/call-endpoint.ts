@@ -31,7 +31,7 @@ interface RawCallInput {
 
 /**
  * Calls `endpoint` through its declaration: the URL from its path, params and query, its method,
- * the body as JSON, the bearer token; then reads the answer (`readAnswer`).
+ * the body as JSON, the bearer token and the client's extra headers; then reads the answer (`readAnswer`).
  * Non-2xx answers throw {@link ApiError}; network failures and timeouts propagate as thrown by
  * fetch and ky (`TypeError`, ky's `TimeoutError`).
  */
@@ -43,7 +43,8 @@ export async function callEndpoint<E extends Endpoint>(
   const raw: RawCallInput = input ?? {};
   const method = wireMethod(endpoint.method);
   const url = requestUrl(options.apiUrl, endpoint.path, raw.params, raw.query);
-  const headers = new Headers({ accept: 'application/json' });
+  const headers = new Headers(options.headers);
+  headers.set('accept', 'application/json');
   if (options.token !== undefined) {
     headers.set('authorization', `Bearer ${options.token}`);
   }

@@ -20,6 +20,12 @@ export interface PieceworkClientOptions {
   readonly baseUrl: string;
   /** Sent as `Authorization: Bearer <token>`: an API key (`sk-...`) or a session token. Default none. */
   readonly token?: string;
+  /**
+   * Extra headers sent on every request, e.g. `{ 'If-Match': '"<version.updated>"' }` so that a
+   * flow operation applies only to the version the caller last saw (409 CONFLICT otherwise).
+   * `Accept`, and `Authorization` when `token` is set, are the client's own. Default none.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   /** The `fetch` to call (a test double, a proxy-aware fetch...). Default `globalThis.fetch`. */
   readonly fetch?: typeof globalThis.fetch;
   /** Time limit of each attempt, in milliseconds (`false`: none). Default `30_000`. */
@@ -39,6 +45,8 @@ export interface ResolvedClientOptions {
   /** `baseUrl` without trailing slashes, plus `/api`. */
   readonly apiUrl: string;
   readonly token: string | undefined;
+  /** The extra headers of every request (`headers`). */
+  readonly headers: Readonly<Record<string, string>>;
   readonly validateResponses: boolean;
   /** The ky instance (fetch, timeout and retry policy applied). */
   readonly http: KyInstance;
@@ -70,6 +78,7 @@ export function resolveClientOptions(options: PieceworkClientOptions): ResolvedC
   return {
     apiUrl: `${options.baseUrl.replace(/\/+$/, '')}/api`,
     token: options.token,
+    headers: options.headers ?? {},
     validateResponses: options.validateResponses ?? true,
     http,
   };

@@ -90,6 +90,31 @@ describe('requests', () => {
     expect(authenticated.requests[0]?.headers.authorization).toBe('Bearer sk-key');
   });
 
+  it('sends the headers option on every request; withHeaders adds to them and replaces same names', async () => {
+    const { client, requests } = await clientOf(() => ({ status: 200, body: populatedFlow() }), {
+      token: 'sk-key',
+      headers: { 'X-Tab': 'one' },
+    });
+    const guarded = client.withHeaders({ 'If-Match': '"2026-01-02T03:04:05.678901Z"' });
+    await guarded.flows.update('f1', { type: 'CHANGE_NAME', request: { displayName: 'Hello' } });
+    await guarded
+      .withHeaders({ 'if-match': '"2026-01-02T03:04:06.000000Z"', 'x-tab': 'two' })
+      .flows.get('f1');
+    await client.flows.get('f1');
+    expect(
+      requests.map(({ headers }) => [
+        headers['if-match'],
+        headers['x-tab'],
+        headers.authorization,
+        headers.accept,
+      ]),
+    ).toEqual([
+      ['"2026-01-02T03:04:05.678901Z"', 'one', 'Bearer sk-key', 'application/json'],
+      ['"2026-01-02T03:04:06.000000Z"', 'two', 'Bearer sk-key', 'application/json'],
+      [undefined, 'one', 'Bearer sk-key', 'application/json'],
+    ]);
+  });
+
   it('sends the body of a POST as JSON', async () => {
     const { client, requests } = await clientOf(() => ({ status: 201, body: populatedFlow() }));
     await client.flows.create({ projectId: 'p1', displayName: 'Welcome' });

@@ -26,6 +26,15 @@ export interface PieceworkClient extends PieceworkApi {
   call<E extends Endpoint>(endpoint: E, ...input: CallInputArgs<E>): Promise<EndpointResult<E>>;
   /** The same client with another bearer token (`undefined`: none), e.g. the one sign-up answered. */
   withToken(token: string | undefined): PieceworkClient;
+  /**
+   * The same client sending `headers` on every request, on top of the extra headers it already
+   * sends (a same-named one, in any case, is replaced). For a flow operation that must not
+   * overwrite another tab's edit, send the version's `updated` as `If-Match`:
+   * ```ts
+   * await client.withHeaders({ 'If-Match': JSON.stringify(flow.version.updated) }).flows.update(flow.id, operation);
+   * ```
+   */
+  withHeaders(headers: Readonly<Record<string, string>>): PieceworkClient;
 }
 
 /**
@@ -49,5 +58,17 @@ export function createPieceworkClient(options: PieceworkClientOptions): Piecewor
     apiUrl: resolved.apiUrl,
     call: (endpoint, ...input) => callEndpoint(resolved, endpoint, input[0]),
     withToken: (token) => createPieceworkClient({ ...options, token }),
+    withHeaders: (headers) =>
+      createPieceworkClient({ ...options, headers: mergedHeaders(options.headers, headers) }),
   };
+}
+
+/** `added` over `base`, names compared without case (HTTP header names are case-insensitive). */
+function mergedHeaders(
+  base: Readonly<Record<string, string>> | undefined,
+  added: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const merged = new Headers(base);
+  for (const [name, value] of Object.entries(added)) merged.set(name, value);
+  return Object.fromEntries(merged.entries());
 }

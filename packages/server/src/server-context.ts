@@ -14,6 +14,7 @@ import { DedupeWindow } from './modules/triggers/dedupe-window';
 import { PieceAvailability } from './pieces/piece-availability';
 import type { RunRuntime } from './runs/run-runtime';
 import type { DataStore } from './storage/data-store';
+import { timestampOfMicros } from './storage/timestamp';
 
 /** The shared dependencies of the server's modules. */
 export interface ServerContext {
@@ -68,7 +69,6 @@ export function monotonicClock(
   let last = 0;
   return () => {
     last = Math.max(wallClockMicros(), last + 1);
-    const iso = new Date(Math.floor(last / 1000)).toISOString();
-    return `${iso.slice(0, -1)}${String(last % 1000).padStart(3, '0')}Z`;
+    return timestampOfMicros(last);
   };
 }

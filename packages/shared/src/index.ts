@@ -66,6 +66,7 @@ export {
 } from './flows/conditions';
 export { CreateFlowRequest, Flow, FlowOperationStatus, FlowStatus, PopulatedFlow } from './flows/flow';
 export { CountFlowsQuery, GetFlowQuery, ListFlowsQuery } from './flows/flow-requests';
+export { GetSampleDataQuery, TestStepRunRequest } from './flows/sample-data-requests';
 export {
   CURRENT_SCHEMA_VERSION,
   FlowVersion,

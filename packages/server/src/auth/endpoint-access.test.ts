@@ -332,6 +332,25 @@ const FIXTURES: Record<string, Fixture> = {
       testStrategy: 'SIMULATION',
     },
   }),
+  'sampleData.get': async (w) => ({
+    query: {
+      projectId: w.projectId,
+      flowId: w.flow.id,
+      flowVersionId: w.flow.version.id,
+      stepName: 'step_1',
+      type: 'OUTPUT',
+    },
+  }),
+  'sampleData.testStep': async (w) => {
+    const flow = await freshFlow(w);
+    const draft = await adminCall<PopulatedFlow>(
+      w,
+      'POST',
+      `/v1/flows/${flow.id}`,
+      addAction(codeStep('step_1')),
+    );
+    return { body: { projectId: w.projectId, flowVersionId: draft.version.id, stepName: 'step_1' } };
+  },
 };
 
 /** Every endpoint with its `area.name`. */

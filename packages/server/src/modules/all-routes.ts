@@ -18,6 +18,7 @@ import { platformsRoutes } from './platforms/platforms-routes';
 import { projectMemberRoutes } from './project-members/project-member-routes';
 import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
+import { sampleDataRoutes } from './sample-data/sample-data-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
@@ -47,6 +48,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...platformsRoutes(ctx));
   routes.push(...pieceRoutes(ctx));
   routes.push(...triggerRoutes(ctx));
+  routes.push(...sampleDataRoutes(ctx));
   routes.push(...userRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));

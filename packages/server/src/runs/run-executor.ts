@@ -1,7 +1,8 @@
 /**
  * Runs one claimed job: reads the run's flow version and saved records, asks the engine (in a
  * worker thread) for the request the job stands for, persists each step record as it finishes,
- * and writes the end in one transaction. A run the engine could not even be asked about (its
+ * and writes the end in one transaction (with, for a single-step test, the tested step's sample
+ * data). A run the engine could not even be asked about (its
  * version is gone, the request is refused), or taken up too many times, ends INTERNAL_ERROR with
  * the records saved so far.
  */
@@ -19,6 +20,7 @@ import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../storage/database';
 import { alertOnRunFailure } from '../modules/alerts/run-failure-alerts';
+import { saveTestedStepSample, testedStepSample } from '../modules/sample-data/tested-step-sample';
 import { buildEngineRequest } from './build-engine-request';
 import { finishRun } from './lifecycle/end-run';
 import { giveBackRun } from './lifecycle/requeue-runs';
@@ -171,8 +173,19 @@ export class RunExecutor {
     // taken: the caller's next request would then wait for this slot, so the end is written in
     // this turn of the event loop (with the other writes of the turn) and the slot freed.
     const defer = respondedEarly && this.deps.mayDeferEnd();
+    // A single-step test's sample data commits with the run's end: whoever sees it ended finds it.
+    const tested = await testedStepSample(base.store, run, result);
     const written = await base.store.write(
-      (trx) => finishRun(trx, queue, { ...started, result, stepRows, logsFileId, pausedPath }, now),
+      async (trx) => {
+        const row = await finishRun(
+          trx,
+          queue,
+          { ...started, result, stepRows, logsFileId, pausedPath },
+          now,
+        );
+        if (tested !== null) await saveTestedStepSample(trx, base, tested);
+        return row;
+      },
       { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
     );
     this.deps.listener.ended(written, result, respondedEarly);

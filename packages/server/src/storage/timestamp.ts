@@ -8,3 +8,27 @@ export function timestampOf(ms: number | Date, micros: 0 | 999 = 0): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, -1)}${micros === 0 ? '000' : '999'}Z`;
 }
+
+/** The stored form of instant `micros` (microseconds since the epoch). */
+export function timestampOfMicros(micros: number): string {
+  const iso = new Date(Math.floor(micros / 1000)).toISOString();
+  return `${iso.slice(0, -1)}${String(micros % 1000).padStart(3, '0')}Z`;
+}
+
+/** Microseconds since the epoch of a timestamp (stored form, or any form `Date.parse` reads). */
+export function microsOf(timestamp: string): number {
+  const stored = /^(.+\.\d{3})(\d{3})Z$/.exec(timestamp);
+  if (stored === null) return Date.parse(timestamp) * 1000;
+  return Date.parse(`${stored[1]!}Z`) * 1000 + Number(stored[2]);
+}
+
+/**
+ * `now`, unless it is not after `previous` (another process's clock behind this one's): then one
+ * microsecond after `previous`. Stamp with it a row whose `updated` must change on every write,
+ * such as a flow version that clients send back in `If-Match`.
+ */
+export function timestampAfter(previous: string, now: string): string {
+  const last = microsOf(previous);
+  if (Number.isNaN(last) || microsOf(now) > last) return now;
+  return timestampOfMicros(last + 1);
+}

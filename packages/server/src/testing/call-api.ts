@@ -10,15 +10,22 @@ export interface ApiAnswer<T = unknown> {
   body: T;
 }
 
-/** Calls `method path` under `apiUrl` with an optional bearer token, JSON body and query. */
+/** Calls `method path` under `apiUrl` with an optional bearer token, JSON body, query and headers. */
 export async function callApi<T = unknown>(
   apiUrl: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    rawBody?: string;
+    /** More request headers. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const query = options.query === undefined ? '' : `?${new URLSearchParams(options.query).toString()}`;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers['content-type'] = 'application/json';

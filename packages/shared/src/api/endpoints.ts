@@ -42,6 +42,7 @@ import { PROJECT_MEMBER_ENDPOINTS, PROJECT_ROLE_ENDPOINTS, USER_ENDPOINTS } from
 import { INVITATION_ENDPOINTS } from './invitation-endpoints';
 import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
+import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -505,6 +506,7 @@ export const ENDPOINTS = {
   },
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
+  sampleData: SAMPLE_DATA_ENDPOINTS,
   users: USER_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,

@@ -1,8 +1,9 @@
 /**
  * One flow operation applied in one write transaction: the flow and its latest version read again
- * inside it, the operation, the saves, and the audit events (flow.updated, plus flow.published /
- * activated / deactivated) commit together, or, when anything refuses, nothing changes. Used by
- * `POST /v1/flows/:id` and by the webhook `/test` route.
+ * inside it (and checked against the caller's `If-Match`, if any), the operation, the saves, and
+ * the audit events (flow.updated, plus flow.published / activated / deactivated) commit together,
+ * or, when anything refuses, nothing changes. Used by `POST /v1/flows/:id`, by the webhook `/test`
+ * route, and by the end of a single-step test run (inside that run's own write).
  */
 import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
 import type { Kysely } from 'kysely';
@@ -20,6 +21,7 @@ import { applyFlowOperation } from './flow-operations';
 import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow } from './flow-rows';
 import { saveFlowEdit } from './save-flow-edit';
+import { assertVersionUnchanged, type VersionPrecondition } from './version-precondition';
 
 /** Who applies the operation (already authorized for `project`). */
 export interface FlowChangeCaller {
@@ -28,6 +30,8 @@ export interface FlowChangeCaller {
   platformId: string;
   actor: AuditActor;
   project: ProjectRow;
+  /** The request's `If-Match`: the operation applies only to the latest version it names. */
+  precondition?: VersionPrecondition | undefined;
 }
 
 /**
@@ -55,28 +59,42 @@ export function applyFlowChangeWithTrigger(
   caller: FlowChangeCaller,
   triggerEnable: PreparedTriggerEnable | null,
 ): Promise<{ flow: PopulatedFlow; triggers: TriggerSourceChange }> {
-  return ctx.store.write(async (trx) => {
-    const { flow, version } = await loadForChange(trx, flowId);
-    const env: FlowEditEnv = {
-      trx,
-      now: ctx.now(),
-      userId: caller.userId,
-      platformId: caller.platformId,
-      maxFileSizeMb: ctx.settings.config.maxFileSizeMb,
-      pieces: ctx.pieces,
-      triggerEnable,
-    };
-    const before = startFlowEdit(flow, version);
-    const after = await applyFlowOperation(before, operation, env);
-    const saved = await saveFlowEdit(before, after, env);
-    await recordFlowUpdated(
-      { trx, clock: ctx.now, actor: caller.actor, project: caller.project },
-      saved,
-      operation,
-      after.events,
-    );
-    return { flow: populatedFlow(saved.flow, saved.version), triggers: saved.triggers };
-  });
+  return ctx.store.write((trx) => applyFlowChangeIn(trx, ctx, flowId, operation, caller, triggerEnable));
+}
+
+/**
+ * {@link applyFlowChangeWithTrigger} inside write transaction `trx` that the caller owns (and
+ * commits with its own writes). Every query of the change goes through `trx`.
+ */
+export async function applyFlowChangeIn(
+  trx: Kysely<Database>,
+  ctx: Pick<ServerBase, 'now' | 'settings' | 'pieces'>,
+  flowId: string,
+  operation: FlowOperation,
+  caller: FlowChangeCaller,
+  triggerEnable: PreparedTriggerEnable | null,
+): Promise<{ flow: PopulatedFlow; triggers: TriggerSourceChange }> {
+  const { flow, version } = await loadForChange(trx, flowId);
+  assertVersionUnchanged(caller.precondition, version);
+  const env: FlowEditEnv = {
+    trx,
+    now: ctx.now(),
+    userId: caller.userId,
+    platformId: caller.platformId,
+    maxFileSizeMb: ctx.settings.config.maxFileSizeMb,
+    pieces: ctx.pieces,
+    triggerEnable,
+  };
+  const before = startFlowEdit(flow, version);
+  const after = await applyFlowOperation(before, operation, env);
+  const saved = await saveFlowEdit(before, after, env);
+  await recordFlowUpdated(
+    { trx, clock: ctx.now, actor: caller.actor, project: caller.project },
+    saved,
+    operation,
+    after.events,
+  );
+  return { flow: populatedFlow(saved.flow, saved.version), triggers: saved.triggers };
 }
 
 /**

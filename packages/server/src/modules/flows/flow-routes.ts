@@ -4,6 +4,7 @@ import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { FlowService } from './flow-service';
 import { migrateImportFlowBody } from './import-flow-body';
+import { versionPreconditionOf } from './version-precondition';
 
 /** Every flow route, bound to one {@link FlowService}. */
 export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -26,7 +27,9 @@ export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
       logEntity: 'flow',
       prepareBody: migrateImportFlowBody,
       handler: ({ params, body, principal, project, request }) =>
-        flows.update(principal, request, project, params.id, body),
+        flows.update(principal, request, project, params.id, body, {
+          precondition: versionPreconditionOf(request.headers['if-match']),
+        }),
     }),
     route(ENDPOINTS.flows.delete, {
       logEntity: 'flow',

@@ -37,6 +37,7 @@ import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
 import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
 import { hookedTriggerOf } from '../triggers/sync-trigger-source';
 import { findTriggerSource } from '../triggers/trigger-source-repository';
+import type { VersionPrecondition } from './version-precondition';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -154,8 +155,9 @@ export class FlowService {
   /**
    * Applies one operation in one write transaction: the operation, the saves, and the audit
    * events (flow.updated, plus flow.published / activated / deactivated) commit together, or,
-   * when anything refuses, nothing changes. The trigger's `onEnable` / `onDisable` run around it
-   * (`changeFlowWithTriggers`).
+   * when anything refuses, nothing changes. With `options.precondition` (the request's
+   * `If-Match`), a latest version whose `updated` it does not name is 409 CONFLICT. The trigger's
+   * `onEnable` / `onDisable` run around it (`changeFlowWithTriggers`).
    */
   async update(
     principal: Principal,
@@ -163,12 +165,14 @@ export class FlowService {
     project: ProjectRow,
     flowId: string,
     operation: FlowOperation,
+    options: { precondition?: VersionPrecondition | undefined } = {},
   ): Promise<PopulatedFlow> {
     return changeFlowWithTriggers(this.ctx, flowId, operation, {
       userId: userIdOf(principal),
       platformId: principal.platformId,
       actor: auditActorOf(principal, meta.ip),
       project,
+      precondition: options.precondition,
     });
   }
 

@@ -8,11 +8,12 @@ import {
   getAllSteps,
   PieceworkError,
   type SampleDataType,
+  type Step,
   type Trigger,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/database';
-import { toJson } from '../../storage/json-column';
+import { fromJson, toJson } from '../../storage/json-column';
 
 const MB = 1024 * 1024;
 
@@ -62,14 +63,42 @@ export async function storeSampleDataFile(trx: Kysely<Database>, file: SampleDat
   return id;
 }
 
+/** The id of the file a step (or trigger) points to for its sample data of `type`, if any. */
+export function sampleDataFileIdOf(step: Trigger | Step, type: SampleDataType): string | undefined {
+  const sampleData = (step.settings as { sampleData?: Record<string, unknown> }).sampleData;
+  const id = sampleData?.[type === 'OUTPUT' ? 'sampleDataFileId' : 'sampleDataInputFileId'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The sample data of `type` that `step` points to, as stored (any JSON value), read from project
+ * `projectId`'s files; `{}` when the step has none or its file is gone, as the reference answers.
+ */
+export async function readStepSampleData(
+  db: Kysely<Database>,
+  projectId: string,
+  step: Trigger | Step,
+  type: SampleDataType,
+): Promise<unknown> {
+  const fileId = sampleDataFileIdOf(step, type);
+  if (fileId === undefined) return {};
+  const file = await db
+    .selectFrom('file')
+    .select('data')
+    .where('id', '=', fileId)
+    .where('projectId', '=', projectId)
+    .where('type', '=', SAMPLE_DATA_FILE_TYPE[type])
+    .executeTakeFirst();
+  return file === undefined ? {} : fromJson<unknown>(file.data);
+}
+
 /** Every sample-data file id the trigger and steps of a version point to. */
 export function sampleDataFileIds(trigger: Trigger): Set<string> {
   const ids = new Set<string>();
   for (const step of getAllSteps(trigger)) {
-    const sampleData = (step.settings as { sampleData?: Record<string, unknown> }).sampleData;
-    for (const key of ['sampleDataFileId', 'sampleDataInputFileId']) {
-      const id = sampleData?.[key];
-      if (typeof id === 'string') ids.add(id);
+    for (const type of ['OUTPUT', 'INPUT'] as const) {
+      const id = sampleDataFileIdOf(step, type);
+      if (id !== undefined) ids.add(id);
     }
   }
   return ids;

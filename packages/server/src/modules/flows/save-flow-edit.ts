@@ -1,12 +1,13 @@
 /**
  * Writes a finished {@link FlowEdit}: the flow (its `updated` bumped), the version when the
- * operation changed or created it (stamped, `connectionIds` recomputed, and validity recomputed by
- * `validateFlowVersion` with the server's own checks: code syntax, installed pieces), and the
- * cleanup of sample-data files the version stopped pointing to; the flow's schedule and trigger
- * source follow its status and published version (`syncScheduleAfterChange`,
- * `syncTriggerSourceAfterChange`).
+ * operation changed or created it (stamped with an `updated` strictly after the one before,
+ * `connectionIds` recomputed, and validity recomputed by `validateFlowVersion` with the server's
+ * own checks: code syntax, installed pieces), and the cleanup of sample-data files the version
+ * stopped pointing to; the flow's schedule and trigger source follow its status and published
+ * version (`syncScheduleAfterChange`, `syncTriggerSourceAfterChange`).
  */
 import { validateFlowVersion, type Flow, type FlowVersion } from '@piecework/shared';
+import { timestampAfter } from '../../storage/timestamp';
 import { syncScheduleAfterChange } from '../schedules/sync-schedule';
 import { syncTriggerSourceAfterChange, type TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { referencedConnectionIds } from './connection-references';
@@ -42,7 +43,8 @@ export async function saveFlowEdit(before: FlowEdit, after: FlowEdit, env: FlowE
   const checks = await serverStepChecks(after.version.trigger, env.pieces);
   const version: FlowVersion = {
     ...validateFlowVersion(after.version, checks),
-    updated: env.now,
+    // Strictly after the version it replaces, so a client's If-Match never mistakes two states.
+    updated: timestampAfter(before.version.updated, env.now),
     updatedBy: env.userId,
     connectionIds: referencedConnectionIds(after.version.trigger),
   };

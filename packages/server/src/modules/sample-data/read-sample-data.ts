@@ -1,0 +1,32 @@
+/**
+ * `GET /v1/sample-data`: a step's stored sample input or output, as the builder's data selector
+ * and test panel read it.
+ */
+import { findStep, type GetSampleDataQuery } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import type { ProjectRow } from '../../auth/project-access';
+import { notFound } from '../../errors';
+import type { Database } from '../../storage/database';
+import { findFlowInProject, findVersionOfFlow } from '../flows/flow-repository';
+import { flowVersionFromRow } from '../flows/flow-rows';
+import { readStepSampleData } from '../flows/sample-data-files';
+
+/**
+ * The sample data of `query.type` of step `query.stepName` in version `query.flowVersionId` of
+ * flow `query.flowId` (of the authorized project): the JSON value as stored, or `{}` when the
+ * step has none. 404 ENTITY_NOT_FOUND for a flow, version or step that is not there.
+ */
+export async function readSampleData(
+  db: Kysely<Database>,
+  project: ProjectRow,
+  query: GetSampleDataQuery,
+): Promise<unknown> {
+  if ((await findFlowInProject(db, query.flowId, project.id)) === undefined) {
+    throw notFound('flow', query.flowId);
+  }
+  const row = await findVersionOfFlow(db, query.flowId, query.flowVersionId);
+  if (row === undefined) throw notFound('flowVersion', query.flowVersionId);
+  const step = findStep(flowVersionFromRow(row), query.stepName);
+  if (step === undefined) throw notFound('step', query.stepName);
+  return readStepSampleData(db, project.id, step, query.type);
+}
