@@ -3,7 +3,13 @@
  * (the step without its links, its server-set `lastUpdatedDate` and its sample data, which the
  * server keeps). The panel's draft is one of these; saving sends it whole.
  */
-import type { FlowOperation, StepRequest, TriggerRequest } from '@piecework/shared';
+import {
+  STEP_OWN_ISSUE_CODES,
+  type FlowOperation,
+  type FlowVersion,
+  type StepRequest,
+  type TriggerRequest,
+} from '@piecework/shared';
 import type { AnyStep } from './step-scope';
 
 /** The editable fields of a step or of the trigger. */
@@ -14,11 +20,25 @@ export function isTriggerRequest(step: EditableStep): step is TriggerRequest {
   return step.type === 'EMPTY' || step.type === 'PIECE_TRIGGER';
 }
 
-/** The request body of `step` as stored: links, `lastUpdatedDate` and `settings.sampleData` removed. */
-export function editableOf(step: AnyStep): EditableStep {
+/**
+ * Whether `step` is valid on its own in `version`: no issue of its own (incomplete settings, or
+ * marked invalid by the editor). A step invalid only through flow-wide checks (a reference) is
+ * valid on its own, and must be sent as such, or the server would keep it marked invalid.
+ */
+export function validOnItsOwn(step: AnyStep, version: Pick<FlowVersion, 'validationIssues'>): boolean {
+  const issues = version.validationIssues;
+  if (issues === undefined) return step.valid;
+  return !issues.some((issue) => issue.stepName === step.name && STEP_OWN_ISSUE_CODES.has(issue.code));
+}
+
+/**
+ * The request body of `step` as stored (links, `lastUpdatedDate` and `settings.sampleData`
+ * removed), with `valid` its validity on its own (see {@link validOnItsOwn}).
+ */
+export function editableOf(step: AnyStep, valid: boolean): EditableStep {
   const { settings } = step;
   const { sampleData: _sampleData, ...kept } = settings as Record<string, unknown>;
-  const base = { name: step.name, displayName: step.displayName, valid: step.valid };
+  const base = { name: step.name, displayName: step.displayName, valid };
   const skip = 'skip' in step && step.skip !== undefined ? { skip: step.skip } : {};
   return { ...base, ...skip, type: step.type, settings: kept } as EditableStep;
 }

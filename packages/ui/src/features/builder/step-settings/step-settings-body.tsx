@@ -10,6 +10,7 @@ import { LoopStepSettings } from './loop-step-settings';
 import { PieceStepSettings } from './piece/piece-step-settings';
 import { StepIssues } from './step-issues';
 import { StepPanelHeader } from './step-panel-header';
+import { validOnItsOwn } from './step-request';
 import type { StepScope } from './step-scope';
 import { TestStepSection } from './testing/test-step-section';
 import { TestTriggerSection } from './testing/test-trigger-section';
@@ -36,7 +37,12 @@ export function StepSettingsBody({
   onClose,
 }: StepSettingsBodyProps) {
   const { step } = scope;
-  const { draft, status, change, flush } = useStepDraft(editor, step, readonly);
+  const { draft, status, change, flush } = useStepDraft(
+    editor,
+    step,
+    validOnItsOwn(step, flow.version),
+    readonly,
+  );
   const form = (() => {
     switch (draft.type) {
       case 'PIECE':
@@ -57,7 +63,7 @@ export function StepSettingsBody({
       case 'ROUTER':
         return (
           <p className="notice info">
-            A router&apos;s branches and their conditions are edited in the router panel below the canvas.
+            Edit this router&apos;s branches and their conditions in the router panel.
           </p>
         );
       case 'EMPTY':

@@ -28,11 +28,19 @@ export interface StepDraft {
   flush(): Promise<void>;
 }
 
-/** The draft of `step` (the step as the server last answered it), saved through `editor`. */
-export function useStepDraft(editor: FlowEditor, step: AnyStep, readonly: boolean): StepDraft {
+/**
+ * The draft of `step` (the step as the server last answered it, `ownValid` its validity on its
+ * own), saved through `editor`.
+ */
+export function useStepDraft(
+  editor: FlowEditor,
+  step: AnyStep,
+  ownValid: boolean,
+  readonly: boolean,
+): StepDraft {
   const { toastError } = useToast();
   const { apply } = editor;
-  const server = useMemo(() => editableOf(step), [step]);
+  const server = useMemo(() => editableOf(step, ownValid), [step, ownValid]);
   const [draft, setDraft] = useState(server);
   const [status, setStatus] = useState<DraftStatus>('saved');
   const latest = useRef(draft);
