@@ -13,7 +13,7 @@ import { DynamicPropertiesField } from './dynamic-properties-field';
 import { ExpressionInput } from './expression-input';
 import { KeyValueList } from './key-value-list';
 import { DynamicValueToggle, PropertyFrame, type ControlIds } from './property-frame';
-import { isEmptyValue, readDropdownState, textOf, type PropertyMap } from './property-values';
+import { isMissing, readDropdownState, textOf, type PropertyMap } from './property-values';
 
 /** The types whose editor can be switched to a typed expression. */
 const SWITCHABLE: ReadonlySet<PropertyType> = new Set([
@@ -65,7 +65,7 @@ export function PropertyField(props: PropertyFieldProps) {
   if (property.type === 'MARKDOWN') {
     return <div className="notice info markdown-note">{property.description}</div>;
   }
-  const error = showErrors && property.required && isEmptyValue(value) ? 'Required' : undefined;
+  const error = showErrors && isMissing(property, value) ? 'Required' : undefined;
   const toggle =
     dynamicValue !== undefined && SWITCHABLE.has(property.type) ? (
       <DynamicValueToggle

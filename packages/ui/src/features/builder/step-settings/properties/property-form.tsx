@@ -6,7 +6,14 @@
  */
 import type { PropertySettings } from '@piecework/shared';
 import { PropertyField } from './property-field';
-import { dynamicSchema, isDynamicValue, textOf, type InputValues, type PropertyMap } from './property-values';
+import {
+  dynamicSchema,
+  isDynamicValue,
+  shownValue,
+  textOf,
+  type InputValues,
+  type PropertyMap,
+} from './property-values';
 
 /** One property's settings entry (`{type, schema?}`). */
 export type PropertySetting = PropertySettings[string];
@@ -41,7 +48,7 @@ export function PropertyForm({ props, values, onChange, settings, showErrors, id
             id={`${idPrefix}-${name}`}
             name={name}
             property={property}
-            value={values[name]}
+            value={shownValue(property, values[name])}
             onChange={(value) => onChange(name, value)}
             showErrors={showErrors}
             dynamicValue={

@@ -29,6 +29,19 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a required `property` lacks a value. A property with a default never does: runs use the
+ * default in place of a missing or empty value, as the forms show it.
+ */
+export function isMissing(property: PieceProperty, value: unknown): boolean {
+  return property.required && property.defaultValue === undefined && isEmptyValue(value);
+}
+
+/** What a form shows for `property`: its value, or its default when it has none. */
+export function shownValue(property: PieceProperty, value: unknown): unknown {
+  return value === undefined || value === null ? property.defaultValue : value;
+}
+
 /** The sub-properties of DYNAMIC property `name` as last answered by the piece, if stored. */
 export function dynamicSchema(settings: PropertySettings | undefined, name: string): PropertyMap | undefined {
   const schema = settings?.[name]?.schema;
@@ -53,7 +66,7 @@ export function missingRequired(
   for (const [name, property] of Object.entries(props)) {
     if (property.type === 'MARKDOWN') continue;
     const value = input[name];
-    if (property.required && isEmptyValue(value)) {
+    if (isMissing(property, value)) {
       missing.push(name);
       continue;
     }
