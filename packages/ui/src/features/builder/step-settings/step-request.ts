@@ -43,6 +43,20 @@ export function editableOf(step: AnyStep, valid: boolean): EditableStep {
   return { ...base, ...skip, type: step.type, settings: kept } as EditableStep;
 }
 
+/**
+ * `draft` with what the panel never edits taken from the step as the server has it now: `skip`
+ * (set on the canvas) and a router's settings (its branches, edited in the router panel), so a
+ * save from the panel never undoes a change made there meanwhile.
+ */
+export function withServerOwnedFields(draft: EditableStep, server: AnyStep): EditableStep {
+  if (isTriggerRequest(draft) || server.type === 'EMPTY' || server.type === 'PIECE_TRIGGER') return draft;
+  const current = editableOf(server, draft.valid);
+  const skip = 'skip' in current ? { skip: current.skip } : {};
+  const { skip: _skip, ...rest } = draft;
+  const settings = draft.type === 'ROUTER' && current.type === 'ROUTER' ? current.settings : draft.settings;
+  return { ...rest, ...skip, settings } as EditableStep;
+}
+
 /** The flow operation that saves `step`. */
 export function saveOperation(step: EditableStep): FlowOperation {
   return isTriggerRequest(step)

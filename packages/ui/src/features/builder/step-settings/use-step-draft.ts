@@ -9,7 +9,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import type { FlowEditor } from '../flow-editor/use-flow-editor';
-import { contentKey, editableOf, saveOperation, type EditableStep } from './step-request';
+import {
+  contentKey,
+  editableOf,
+  saveOperation,
+  withServerOwnedFields,
+  type EditableStep,
+} from './step-request';
 import type { AnyStep } from './step-scope';
 
 /** How long after the last change the draft is saved. */
@@ -44,9 +50,14 @@ export function useStepDraft(
   const [draft, setDraft] = useState(server);
   const [status, setStatus] = useState<DraftStatus>('saved');
   const latest = useRef(draft);
+  const serverStep = useRef(step);
   const unsaved = useRef(false);
   const sending = useRef(0);
   const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    serverStep.current = step;
+  }, [step]);
 
   useEffect(() => {
     if (unsaved.current || sending.current > 0) return;
@@ -62,7 +73,7 @@ export function useStepDraft(
     sending.current += 1;
     setStatus('saving');
     try {
-      await apply(saveOperation(latest.current));
+      await apply(saveOperation(withServerOwnedFields(latest.current, serverStep.current)));
       setStatus(unsaved.current ? 'pending' : 'saved');
     } catch (error) {
       unsaved.current = true;
