@@ -144,6 +144,7 @@ export function TestTriggerSection({
           busy={pick.isPending}
           onPick={(item) => pick.mutate(item)}
           current={sample.data}
+          pickedId={pick.isIdle || pick.isError ? undefined : pick.variables?.id}
         />
       ) : null}
       {sample.data === undefined ? null : (

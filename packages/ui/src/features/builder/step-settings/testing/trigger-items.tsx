@@ -10,6 +10,8 @@ export interface TriggerItemsProps {
   items: readonly TriggerEventWithPayload[];
   /** The stored sample data (marks the matching item as chosen). */
   current: unknown;
+  /** The item just picked, shown as chosen while it is saved. */
+  pickedId: string | undefined;
   busy: boolean;
   onPick: (item: TriggerEventWithPayload) => void;
 }
@@ -20,7 +22,7 @@ function summary(payload: unknown): string {
 }
 
 /** A radio button per item. */
-export function TriggerItems({ items, current, busy, onPick }: TriggerItemsProps) {
+export function TriggerItems({ items, current, pickedId, busy, onPick }: TriggerItemsProps) {
   const id = useId();
   if (items.length === 0) {
     return (
@@ -39,7 +41,7 @@ export function TriggerItems({ items, current, busy, onPick }: TriggerItemsProps
             type="radio"
             id={`${id}-${item.id}`}
             name={`${id}-items`}
-            checked={JSON.stringify(item.payload) === chosen}
+            checked={pickedId === undefined ? JSON.stringify(item.payload) === chosen : item.id === pickedId}
             onChange={() => onPick(item)}
           />
           <label htmlFor={`${id}-${item.id}`}>
