@@ -7,6 +7,8 @@
  */
 import type { PopulatedFlow, Step, StepRequest, Trigger } from '@piecework/shared';
 import { findStep } from '@piecework/shared';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -31,6 +33,7 @@ beforeAll(async () => {
   const piecesDir = ui.server.server.context.settings.piecesDir;
   await placeFixturePiece(piecesDir, 'piece-menu', '1.0.0');
   await placeFixturePiece(piecesDir, 'piece-oauth', '1.0.0');
+  await placeFixturePiece(piecesDir, 'piece-poll', '1.0.0');
   // Pieces' logos live on the internet; the test machine is offline.
   await ui.context.route(/^https:\/\//, (route) =>
     route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
@@ -355,4 +358,57 @@ it('connects an OAuth2 connection through the consent popup', async () => {
     .poll(async () => (await savedStep(flow.id, 'step_1')).settings)
     .toMatchObject({ input: { auth: "{{connections['oauth']}}" } });
   expect(ui.console.errors).toEqual([]);
+});
+
+it("picks one of the items a polling trigger's test found as its sample data", async () => {
+  const items = [
+    { id: 'b', createdAt: '2026-01-02T00:00:00.000Z', name: 'second' },
+    { id: 'a', createdAt: '2026-01-01T00:00:00.000Z', name: 'first' },
+  ];
+  const source: Server = createServer((_, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(items));
+  });
+  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${String((source.address() as AddressInfo).port)}/items`;
+    const flow = await user.client.flows.create({ projectId: user.projectId, displayName: 'Polling' });
+    await user.client.flows.update(flow.id, {
+      type: 'UPDATE_TRIGGER',
+      request: {
+        name: 'trigger',
+        displayName: 'New item',
+        type: 'PIECE_TRIGGER',
+        valid: true,
+        settings: {
+          pieceName: '@fixtures/piece-poll',
+          pieceVersion: '1.0.0',
+          triggerName: 'new_item',
+          propertySettings: {},
+          input: { url },
+        },
+      },
+    });
+    await openStep(flow.id, 'trigger');
+    expect(await page.getByLabel('Test URL').count()).toBe(0);
+    await page.getByRole('button', { name: 'Test trigger' }).click();
+    const choices = page.getByRole('group', { name: 'Sample data to keep' });
+    await choices.waitFor();
+    // The server kept the first item; picking the second saves it instead.
+    await expect.poll(() => choices.getByRole('radio', { name: /^Item 1/ }).isChecked()).toBe(true);
+    await choices.getByRole('radio', { name: /^Item 2/ }).check();
+    await page.getByText('Sample data saved').waitFor();
+    const latest = await user.client.flows.get(flow.id);
+    const sample = await user.client.sampleData.get({
+      projectId: user.projectId,
+      flowId: flow.id,
+      flowVersionId: latest.version.id,
+      stepName: 'trigger',
+      type: 'OUTPUT',
+    });
+    expect(sample).toEqual(items[1]);
+    expect(ui.console.errors).toEqual([]);
+  } finally {
+    await new Promise((resolve) => source.close(resolve));
+  }
 });
