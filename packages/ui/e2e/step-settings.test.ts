@@ -142,10 +142,11 @@ it('edits a code step in CodeMirror through the keyboard and adds an input', asy
       sourceCode: { code: "export const code = async (inputs) => ({ greeting: 'Hi ' + inputs.name });" },
       input: { name: 'Ada' },
     });
-  // Escape leaves the editor; Tab then moves on to the next control.
+  // Tab indents inside the editor; Escape, then Tab, moves on to the next control.
   await editor.click();
   await page.keyboard.press('Escape');
-  expect(await page.evaluate(() => document.activeElement?.classList.contains('code-editor'))).toBe(true);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe('Name of input 1');
 
   await page.getByRole('tab', { name: 'package.json' }).click();
   await page.getByRole('textbox', { name: 'step_1 package.json' }).waitFor();

@@ -1,8 +1,8 @@
 /**
  * A code editor (CodeMirror 6, loaded on first use) for a code step's `index.ts` or
  * `package.json`. Its text is the caller's: typing calls `onChange`, and a new `value` from the
- * caller (another tab's edit the draft adopted) replaces the text. Escape leaves the editor:
- * focus moves to its frame, and Tab goes on from there.
+ * caller (another tab's edit the draft adopted) replaces the text. Tab indents; Escape, then Tab
+ * leaves the editor (Escape stays inside it: it does not close the panel around it).
  */
 import { useEffect, useRef, useState } from 'react';
 import type * as CodeMirrorView from './code-mirror-view';
@@ -22,7 +22,6 @@ export interface CodeEditorProps {
 
 /** CodeMirror with a loading state while its code arrives. */
 export function CodeEditor({ value, onChange, language, label, readonly }: CodeEditorProps) {
-  const frame = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<View | null>(null);
   const module = useRef<CodeMirrorModule | null>(null);
@@ -50,7 +49,6 @@ export function CodeEditor({ value, onChange, language, label, readonly }: CodeE
             latest.current.value = text;
             latest.current.onChange(text);
           },
-          onEscape: () => frame.current?.focus(),
         });
         setReady(true);
       })
@@ -66,7 +64,12 @@ export function CodeEditor({ value, onChange, language, label, readonly }: CodeE
   }, [language, label, readonly]);
 
   return (
-    <div ref={frame} className="code-editor" tabIndex={-1}>
+    <div
+      className="code-editor"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.stopPropagation();
+      }}
+    >
       <div ref={host} className="code-editor-host" />
       {ready || failed !== null ? null : <span className="muted small">Loading the editor…</span>}
       {failed === null ? null : (

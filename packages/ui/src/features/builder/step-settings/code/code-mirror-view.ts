@@ -1,8 +1,8 @@
 /**
  * CodeMirror 6 behind one function, loaded only when a code editor opens (`import()` from
  * `code-editor.tsx`), so CodeMirror stays out of the first page load. TypeScript or JSON
- * highlighting, the editor named for screen readers, Tab indenting and Escape handing focus back
- * to the page (the escape hatch: Escape, then Tab moves on).
+ * highlighting, the editor named for screen readers, and Tab indenting with CodeMirror's escape
+ * hatch: Escape, then Tab (within two seconds) moves focus on instead of indenting.
  */
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
@@ -19,15 +19,13 @@ export interface CodeViewOptions {
   readonly readonly: boolean;
   /** Called with the whole text after each change made in the editor. */
   readonly onChange: (text: string) => void;
-  /** Called on Escape: move focus out of the editor. */
-  readonly onEscape: () => void;
 }
 
 const INDENT = '  ';
 
 /** An editor in `parent`; destroy it with `view.destroy()`. */
 export function createCodeView(parent: HTMLElement, options: CodeViewOptions): EditorView {
-  const keys = keymap.of([
+  const indent = keymap.of([
     {
       key: 'Tab',
       run: (view) => {
@@ -41,20 +39,13 @@ export function createCodeView(parent: HTMLElement, options: CodeViewOptions): E
         return true;
       },
     },
-    {
-      key: 'Escape',
-      run: () => {
-        options.onEscape();
-        return true;
-      },
-    },
   ]);
   return new EditorView({
     parent,
     state: EditorState.create({
       doc: options.doc,
       extensions: [
-        keys,
+        indent,
         basicSetup,
         options.language === 'json' ? json() : javascript({ typescript: true }),
         EditorState.readOnly.of(options.readonly),
