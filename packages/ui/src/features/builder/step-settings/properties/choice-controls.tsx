@@ -1,0 +1,89 @@
+/**
+ * The controls of properties with choices: a single select (STATIC_DROPDOWN, DROPDOWN) and a
+ * list of checkboxes (the multi-select types). Choice values may be any JSON value, so options
+ * are told apart by position; a stored value that is not among the choices (options not loaded
+ * yet, or no longer offered) stays shown as "Current value" rather than silently dropped.
+ */
+import type { ControlIds } from './property-frame';
+import { sameValue, textOf, type DropdownOption } from './property-values';
+
+/** Props of {@link ChoiceSelect}. */
+export interface ChoiceSelectProps {
+  ids: ControlIds;
+  options: readonly DropdownOption[];
+  value: unknown;
+  onChange: (value: unknown) => void;
+  placeholder?: string | undefined;
+  disabled?: boolean | undefined;
+}
+
+/** A native select over `options`; the empty choice clears the value. */
+export function ChoiceSelect({ ids, options, value, onChange, placeholder, disabled }: ChoiceSelectProps) {
+  const index = options.findIndex((option) => sameValue(option.value, value));
+  const unlisted = index < 0 && value !== undefined && value !== null && value !== '';
+  return (
+    <select
+      id={ids.id}
+      aria-describedby={ids.describedBy}
+      aria-invalid={ids.invalid}
+      disabled={disabled}
+      value={index >= 0 ? String(index) : unlisted ? 'current' : ''}
+      onChange={(event) => {
+        const picked = event.target.value;
+        if (picked === 'current') return;
+        onChange(picked === '' ? undefined : options[Number(picked)]?.value);
+      }}
+    >
+      <option value="">{placeholder ?? 'Select an option'}</option>
+      {unlisted ? <option value="current">Current value: {textOf(value)}</option> : null}
+      {options.map((option, at) => (
+        <option key={`${String(at)}-${option.label}`} value={String(at)}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Props of {@link ChoiceCheckboxes}. */
+export interface ChoiceCheckboxesProps {
+  idPrefix: string;
+  options: readonly DropdownOption[];
+  value: unknown;
+  onChange: (value: unknown[]) => void;
+  disabled?: boolean | undefined;
+}
+
+/** One checkbox per option; the value is the list of checked options' values, in option order. */
+export function ChoiceCheckboxes({ idPrefix, options, value, onChange, disabled }: ChoiceCheckboxesProps) {
+  const chosen = Array.isArray(value) ? value : [];
+  if (options.length === 0) return <p className="muted small">No options to choose from.</p>;
+  return (
+    <div className="choice-list">
+      {options.map((option, at) => {
+        const checked = chosen.some((item) => sameValue(item, option.value));
+        const id = `${idPrefix}-${String(at)}`;
+        return (
+          <div className="check-row" key={`${String(at)}-${option.label}`}>
+            <input
+              id={id}
+              type="checkbox"
+              checked={checked}
+              disabled={disabled}
+              onChange={() =>
+                onChange(
+                  options
+                    .filter((other) =>
+                      other === option ? !checked : chosen.some((item) => sameValue(item, other.value)),
+                    )
+                    .map((other) => other.value),
+                )
+              }
+            />
+            <label htmlFor={id}>{option.label}</label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * The form of a new connection: its display name and external id (suggested, and refused when
+ * the project already uses the id, so creating never replaces a connection), the auth type when
+ * the piece offers several, and the credentials of that type. Saving shows the server's refusal
+ * (e.g. the piece's validation of the credentials) and keeps everything typed.
+ */
+import type { AppConnection, OAuthApp, PieceAuth, PieceMetadata } from '@piecework/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../../api/session-context';
+import { SelectField, TextField } from '../../../components/field';
+import { ErrorNotice } from '../../../components/query-state';
+import { defaultInput, missingRequired } from '../../builder/step-settings/properties/property-values';
+import { connectionsKey } from '../use-connections';
+import { AuthFields } from './auth-fields';
+import { suggestDisplayName, suggestExternalId } from './connection-defaults';
+import {
+  upsertRequest,
+  usesClientCredentials,
+  type ConnectionForm,
+  type OAuth2Grant,
+} from './connection-request';
+import { OAuth2Section } from './oauth2-section';
+import { oauth2RedirectUrl } from './oauth2-popup';
+
+/** Props of {@link NewConnectionForm}. */
+export interface NewConnectionFormProps {
+  projectId: string;
+  piece: PieceMetadata;
+  /** The project's connections (their external ids are taken). */
+  existing: readonly AppConnection[];
+  platformApp: OAuthApp | undefined;
+  onCreated: (connection: AppConnection) => void;
+  onCancel: () => void;
+}
+
+const TYPE_NAMES: Record<PieceAuth['type'], string> = {
+  SECRET_TEXT: 'Secret',
+  BASIC_AUTH: 'Username and password',
+  CUSTOM_AUTH: 'Custom',
+  OAUTH2: 'OAuth2',
+  NO_AUTH: 'No credentials',
+};
+
+/** Why `form` cannot be saved yet with `auth`, or undefined. */
+function problemOf(
+  auth: PieceAuth,
+  form: ConnectionForm,
+  grant: OAuth2Grant | null,
+  taken: ReadonlySet<string>,
+) {
+  if (form.displayName.trim() === '' || form.externalId.trim() === '')
+    return 'Fill in the name and external id.';
+  if (taken.has(form.externalId.trim())) return 'The project already has a connection with this external id.';
+  switch (auth.type) {
+    case 'SECRET_TEXT':
+      return form.secret === '' ? 'Fill in the required fields.' : undefined;
+    case 'BASIC_AUTH':
+      return form.username === '' || form.password === '' ? 'Fill in the required fields.' : undefined;
+    case 'CUSTOM_AUTH':
+      return missingRequired(auth.props, form.props).length > 0 ? 'Fill in the required fields.' : undefined;
+    case 'OAUTH2':
+      if (form.oauth2Client === 'own' && (form.clientId.trim() === '' || form.clientSecret === ''))
+        return 'Fill in the client id and secret.';
+      if (missingRequired(auth.props ?? {}, form.props).length > 0) return 'Fill in the required fields.';
+      return grant === null && !usesClientCredentials(auth) ? 'Connect to the provider first.' : undefined;
+    case 'NO_AUTH':
+      return undefined;
+  }
+}
+
+/** The fields, the server's error and the Cancel / Save buttons. */
+export function NewConnectionForm({
+  projectId,
+  piece,
+  existing,
+  platformApp,
+  onCreated,
+  onCancel,
+}: NewConnectionFormProps) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  const auths = [piece.auth ?? { type: 'NO_AUTH' as const }].flat();
+  const [authIndex, setAuthIndex] = useState(0);
+  const auth = auths[authIndex] ?? auths[0] ?? { type: 'NO_AUTH' };
+  const taken = new Set(existing.map((connection) => connection.externalId));
+  const propsOf = (of: PieceAuth) =>
+    of.type === 'CUSTOM_AUTH' || (of.type === 'OAUTH2' && of.props !== undefined)
+      ? defaultInput(of.props ?? {})
+      : {};
+  const [form, setForm] = useState<ConnectionForm>(() => ({
+    displayName: suggestDisplayName(
+      piece.displayName,
+      new Set(existing.map((connection) => connection.displayName)),
+    ),
+    externalId: suggestExternalId(piece.name, taken),
+    secret: '',
+    username: '',
+    password: '',
+    props: propsOf(auth),
+    oauth2Client: platformApp === undefined ? 'own' : 'platform',
+    clientId: '',
+    clientSecret: '',
+  }));
+  const [grant, setGrant] = useState<OAuth2Grant | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const redirectUrl = oauth2RedirectUrl(window.location.origin);
+  const change = (next: Partial<ConnectionForm>) => setForm((current) => ({ ...current, ...next }));
+  const save = useMutation({
+    mutationFn: () =>
+      client.appConnections.upsert(
+        upsertRequest({
+          projectId,
+          pieceName: piece.name,
+          pieceVersion: piece.version,
+          auth,
+          form,
+          grant,
+          redirectUrl,
+        }),
+      ),
+    onSuccess: async (connection) => {
+      await queryClient.invalidateQueries({ queryKey: connectionsKey(projectId) });
+      onCreated(connection);
+    },
+  });
+  const problem = problemOf(auth, form, grant, taken);
+  const externalIdTaken = taken.has(form.externalId.trim());
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setShowErrors(true);
+        if (problem === undefined) save.mutate();
+      }}
+    >
+      <TextField
+        label="Connection name"
+        required
+        value={form.displayName}
+        error={showErrors && form.displayName.trim() === '' ? 'Required' : undefined}
+        onChange={(event) => change({ displayName: event.target.value })}
+      />
+      <TextField
+        label="External ID"
+        required
+        value={form.externalId}
+        hint={`Flows use it as {{connections['${form.externalId.trim()}']}}.`}
+        error={
+          externalIdTaken
+            ? 'The project already has a connection with this external id.'
+            : showErrors && form.externalId.trim() === ''
+              ? 'Required'
+              : undefined
+        }
+        onChange={(event) => change({ externalId: event.target.value })}
+      />
+      {auths.length > 1 ? (
+        <SelectField
+          label="Authentication"
+          value={String(authIndex)}
+          options={auths.map((each, at) => ({
+            value: String(at),
+            label: `${each.displayName ?? ''} (${TYPE_NAMES[each.type]})`,
+          }))}
+          onChange={(event) => {
+            const next = Number(event.target.value);
+            setAuthIndex(next);
+            setGrant(null);
+            const chosen = auths[next];
+            if (chosen !== undefined) change({ props: propsOf(chosen) });
+          }}
+        />
+      ) : null}
+      {auth.type === 'OAUTH2' ? (
+        <OAuth2Section
+          auth={auth}
+          projectId={projectId}
+          pieceName={piece.name}
+          pieceVersion={piece.version}
+          platformApp={platformApp}
+          redirectUrl={redirectUrl}
+          form={form}
+          onChange={change}
+          grant={grant}
+          onGrant={setGrant}
+          showErrors={showErrors}
+        />
+      ) : (
+        <AuthFields auth={auth} form={form} onChange={change} showErrors={showErrors} />
+      )}
+      {showErrors && problem !== undefined ? (
+        <div className="notice error" role="alert">
+          {problem}
+        </div>
+      ) : null}
+      {save.isError ? <ErrorNotice error={save.error} /> : null}
+      <div className="dialog-footer form-footer">
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
