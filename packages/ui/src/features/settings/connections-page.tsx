@@ -19,7 +19,7 @@ import { ChoosePieceDialog } from './choose-piece-dialog';
 import { ConnectionsTable } from './connections-table';
 import { Pager } from '../../components/pager';
 import { RenameConnectionDialog } from './rename-connection-dialog';
-import { connectionsKey, useConnections } from './use-connections';
+import { connectionsKey, useConnections } from '../connections/use-connections';
 import { useCursor } from './use-cursor';
 import './settings.css';
 

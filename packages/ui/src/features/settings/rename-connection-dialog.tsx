@@ -7,7 +7,7 @@ import { useApi } from '../../api/session-context';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { connectionsKey } from './use-connections';
+import { connectionsKey } from '../connections/use-connections';
 
 /** The rename dialog of `connection`. */
 export function RenameConnectionDialog({

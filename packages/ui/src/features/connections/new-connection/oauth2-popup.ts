@@ -6,13 +6,7 @@
  * counts only from this origin and with the `state` of the URL this popup was sent to.
  */
 
-/** The message the `/redirect` page posts to the window that opened it. */
-export interface OAuthRedirectMessage {
-  readonly type: 'piecework.oauth-redirect';
-  readonly code: string | null;
-  readonly state: string | null;
-  readonly error: string | null;
-}
+import type { OAuthRedirectMessage } from '../../auth/oauth-popup-relay';
 
 /** Where providers send the consent popup back: the app's `/redirect` page. */
 export function oauth2RedirectUrl(origin: string): string {

@@ -76,7 +76,7 @@ export function TestStepSection({ projectId, editor, flow, step, ready, flush }:
         </button>
         {!ready ? <span className="field-hint">Fill in the required fields to test the step.</span> : null}
       </div>
-      <div role="status" aria-live="polite" className="sr-only">
+      <div role="status" aria-live="polite" className="visually-hidden">
         {test.isPending ? 'Testing the step' : test.isSuccess ? `Test finished: ${test.data.status}` : ''}
       </div>
       {test.isError ? <ErrorNotice error={test.error} /> : null}

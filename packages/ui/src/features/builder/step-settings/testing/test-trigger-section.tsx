@@ -132,7 +132,7 @@ export function TestTriggerSection({
           </button>
         ) : null}
       </div>
-      <div role="status" aria-live="polite" className={waiting ? 'notice info' : 'sr-only'}>
+      <div role="status" aria-live="polite" className={waiting ? 'notice info' : 'visually-hidden'}>
         {waiting ? 'Waiting for a request to the test URL…' : test.isSuccess ? 'Trigger tested' : ''}
       </div>
       {test.isError && !(test.error instanceof WaitStopped && test.error.message === 'Stopped waiting.') ? (
