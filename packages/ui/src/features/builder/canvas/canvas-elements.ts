@@ -87,10 +87,19 @@ export interface CanvasElementsInput {
   selected: string | null;
   /** A note being dragged and where it is now. */
   dragging: { id: string; position: XYPosition } | null;
+  /** A read-only canvas: notes cannot be dragged. */
+  readonly: boolean;
 }
 
 /** The nodes and edges of the canvas of `version`. */
-export function useCanvasElements({ layout, version, pieces, selected, dragging }: CanvasElementsInput) {
+export function useCanvasElements({
+  layout,
+  version,
+  pieces,
+  selected,
+  dragging,
+  readonly,
+}: CanvasElementsInput) {
   const ends = useMemo(() => chainEnds(version.trigger), [version.trigger]);
   const logos = useMemo(
     () => new Map((pieces ?? []).map((piece) => [piece.name, piece.logoUrl] as const)),
@@ -181,13 +190,13 @@ export function useCanvasElements({ layout, version, pieces, selected, dragging 
       width: note.size.width,
       height: note.size.height,
       measured: { width: note.size.width, height: note.size.height },
-      draggable: true,
+      draggable: !readonly,
       selectable: false,
       dragHandle: '.note-handle',
       data: { note },
     }));
     return [...boxes, ...rest, ...notes];
-  }, [structure, selected, version.notes, dragging]);
+  }, [structure, selected, version.notes, dragging, readonly]);
 
   return { nodes, edges: structure.edges };
 }

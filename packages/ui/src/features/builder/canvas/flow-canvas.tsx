@@ -94,7 +94,14 @@ function Canvas({
 }: FlowCanvasProps & { layout: FlowLayout; viewport: Viewport }) {
   const wrapper = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<{ id: string; position: XYPosition } | null>(null);
-  const { nodes, edges } = useCanvasElements({ layout, version, pieces, selected, dragging });
+  const { nodes, edges } = useCanvasElements({
+    layout,
+    version,
+    pieces,
+    selected,
+    dragging,
+    readonly: actions.readonly,
+  });
   useRevealSelected(selected, layout, wrapper);
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
     for (const change of changes) {
