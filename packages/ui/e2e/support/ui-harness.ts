@@ -17,6 +17,9 @@ import { startTestServer, type TestServer } from '../../../server/src/testing/te
 import { launchChromium } from './chromium';
 import { collectConsoleErrors, type ConsoleErrors } from './console-errors';
 
+const STAND_IN_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#7a6fd0"/></svg>';
+
 /** A running server, browser and page. */
 export interface UiHarness {
   readonly server: TestServer;
@@ -47,6 +50,11 @@ export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness
   });
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 } });
   context.setDefaultTimeout(15_000);
+  // The built-in pieces' logos are on the reference's CDN, out of reach of a test machine: a
+  // stand-in image keeps their failed loads out of the console.
+  await context.route('https://cdn.activepieces.com/**', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_LOGO }),
+  );
   const page = await context.newPage();
   const console = collectConsoleErrors(page);
   return {

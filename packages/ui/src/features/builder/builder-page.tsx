@@ -1,6 +1,196 @@
-/** Placeholder of the builder-page route, replaced by its feature's page. */
+/**
+ * The flow builder (`/projects/:projectId/flows/:flowId`, the whole window): the header, the
+ * canvas of the flow and, on the right, the selected step's panel or the versions. Every edit
+ * is one flow operation through the flow editor; a past version opens read-only.
+ */
+import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useProjectId } from '../../api/use-projects';
+import { usePieces } from '../../api/use-pieces';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading } from '../../components/loading';
+import { ErrorNotice } from '../../components/query-state';
+import '../../styles/builder.css';
+import { FlowCanvas } from './canvas/flow-canvas';
+import { useFlowEditor, type FlowEditor } from './flow-editor/use-flow-editor';
+import { BuilderHeader } from './header/builder-header';
+import { BuilderNotices } from './page/builder-notices';
+import { MoveStepDialog } from './page/move-step-dialog';
+import { readonlyEditor } from './page/readonly-editor';
+import { StepPanel } from './page/step-panel';
+import { deleteStepNow, useBuilderActions } from './page/use-builder-actions';
+import { useRunOperation } from './page/use-run-operation';
+import { useSelectedStep } from './page/use-selected-step';
+import { operationForPick, type PickerTarget } from './piece-picker/picked-step';
+import { PiecePicker } from './piece-picker/piece-picker';
+import { moveActionTo } from './structure/insertion';
+import { useFlowAtVersion } from './versions/use-flow-versions';
+import { VersionsPanel } from './versions/versions-panel';
 
-/** The page of this route. */
+/** The builder page. */
 export function Page() {
-  return <h1>builder-page</h1>;
+  const projectId = useProjectId();
+  const { flowId = '' } = useParams();
+  const editor = useFlowEditor(flowId);
+  if (editor.flow !== undefined) return <Builder editor={editor} flow={editor.flow} projectId={projectId} />;
+  if (editor.loadError === null) return <Loading label="Loading the flow" />;
+  return (
+    <div className="page narrow">
+      <ErrorNotice error={editor.loadError} onRetry={() => void editor.reload()} />
+      <Link to={`/projects/${projectId}/flows`}>Back to the flows</Link>
+    </div>
+  );
+}
+
+function Builder({
+  editor,
+  flow,
+  projectId,
+}: {
+  editor: FlowEditor;
+  flow: PopulatedFlow;
+  projectId: string;
+}) {
+  const [selected, select] = useSelectedStep();
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const viewed = useFlowAtVersion(flow.id, viewingId);
+  const readonly = viewingId !== null;
+  const shown = readonly ? viewed.data : flow;
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [picker, setPicker] = useState<PickerTarget | null>(null);
+  const [moving, setMoving] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [testRun, setTestRun] = useState<FlowRun | null>(null);
+  const pieces = usePieces(projectId);
+  const run = useRunOperation(editor, flow.id);
+  const { reload } = editor;
+  const panelEditor = useMemo(
+    () => (readonly && viewed.data !== undefined ? readonlyEditor(viewed.data, reload) : editor),
+    [readonly, viewed.data, reload, editor],
+  );
+  const actions = useBuilderActions({
+    flow,
+    readonly,
+    run,
+    select,
+    selected,
+    openPicker: setPicker,
+    openMove: setMoving,
+    confirmDelete: setDeleting,
+  });
+  const restoreVersion = async (versionId: string) => {
+    if (
+      (await run({ type: 'USE_AS_DRAFT', request: { versionId } }, 'The version is now the draft')) !==
+      undefined
+    ) {
+      setViewingId(null);
+    }
+  };
+  return (
+    <div className="builder">
+      <BuilderHeader
+        flow={shown ?? flow}
+        projectId={projectId}
+        saving={editor.saving}
+        readonly={readonly}
+        versionsOpen={versionsOpen}
+        onToggleVersions={() => setVersionsOpen((open) => !open)}
+        onTestStarted={setTestRun}
+        run={(operation, done) => void run(operation, done)}
+      />
+      <BuilderNotices
+        projectId={projectId}
+        conflict={editor.conflict}
+        testRun={testRun}
+        onDismissTestRun={() => setTestRun(null)}
+        viewed={readonly ? viewed.data : undefined}
+        busy={editor.saving}
+        onUseAsDraft={(versionId) => void restoreVersion(versionId)}
+        onBackToDraft={() => setViewingId(null)}
+      />
+      <div className="builder-body">
+        <main className="builder-canvas" aria-label="Flow">
+          {shown === undefined ? (
+            viewed.isError ? (
+              <ErrorNotice error={viewed.error} onRetry={() => void viewed.refetch()} />
+            ) : (
+              <Loading label="Loading the version" />
+            )
+          ) : (
+            <FlowCanvas
+              key={shown.version.id === flow.version.id ? 'draft' : shown.version.id}
+              version={shown.version}
+              pieces={pieces.data}
+              selected={selected}
+              actions={actions}
+            />
+          )}
+        </main>
+        {versionsOpen ? (
+          <div className="builder-panel">
+            <VersionsPanel
+              flow={flow}
+              viewing={viewingId}
+              busy={editor.saving}
+              onView={setViewingId}
+              onUseAsDraft={(versionId) => void restoreVersion(versionId)}
+              onClose={() => setVersionsOpen(false)}
+            />
+          </div>
+        ) : selected !== null && shown !== undefined && findStep(shown.version, selected) !== undefined ? (
+          <div className="builder-panel">
+            <StepPanel
+              editor={panelEditor}
+              flow={shown}
+              projectId={projectId}
+              stepName={selected}
+              readonly={readonly}
+              run={run}
+              onClose={() => select(null)}
+            />
+          </div>
+        ) : null}
+      </div>
+      {picker === null ? null : (
+        <PiecePicker
+          projectId={projectId}
+          mode={picker.kind}
+          busy={editor.saving}
+          onClose={() => setPicker(null)}
+          onPick={(picked) => {
+            const { operation, stepName } = operationForPick(flow.version, picker, picked);
+            void run(operation).then((next) => {
+              if (next === undefined) return;
+              setPicker(null);
+              select(stepName);
+            });
+          }}
+        />
+      )}
+      {moving === null ? null : (
+        <MoveStepDialog
+          trigger={flow.version.trigger}
+          stepName={moving}
+          busy={editor.saving}
+          onClose={() => setMoving(null)}
+          onMove={(insertion) => {
+            void run(moveActionTo(moving, insertion)).then((next) => next !== undefined && setMoving(null));
+          }}
+        />
+      )}
+      {deleting === null ? null : (
+        <ConfirmDialog
+          title={`Delete ${deleting}?`}
+          message="The steps inside it are deleted with it."
+          confirmLabel="Delete"
+          busy={editor.saving}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            void deleteStepNow({ run, select, selected }, deleting).then(() => setDeleting(null));
+          }}
+        />
+      )}
+    </div>
+  );
 }

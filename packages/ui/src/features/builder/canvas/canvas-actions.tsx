@@ -1,0 +1,41 @@
+/**
+ * What the canvas's cards, "+" buttons and notes can do, handed down by context so node data
+ * stays plain values (and unchanged cards never re-render). The builder page provides it; a
+ * read-only canvas (a past version) gets `readonly: true` and hides every editing control.
+ */
+import type { Note } from '@piecework/shared';
+import { createContext, useContext } from 'react';
+import type { Insertion } from '../structure/insertion';
+
+/** The canvas's actions; each edit is one flow operation, errors are toasted by the provider. */
+export interface CanvasActions {
+  readonly readonly: boolean;
+  /** Opens step `name`'s settings (and puts it in the URL); null closes them. */
+  select(name: string | null): void;
+  /** Opens the piece picker for a step at `insertion`. */
+  addStep(insertion: Insertion): void;
+  /** Opens the piece picker for the trigger. */
+  pickTrigger(): void;
+  duplicateStep(name: string): void;
+  deleteStep(name: string): void;
+  setSkip(name: string, skip: boolean): void;
+  moveStep(name: string, direction: 'up' | 'down'): void;
+  /** Opens the "Move to…" chooser for step `name`. */
+  chooseMove(name: string): void;
+  /** Adds an empty note with its top-left corner at `position` (canvas coordinates). */
+  addNote(position: { x: number; y: number }): void;
+  updateNote(note: Note): Promise<unknown>;
+  deleteNote(id: string): void;
+}
+
+const CanvasActionsContext = createContext<CanvasActions | null>(null);
+
+/** Provides {@link useCanvasActions} to the canvas inside it. */
+export const CanvasActionsProvider = CanvasActionsContext.Provider;
+
+/** The canvas's actions (inside {@link CanvasActionsProvider}). */
+export function useCanvasActions(): CanvasActions {
+  const actions = useContext(CanvasActionsContext);
+  if (actions === null) throw new Error('useCanvasActions outside CanvasActionsProvider');
+  return actions;
+}

@@ -1,0 +1,187 @@
+/**
+ * The builder's canvas (React Flow): the flow's cards and edges from {@link useCanvasElements},
+ * notes that can be dragged, zoom / pan / fit controls and a minimap. Pans with a drag or the
+ * wheel, zooms with the controls, a pinch or Ctrl + wheel; a click on the empty canvas closes the
+ * step panel. Long flows render only the cards in view, so a 200-step flow pans as smoothly as a
+ * short one.
+ */
+import type { FlowVersion, PieceMetadataSummary } from '@piecework/shared';
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type EdgeTypes,
+  type NodeChange,
+  type NodeTypes,
+  type Viewport,
+  type XYPosition,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { CanvasActionsProvider, useCanvasActions, type CanvasActions } from './canvas-actions';
+import { useCanvasElements, type CanvasNode } from './canvas-elements';
+import { EdgeMarkers, FlowEdge } from './flow-edge';
+import { initialViewport } from './initial-viewport';
+import { layoutFlow, type FlowLayout } from './layout';
+import { NoteNode } from './note-node';
+import { EndNode, JunctionNode, LoopBodyNode } from './small-nodes';
+import { StepNode, TriggerNode } from './step-node';
+import { useRevealSelected } from './use-reveal-selected';
+
+const nodeTypes: NodeTypes = {
+  step: StepNode,
+  trigger: TriggerNode,
+  junction: JunctionNode,
+  end: EndNode,
+  'loop-body': LoopBodyNode,
+  note: NoteNode,
+};
+const edgeTypes: EdgeTypes = { flow: FlowEdge };
+
+/** Above this many nodes only those in view are rendered. */
+const RENDER_VISIBLE_ONLY_FROM = 120;
+const NOTE_SIZE = { width: 220, height: 140 };
+
+/** Props of {@link FlowCanvas}. */
+export interface FlowCanvasProps {
+  version: FlowVersion;
+  pieces: readonly PieceMetadataSummary[] | undefined;
+  /** The selected step's name. */
+  selected: string | null;
+  actions: CanvasActions;
+}
+
+/** The "Add note" button: a note in the middle of the visible canvas. */
+function AddNoteButton({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }) {
+  const actions = useCanvasActions();
+  const flow = useReactFlow();
+  if (actions.readonly) return null;
+  return (
+    <Panel position="top-left">
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => {
+          const box = wrapper.current?.getBoundingClientRect();
+          const center = flow.screenToFlowPosition({
+            x: (box?.left ?? 0) + (box?.width ?? 0) / 2,
+            y: (box?.top ?? 0) + (box?.height ?? 0) / 2,
+          });
+          actions.addNote({
+            x: Math.round(center.x - NOTE_SIZE.width / 2),
+            y: Math.round(center.y - NOTE_SIZE.height / 2),
+          });
+        }}
+      >
+        Add note
+      </button>
+    </Panel>
+  );
+}
+
+function Canvas({
+  layout,
+  version,
+  pieces,
+  selected,
+  actions,
+  viewport,
+}: FlowCanvasProps & { layout: FlowLayout; viewport: Viewport }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [dragging, setDragging] = useState<{ id: string; position: XYPosition } | null>(null);
+  const { nodes, edges } = useCanvasElements({
+    layout,
+    version,
+    pieces,
+    selected,
+    dragging,
+    readonly: actions.readonly,
+  });
+  useRevealSelected(selected, layout, wrapper);
+  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
+    for (const change of changes) {
+      if (change.type === 'position' && change.position !== undefined && change.id.startsWith('note:')) {
+        setDragging({ id: change.id, position: change.position });
+      }
+    }
+  }, []);
+  const onNodeDragStop = useCallback(
+    (_event: unknown, node: CanvasNode) => {
+      if (node.type !== 'note') return;
+      const position = { x: Math.round(node.position.x), y: Math.round(node.position.y) };
+      void actions.updateNote({ ...node.data.note, position }).finally(() => setDragging(null));
+    },
+    [actions],
+  );
+  return (
+    <div ref={wrapper} className="canvas-frame">
+      <EdgeMarkers />
+      <ReactFlow<CanvasNode>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        defaultViewport={viewport}
+        onNodesChange={onNodesChange}
+        onNodeDragStop={onNodeDragStop}
+        onPaneClick={() => actions.select(null)}
+        nodesDraggable={!actions.readonly}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        elementsSelectable={false}
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        panOnScroll
+        zoomOnDoubleClick={false}
+        minZoom={0.1}
+        maxZoom={1.5}
+        onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_FROM}
+        fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
+        aria-label="Flow canvas"
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cfcbdc" />
+        <Controls showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
+        <MiniMap
+          pannable
+          zoomable
+          ariaLabel="Overview of the flow"
+          className="canvas-minimap"
+          style={{ width: 160, height: 110 }}
+        />
+        <AddNoteButton wrapper={wrapper} />
+      </ReactFlow>
+    </div>
+  );
+}
+
+/** The canvas of `version`, opening at a viewport that suits its size. */
+export function FlowCanvas(props: FlowCanvasProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const { trigger } = props.version;
+  // The layout is computed when the step tree changes, never on other renders.
+  const layout = useMemo(() => layoutFlow(trigger), [trigger]);
+  useLayoutEffect(() => {
+    if (viewport !== null || frame.current === null) return;
+    const box = frame.current.getBoundingClientRect();
+    setViewport(initialViewport(layout.bounds, { width: box.width, height: box.height }));
+  }, [viewport, layout]);
+  return (
+    <div ref={frame} className="canvas">
+      {viewport === null ? null : (
+        <ReactFlowProvider>
+          <CanvasActionsProvider value={props.actions}>
+            <Canvas {...props} layout={layout} viewport={viewport} />
+          </CanvasActionsProvider>
+        </ReactFlowProvider>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * A step's card on the canvas: its logo, display name and step name, a mark when it is not
+ * valid or is skipped, and its menu (duplicate, skip, move, delete). The card's main button
+ * (click or Enter) opens the step's settings. Memoized: it re-renders only when its own values
+ * or its selection change.
+ */
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo } from 'react';
+import { MenuButton, type MenuItem } from '../../../components/menu-button';
+import { useCanvasActions, type CanvasActions } from './canvas-actions';
+import type { CanvasNode, StepCardData } from './canvas-elements';
+import { StepLogo } from './step-logo';
+
+type CardNodeProps = NodeProps<Extract<CanvasNode, { type: 'step' | 'trigger' }>>;
+
+function stepMenu(data: StepCardData, actions: CanvasActions): MenuItem[] {
+  return [
+    { label: 'Duplicate', onSelect: () => actions.duplicateStep(data.name) },
+    { label: data.skip ? 'Unskip' : 'Skip', onSelect: () => actions.setSkip(data.name, !data.skip) },
+    { label: 'Move up', disabled: data.first, onSelect: () => actions.moveStep(data.name, 'up') },
+    { label: 'Move down', disabled: data.last, onSelect: () => actions.moveStep(data.name, 'down') },
+    { label: 'Move to…', onSelect: () => actions.chooseMove(data.name) },
+    { label: 'Delete', danger: true, onSelect: () => actions.deleteStep(data.name) },
+  ];
+}
+
+/** The text and flags of a card, inside its main button. */
+function CardText({ data }: { data: StepCardData }) {
+  return (
+    <span className="step-card-text">
+      <span className="step-card-title">{data.displayName}</span>
+      <span className="step-card-meta">
+        <span className="step-card-name">{data.name}</span>
+        {data.valid ? null : (
+          <span className="step-flag step-flag-invalid" title={data.issue ?? 'This step is not complete'}>
+            Incomplete
+          </span>
+        )}
+        {data.skip ? <span className="step-flag">Skipped</span> : null}
+      </span>
+    </span>
+  );
+}
+
+function cardClass(data: StepCardData, selected: boolean, extra = ''): string {
+  return [
+    'step-card',
+    extra,
+    selected ? 'is-selected' : '',
+    data.skip ? 'is-skipped' : '',
+    data.valid ? '' : 'is-invalid',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A step (action) card. */
+export const StepNode = memo(function StepNode({ data, selected }: CardNodeProps) {
+  const actions = useCanvasActions();
+  return (
+    <div className={cardClass(data, selected)}>
+      <Handle type="target" position={Position.Top} isConnectable={false} className="card-handle" />
+      <button
+        type="button"
+        className="step-card-main nodrag"
+        aria-pressed={selected}
+        onClick={() => actions.select(data.name)}
+      >
+        <StepLogo type={data.type} logoUrl={data.logoUrl} />
+        <CardText data={data} />
+      </button>
+      {actions.readonly ? null : (
+        <MenuButton
+          label={`Actions of ${data.name}`}
+          items={stepMenu(data, actions)}
+          className="icon-btn nodrag"
+        />
+      )}
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className="card-handle" />
+    </div>
+  );
+});
+
+/** The trigger's card: "Select trigger" while it is EMPTY, else like a step with "Replace trigger". */
+export const TriggerNode = memo(function TriggerNode({ data, selected }: CardNodeProps) {
+  const actions = useCanvasActions();
+  if (data.type === 'EMPTY') {
+    return (
+      <div className={cardClass(data, false, 'is-unset')}>
+        <button
+          type="button"
+          className="step-card-main nodrag"
+          onClick={actions.pickTrigger}
+          disabled={actions.readonly}
+        >
+          <StepLogo type="EMPTY" logoUrl={undefined} />
+          <span className="step-card-text">
+            <span className="step-card-title">Select trigger</span>
+            <span className="step-card-meta">
+              <span className="step-card-name">The event that starts this flow</span>
+            </span>
+          </span>
+        </button>
+        <Handle type="source" position={Position.Bottom} isConnectable={false} className="card-handle" />
+      </div>
+    );
+  }
+  return (
+    <div className={cardClass(data, selected, 'trigger')}>
+      <button
+        type="button"
+        className="step-card-main nodrag"
+        aria-pressed={selected}
+        onClick={() => actions.select(data.name)}
+      >
+        <StepLogo type={data.type} logoUrl={data.logoUrl} />
+        <CardText data={data} />
+      </button>
+      {actions.readonly ? null : (
+        <MenuButton
+          label={`Actions of ${data.name}`}
+          items={[{ label: 'Replace trigger', onSelect: actions.pickTrigger }]}
+          className="icon-btn nodrag"
+        />
+      )}
+      <Handle type="source" position={Position.Bottom} isConnectable={false} className="card-handle" />
+    </div>
+  );
+});

@@ -1,0 +1,78 @@
+/**
+ * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
+ * state, whether changes are being saved, and the flow's actions: versions, test, publish and
+ * the on/off switch. While a past version is viewed, the editing actions are hidden.
+ */
+import type { FlowOperation, FlowRun, PopulatedFlow } from '@piecework/shared';
+import { Link } from 'react-router';
+import { DraftTextField } from '../form/draft-text-field';
+import { PublishButton } from './publish-button';
+import { StatusSwitch } from './status-switch';
+import { TestFlowButton } from './test-flow-button';
+import { versionStateLabel } from './version-state';
+
+/** Props of {@link BuilderHeader}. */
+export interface BuilderHeaderProps {
+  flow: PopulatedFlow;
+  projectId: string;
+  saving: boolean;
+  readonly: boolean;
+  versionsOpen: boolean;
+  onToggleVersions: () => void;
+  onTestStarted: (run: FlowRun) => void;
+  run: (operation: FlowOperation, done?: string) => void;
+}
+
+const STATE_BADGE = { Draft: 'warning', Published: 'success', Locked: 'info' } as const;
+
+/** The header of the builder. */
+export function BuilderHeader(props: BuilderHeaderProps) {
+  const { flow, projectId, saving, readonly, run } = props;
+  const state = versionStateLabel(flow);
+  return (
+    <header className="builder-header">
+      <h1 className="visually-hidden">{flow.version.displayName}</h1>
+      <div className="builder-title">
+        <Link to={`/projects/${projectId}/flows`} className="icon-btn back-link" aria-label="Back to flows">
+          ←
+        </Link>
+        <DraftTextField
+          key={flow.version.displayName}
+          className="builder-flow-name"
+          label="Flow name"
+          hideLabel
+          required
+          value={flow.version.displayName}
+          disabled={readonly}
+          onCommit={(displayName) => run({ type: 'CHANGE_NAME', request: { displayName } })}
+        />
+        <span className={`badge ${STATE_BADGE[state]}`}>{state}</span>
+        <span className="save-state muted" role="status">
+          {saving ? 'Saving…' : 'Saved'}
+        </span>
+      </div>
+      <div className="builder-actions">
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={props.versionsOpen}
+          onClick={props.onToggleVersions}
+        >
+          Versions
+        </button>
+        {readonly ? null : (
+          <>
+            <TestFlowButton
+              flow={flow}
+              projectId={projectId}
+              disabled={saving}
+              onStarted={props.onTestStarted}
+            />
+            <PublishButton flow={flow} busy={saving} run={run} />
+            {flow.publishedVersionId ? <StatusSwitch flow={flow} busy={saving} run={run} /> : null}
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The messages under the builder's header: the conflict alert (an edit refused because the flow
+ * changed elsewhere), the link to a test run just started, and the banner of a past version
+ * shown read-only with "Use as draft" and "Back to the draft".
+ */
+import type { FlowRun, PopulatedFlow } from '@piecework/shared';
+import { Link } from 'react-router';
+import { DateText } from '../../../components/date-text';
+
+/** Props of {@link BuilderNotices}. */
+export interface BuilderNoticesProps {
+  projectId: string;
+  conflict: string | null;
+  testRun: FlowRun | null;
+  onDismissTestRun: () => void;
+  /** The past version shown, if any. */
+  viewed: PopulatedFlow | undefined;
+  busy: boolean;
+  onUseAsDraft: (versionId: string) => void;
+  onBackToDraft: () => void;
+}
+
+/** The notices of the builder. */
+export function BuilderNotices(props: BuilderNoticesProps) {
+  const { conflict, testRun, viewed } = props;
+  return (
+    <>
+      {conflict === null ? null : (
+        <div className="notice warning builder-notice" role="alert">
+          {conflict}
+        </div>
+      )}
+      {testRun === null ? null : (
+        <div className="notice info builder-notice" role="status">
+          <span>
+            Test run started.{' '}
+            <Link to={`/projects/${props.projectId}/runs/${testRun.id}`}>Open the test run</Link>
+          </span>
+          <button type="button" className="icon-btn" aria-label="Dismiss" onClick={props.onDismissTestRun}>
+            ×
+          </button>
+        </div>
+      )}
+      {viewed === undefined ? null : (
+        <div className="notice info builder-notice">
+          <span>
+            You are viewing the version of <DateText iso={viewed.version.updated} />. It is read-only.
+          </span>
+          <span className="notice-actions">
+            <button
+              type="button"
+              className="btn small"
+              disabled={props.busy}
+              onClick={() => props.onUseAsDraft(viewed.version.id)}
+            >
+              Use as draft
+            </button>
+            <button type="button" className="btn small" onClick={props.onBackToDraft}>
+              Back to the draft
+            </button>
+          </span>
+        </div>
+      )}
+    </>
+  );
+}

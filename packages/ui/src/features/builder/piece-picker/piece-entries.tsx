@@ -1,0 +1,77 @@
+/**
+ * The right column of the piece picker: the actions (or triggers) of the piece highlighted on
+ * the left, read from the piece's full metadata. Choosing one answers it to the picker.
+ */
+import type { PieceMetadataSummary } from '@piecework/shared';
+import { usePiece } from '../../../api/use-pieces';
+import { QueryState } from '../../../components/query-state';
+import { moveFocusInList } from './list-keys';
+import type { PickedStep } from './picked-step';
+
+/** Props of {@link PieceEntries}. */
+export interface PieceEntriesProps {
+  projectId: string;
+  piece: PieceMetadataSummary;
+  mode: 'action' | 'trigger';
+  busy: boolean;
+  onPick: (picked: PickedStep) => void;
+  /** Left arrow: back to the piece list. */
+  onBack: () => void;
+}
+
+/** The actions or triggers of `piece`. */
+export function PieceEntries({ projectId, piece, mode, busy, onPick, onBack }: PieceEntriesProps) {
+  const metadata = usePiece(projectId, piece.name, piece.version);
+  const noun = mode === 'action' ? 'Actions' : 'Triggers';
+  return (
+    <section className="picker-entries" aria-label={`${noun} of ${piece.displayName}`}>
+      <h3>
+        {noun} of {piece.displayName}
+      </h3>
+      <QueryState query={metadata} label={`Loading ${piece.displayName}`}>
+        {(full) => {
+          const picked = { name: full.name, version: full.version };
+          const entries =
+            mode === 'action'
+              ? Object.values(full.actions).map((action) => ({
+                  key: action.name,
+                  displayName: action.displayName,
+                  description: action.description,
+                  pick: (): PickedStep => ({ kind: 'action', piece: picked, action }),
+                }))
+              : Object.values(full.triggers).map((trigger) => ({
+                  key: trigger.name,
+                  displayName: trigger.displayName,
+                  description: trigger.description,
+                  pick: (): PickedStep => ({ kind: 'trigger', piece: picked, trigger }),
+                }));
+          return (
+            <ul
+              className="picker-list"
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowLeft') {
+                  event.preventDefault();
+                  onBack();
+                } else moveFocusInList(event);
+              }}
+            >
+              {entries.map((entry) => (
+                <li key={entry.key}>
+                  <button
+                    type="button"
+                    className="picker-item"
+                    disabled={busy}
+                    onClick={() => onPick(entry.pick())}
+                  >
+                    <span className="picker-item-title">{entry.displayName}</span>
+                    <span className="picker-item-description">{entry.description}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
