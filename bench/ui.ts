@@ -78,7 +78,13 @@ async function firstLoad(
     const kind = url.endsWith('.js') ? 'js' : url.endsWith('.css') ? 'css' : undefined;
     if (kind !== undefined) sizes.push(request.sizes().then((s) => ({ kind, bytes: s.responseBodySize })));
   });
-  await target.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  // networkidle alone can come before the page's own chunk is asked for: wait for it to render.
+  await target.goto(`${origin}${path}`);
+  await target
+    .locator('h1, [aria-label="Flow canvas"] .react-flow__node')
+    .first()
+    .waitFor({ state: 'visible' });
+  await target.waitForLoadState('networkidle');
   const all = await Promise.all(sizes);
   await target.context().close();
   return {

@@ -158,7 +158,10 @@ it('edits a code step in CodeMirror through the keyboard and adds an input', asy
 it("fills a piece action's form and never loses typing while it saves", async () => {
   const flow = await flowWith(pieceStep('step_1', '@activepieces/piece-store', '0.6.20'));
   await openStep(flow.id, 'step_1');
-  await page.getByLabel('Action').selectOption({ label: 'Add To List' });
+  await page
+    .getByRole('complementary', { name: /^Settings of/ })
+    .getByLabel('Action')
+    .selectOption({ label: 'Add To List' });
   const key = page.getByLabel('Key');
   await expect.poll(() => page.locator('.field-error', { hasText: 'Required' }).count()).toBeGreaterThan(0);
   // Saves happen between the two halves; the second half is typed after the server answered.

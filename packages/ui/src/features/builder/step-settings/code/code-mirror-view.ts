@@ -49,7 +49,9 @@ export function createCodeView(parent: HTMLElement, options: CodeViewOptions): E
         basicSetup,
         options.language === 'json' ? json() : javascript({ typescript: true }),
         EditorState.readOnly.of(options.readonly),
-        EditorView.contentAttributes.of({ 'aria-label': options.label }),
+        // tabindex 0: the editable text is already a tab stop; saying so lets axe see that the
+        // scroller around it is reachable by keyboard (scrollable-region-focusable).
+        EditorView.contentAttributes.of({ 'aria-label': options.label, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
         }),
