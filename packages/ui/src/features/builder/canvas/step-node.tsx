@@ -57,9 +57,30 @@ function cardClass(data: StepCardData, selected: boolean, extra = ''): string {
 /** A step (action) card. */
 export const StepNode = memo(function StepNode({ data, selected }: CardNodeProps) {
   const actions = useCanvasActions();
+  return <SelectableCard data={data} selected={selected} menu={stepMenu(data, actions)} />;
+});
+
+/**
+ * The card of a chosen step or trigger: a button selecting it (its settings open beside the
+ * canvas) and, unless read-only, its menu of `menu` actions.
+ */
+function SelectableCard({
+  data,
+  selected,
+  menu,
+  variant,
+}: {
+  data: CardNodeProps['data'];
+  selected: boolean;
+  menu: MenuItem[];
+  variant?: string;
+}) {
+  const actions = useCanvasActions();
   return (
-    <div className={cardClass(data, selected)}>
-      <Handle type="target" position={Position.Top} isConnectable={false} className="card-handle" />
+    <div className={cardClass(data, selected, variant)}>
+      {variant === 'trigger' ? null : (
+        <Handle type="target" position={Position.Top} isConnectable={false} className="card-handle" />
+      )}
       <button
         type="button"
         className="step-card-main nodrag"
@@ -70,16 +91,12 @@ export const StepNode = memo(function StepNode({ data, selected }: CardNodeProps
         <CardText data={data} />
       </button>
       {actions.readonly ? null : (
-        <MenuButton
-          label={`Actions of ${data.name}`}
-          items={stepMenu(data, actions)}
-          className="icon-btn nodrag"
-        />
+        <MenuButton label={`Actions of ${data.name}`} items={menu} className="icon-btn nodrag" />
       )}
       <Handle type="source" position={Position.Bottom} isConnectable={false} className="card-handle" />
     </div>
   );
-});
+}
 
 /** The trigger's card: "Select trigger" while it is EMPTY, else like a step with "Replace trigger". */
 export const TriggerNode = memo(function TriggerNode({ data, selected }: CardNodeProps) {
@@ -106,24 +123,11 @@ export const TriggerNode = memo(function TriggerNode({ data, selected }: CardNod
     );
   }
   return (
-    <div className={cardClass(data, selected, 'trigger')}>
-      <button
-        type="button"
-        className="step-card-main nodrag"
-        aria-pressed={selected}
-        onClick={() => actions.select(data.name)}
-      >
-        <StepLogo type={data.type} logoUrl={data.logoUrl} />
-        <CardText data={data} />
-      </button>
-      {actions.readonly ? null : (
-        <MenuButton
-          label={`Actions of ${data.name}`}
-          items={[{ label: 'Replace trigger', onSelect: actions.pickTrigger }]}
-          className="icon-btn nodrag"
-        />
-      )}
-      <Handle type="source" position={Position.Bottom} isConnectable={false} className="card-handle" />
-    </div>
+    <SelectableCard
+      data={data}
+      selected={selected}
+      variant="trigger"
+      menu={[{ label: 'Replace trigger', onSelect: actions.pickTrigger }]}
+    />
   );
 });
