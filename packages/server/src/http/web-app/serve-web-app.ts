@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendRouteNotFound } from '../route-not-found';
-import { encodedBody, readWebAppFiles, type WebAppFile } from './web-app-files';
+import { encodedBody, listWebAppFiles, loadWebAppFile, type WebAppFile } from './web-app-files';
 
 /**
  * The Content-Security-Policy of the app's pages: scripts from this origin only, inline styles
@@ -29,7 +29,7 @@ export const WEB_APP_CSP = [
 
 /** Registers the web app of `dir` (the built `dist/app` folder) on `app`. */
 export function serveWebApp(app: FastifyInstance, dir: string): void {
-  const files = readWebAppFiles(dir);
+  const files = listWebAppFiles(dir);
   const index = files.get('/index.html');
   if (index === undefined) throw new Error(`${dir} has no index.html: build the web app (npm run build)`);
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
@@ -51,10 +51,11 @@ function sendFile(
   path: string,
 ): FastifyReply {
   reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  reply.header('etag', file.etag);
+  const { etag } = loadWebAppFile(file);
+  reply.header('etag', etag);
   reply.header('vary', 'accept-encoding');
   if (path.endsWith('.html')) reply.header('content-security-policy', WEB_APP_CSP);
-  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   const accept = request.headers['accept-encoding'];
   const { body, encoding } = encodedBody(file, path, Array.isArray(accept) ? accept.join(',') : accept);
   if (encoding !== undefined) reply.header('content-encoding', encoding);

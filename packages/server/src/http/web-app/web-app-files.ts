@@ -1,7 +1,7 @@
 /**
- * The built web app's files, read into memory once at start-up (a few hundred KB) so each request
- * is a map lookup. Each file keeps its content type, an ETag, and its gzip and Brotli encodings,
- * made on first request and kept.
+ * The built web app's files: listed at start-up (one directory walk, no file read, so serving the
+ * app costs the server's start nothing measurable), each read into memory on its first request
+ * and kept, with its ETag and its gzip and Brotli encodings, made on first request too.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,9 +10,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** One file of the web app, by its URL path (`/assets/index-abc123.js`). */
 export interface WebAppFile {
-  readonly body: Buffer;
+  /** Where it is on disk. */
+  readonly path: string;
   readonly contentType: string;
-  readonly etag: string;
+  /** Its bytes and ETag, once read (see {@link loadWebAppFile}). */
+  loaded?: { readonly body: Buffer; readonly etag: string };
   /** Hashed build output under `/assets/`: never changes, cached for a year. */
   readonly immutable: boolean;
   /** The encodings made so far (`br`, `gzip`). */
@@ -35,21 +37,28 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Files not worth compressing (already compressed). */
 const PRECOMPRESSED = new Set(['.png', '.ico', '.woff2']);
 
-/** Reads every file under `dir` (the `dist/app` folder), keyed by URL path. */
-export function readWebAppFiles(dir: string): Map<string, WebAppFile> {
+/** Lists every file under `dir` (the `dist/app` folder), keyed by URL path; reads none. */
+export function listWebAppFiles(dir: string): Map<string, WebAppFile> {
   const files = new Map<string, WebAppFile>();
   for (const path of walk(dir)) {
     const url = `/${relative(dir, path).split(sep).join('/')}`;
-    const body = readFileSync(path);
     files.set(url, {
-      body,
+      path,
       contentType: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
       immutable: url.startsWith('/assets/'),
       encoded: new Map(),
     });
   }
   return files;
+}
+
+/** The bytes and ETag of `file`, read from disk the first time and kept. */
+export function loadWebAppFile(file: WebAppFile): { body: Buffer; etag: string } {
+  if (file.loaded === undefined) {
+    const body = readFileSync(file.path);
+    file.loaded = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+  }
+  return file.loaded;
 }
 
 /**
@@ -61,23 +70,24 @@ export function encodedBody(
   path: string,
   acceptEncoding: string | undefined,
 ): { body: Buffer; encoding: 'br' | 'gzip' | undefined } {
-  if (PRECOMPRESSED.has(extname(path)) || file.body.length < 512 || acceptEncoding === undefined) {
-    return { body: file.body, encoding: undefined };
+  const { body: raw } = loadWebAppFile(file);
+  if (PRECOMPRESSED.has(extname(path)) || raw.length < 512 || acceptEncoding === undefined) {
+    return { body: raw, encoding: undefined };
   }
   const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;q=0(\\.0*)?(,|$))`).test(acceptEncoding);
   const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
-  if (encoding === undefined) return { body: file.body, encoding };
+  if (encoding === undefined) return { body: raw, encoding };
   let body = file.encoded.get(encoding);
   if (body === undefined) {
     body =
       encoding === 'br'
-        ? brotliCompressSync(file.body, {
+        ? brotliCompressSync(raw, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 9,
-              [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
             },
           })
-        : gzipSync(file.body, { level: 9 });
+        : gzipSync(raw, { level: 9 });
     file.encoded.set(encoding, body);
   }
   return { body, encoding };
