@@ -145,6 +145,16 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       flowVersionId: ids.version,
       testStrategy: 'SIMULATION',
     }),
+  'sampleData.get': (c) =>
+    c.sampleData.get({
+      projectId: ids.project,
+      flowId: ids.flow,
+      flowVersionId: ids.version,
+      stepName: 'trigger',
+      type: 'OUTPUT',
+    }),
+  'sampleData.testStep': (c) =>
+    c.sampleData.testStep({ projectId: ids.project, flowVersionId: ids.version, stepName: 'step_1' }),
   'userInvitations.create': (c) =>
     c.userInvitations.create({
       type: 'PROJECT',
