@@ -301,6 +301,20 @@ export {
   TriggerTestStrategy,
 } from './pieces/trigger-requests';
 export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
+export { embedOriginMatches, isAllowedEmbedOrigin } from './platform/embed-origin-match';
+export {
+  EMBED_PATHS,
+  EmbedClientEvent,
+  EmbedVendorEvent,
+  isEmbedMessage,
+  type EmbedBuilderNavigation,
+  type EmbedClientEventName,
+  type EmbedClientMessage,
+  type EmbedConnectionResult,
+  type EmbedVendorEventName,
+  type EmbedVendorInitData,
+  type EmbedVendorMessage,
+} from './embed/embed-protocol';
 export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';
 export type { RemovedFeatureFlag } from './platform/feature-flags';
