@@ -300,7 +300,11 @@ export {
   TriggerEventWithPayload,
   TriggerTestStrategy,
 } from './pieces/trigger-requests';
-export { AllowedEmbedOrigins, EmbedOrigin } from './platform/allowed-embed-origins';
+export {
+  AllowedEmbedOrigins,
+  ChangeAllowedEmbedOriginsRequest,
+  EmbedOrigin,
+} from './platform/allowed-embed-origins';
 export { embedOriginMatches, isAllowedEmbedOrigin } from './platform/embed-origin-match';
 export {
   EMBED_PATHS,

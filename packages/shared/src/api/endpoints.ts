@@ -43,6 +43,7 @@ import { INVITATION_ENDPOINTS } from './invitation-endpoints';
 import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
+import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -512,6 +513,9 @@ export const ENDPOINTS = {
   projectRoles: PROJECT_ROLE_ENDPOINTS,
   userInvitations: INVITATION_ENDPOINTS,
   alerts: ALERT_ENDPOINTS,
+  signingKeys: SIGNING_KEY_ENDPOINTS,
+  managedAuthn: MANAGED_AUTHN_ENDPOINTS,
+  embedding: EMBEDDING_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',
