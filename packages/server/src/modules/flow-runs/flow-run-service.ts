@@ -11,7 +11,6 @@ import type {
   Page,
   RetryFlowRunRequest,
   TestFlowRunRequest,
-  Trigger,
 } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
 import type { Principal } from '../../auth/principal';
@@ -23,8 +22,8 @@ import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
 import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
-import { findRun, findVersionInProject, listRuns } from './flow-run-repository';
-import { readTriggerSampleData } from './trigger-sample-data';
+import { findRun, listRuns } from './flow-run-repository';
+import { startTestRun } from './start-test-run';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -96,22 +95,8 @@ export class FlowRunService {
    * Starts a TESTING run of `flowVersionId` (a version of a flow of the project: 404 otherwise)
    * with the trigger's sample data as its payload (`{}` when there is none).
    */
-  async test(principal: Principal, project: ProjectRow, request: TestFlowRunRequest): Promise<FlowRun> {
-    const { db } = this.ctx.store;
-    const version = await findVersionInProject(db, request.flowVersionId, project.id);
-    if (version === undefined) throw notFound('flowVersion', request.flowVersionId);
-    const trigger = fromJson<Trigger>(version.trigger)!;
-    const { run } = await this.ctx.runs.createRun({
-      projectId: project.id,
-      platformId: project.platformId,
-      flowId: version.flowId,
-      flowVersionId: version.id,
-      flowDisplayName: version.displayName,
-      environment: 'TESTING',
-      triggerPayload: await readTriggerSampleData(db, project.id, trigger),
-      triggeredBy: principal.id,
-    });
-    return run;
+  test(principal: Principal, project: ProjectRow, request: TestFlowRunRequest): Promise<FlowRun> {
+    return startTestRun(this.ctx, principal, project, request.flowVersionId);
   }
 
   /** A new PRODUCTION run of the published version of the run's flow, with the run's payload. */
