@@ -64,6 +64,7 @@ beforeAll(async () => {
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],
     ['audit log', '/platform/audit-log'],
+    ['embedding', '/platform/embedding'],
     ['unknown page', `${project}/nothing-here`],
   );
 });

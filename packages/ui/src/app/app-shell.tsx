@@ -74,6 +74,7 @@ export function AppShell() {
               <NavLink to="/platform/users">Users</NavLink>
               <NavLink to="/platform/api-keys">API keys</NavLink>
               <NavLink to="/platform/audit-log">Audit log</NavLink>
+              <NavLink to="/platform/embedding">Embedding</NavLink>
             </nav>
           ) : null}
           <div className="sidebar-user">

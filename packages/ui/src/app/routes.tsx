@@ -62,6 +62,7 @@ export const APP_ROUTES: RouteObject[] = [
               { path: '/platform/users', ...page(() => import('../features/settings/users-page')) },
               { path: '/platform/api-keys', ...page(() => import('../features/settings/api-keys-page')) },
               { path: '/platform/audit-log', ...page(() => import('../features/settings/audit-log-page')) },
+              { path: '/platform/embedding', ...page(() => import('../features/settings/embedding-page')) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

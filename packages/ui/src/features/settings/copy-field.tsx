@@ -1,12 +1,21 @@
 /**
- * A value to copy once (a new API key, an invitation link): shown read-only in a labelled field
- * with a "Copy" button that confirms with a toast.
+ * A value to copy once (a new API key, an invitation link, a signing key's private key): shown
+ * read-only in a labelled field (several lines with `multiline`) with a "Copy" button that
+ * confirms with a toast.
  */
 import { useId } from 'react';
 import { useToast } from '../../components/toast';
 
 /** The read-only `value` labelled `label`, and its copy button. */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({
+  label,
+  value,
+  multiline = false,
+}: {
+  label: string;
+  value: string;
+  multiline?: boolean;
+}) {
   const id = useId();
   const { toast, toastError } = useToast();
   const copy = () => {
@@ -19,7 +28,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="secret-box">
-        <input id={id} value={value} readOnly onFocus={(event) => event.target.select()} />
+        {multiline ? (
+          <textarea id={id} value={value} readOnly rows={8} onFocus={(event) => event.target.select()} />
+        ) : (
+          <input id={id} value={value} readOnly onFocus={(event) => event.target.select()} />
+        )}
         <button type="button" className="btn" onClick={copy}>
           Copy
         </button>
