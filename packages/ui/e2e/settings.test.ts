@@ -2,11 +2,12 @@
  * The settings pages in Chromium, signed in as a platform's admin: connections (list, search,
  * rename, delete, the piece choice of "New connection"), members (invite, the invitee joins, the
  * role changed in place, revoke, remove), platform users, API keys (the value shown once and
- * working on the API) and the audit log (filters, paging); and a member who is no admin opening
- * the platform pages.
+ * working on the API), the audit log (filters, paging) and embedding (a signing key that signs a
+ * user in, allowed origins); and a member who is no admin opening the platform pages.
  */
 import { createPieceworkClient } from '@piecework/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signEmbedToken } from '../../../examples/embed-host/sign-embed-token';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
@@ -315,6 +316,68 @@ describe('platform', () => {
     await page.getByRole('button', { name: '← Previous' }).click();
     await page.getByText('Folder “Folder 22”', { exact: true }).waitFor();
     expect(await rowTexts()).toHaveLength(20);
+    expect(ui.console.errors).toEqual([]);
+  });
+});
+
+describe('embedding', () => {
+  it('creates a signing key whose private key is shown once and signs users in; adds and removes origins', async () => {
+    const { page } = ui;
+    await openSignedIn(page, ui.url, admin, '/platform/embedding');
+    await page.getByText('No signing key yet.').waitFor();
+    await page.getByRole('button', { name: 'New signing key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New signing key' });
+    await dialog.getByLabel('Name').fill('Production backend');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const shown = page.getByRole('dialog', { name: 'Copy your new private key' });
+    const privateKey = await shown
+      .getByLabel(/^Private key of Production backend/)
+      .inputValue({ timeout: 30_000 });
+    expect(privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const keys = await admin.client.signingKeys.list({});
+    expect(keys.data.map((key) => key.displayName)).toEqual(['Production backend']);
+    const keyId = keys.data[0]!.id;
+    await row('Production backend').getByText(keyId).waitFor();
+    // The key shown is the one the server verifies with: a user signed with it gets a session.
+    const token = signEmbedToken(
+      {
+        externalUserId: 'settings-user',
+        externalProjectId: 'settings-project',
+        firstName: 'Sam',
+        lastName: 'Host',
+      },
+      { id: keyId, privateKey },
+    );
+    const session = await createPieceworkClient({ baseUrl: ui.url }).managedAuthn.externalToken({
+      externalAccessToken: token,
+    });
+    expect(session.externalId).toBe('settings-user');
+
+    await page.getByText('No origin yet').waitFor();
+    const origin = page.getByLabel('Origin', { exact: true });
+    await origin.fill('https://app.example.com/path');
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await page.getByText('Enter an origin like https://app.example.com, without a path').waitFor();
+    await origin.fill('https://app.example.com/');
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await page
+      .getByRole('list', { name: 'Allowed embed origins' })
+      .getByText('https://app.example.com')
+      .waitFor();
+    await origin.fill('https://*.example.org');
+    await page.getByRole('button', { name: 'Add origin' }).click();
+    await page.getByRole('button', { name: 'Remove https://*.example.org' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'embedding-settings');
+    await expect(admin.client.embedding.listAllowedOrigins()).resolves.toEqual({
+      allowedEmbedOrigins: ['https://app.example.com', 'https://*.example.org'],
+    });
+    await page.getByRole('button', { name: 'Remove https://app.example.com' }).click();
+    await page.getByRole('button', { name: 'Remove https://app.example.com' }).waitFor({ state: 'detached' });
+    await expect(admin.client.embedding.listAllowedOrigins()).resolves.toEqual({
+      allowedEmbedOrigins: ['https://*.example.org'],
+    });
     expect(ui.console.errors).toEqual([]);
   });
 });
