@@ -89,8 +89,8 @@ export class PieceworkEmbedded {
     if (containerId === undefined || containerId === '') return Promise.resolve({ status: 'success' });
     const configured = this.configured;
     return new Promise<ConfigureSuccess>((resolve, reject) => {
-      const fail = (error: ConfigureFailure['error'], ...details: unknown[]) => {
-        logError(error.message, ...details);
+      const fail = (error: ConfigureFailure['error'], logged = error.message, ...details: unknown[]) => {
+        logError(logged, ...details);
         const failure: ConfigureFailure = { status: 'error', error };
         reject(failure);
       };
@@ -173,7 +173,7 @@ export class PieceworkEmbedded {
     container: HTMLElement,
     settle: {
       configured: () => void;
-      fail: (error: ConfigureFailure['error'], ...details: unknown[]) => void;
+      fail: (error: ConfigureFailure['error'], logged?: string, ...details: unknown[]) => void;
     },
   ): AppFrame {
     const { options, instanceOrigin } = configured;
@@ -198,7 +198,11 @@ export class PieceworkEmbedded {
           case 'answered':
             return watch.stop();
           case 'authentication-failed':
-            return settle.fail({ message: 'Authentication failed', ...effect.details }, effect.details);
+            return settle.fail(
+              { message: 'Authentication failed', ...effect.details },
+              'Authentication failed',
+              effect.details,
+            );
           case 'configured':
             this.isConfigured = true;
             for (const pending of this.pendingRoutes.splice(0)) this.navigate({ route: pending });
