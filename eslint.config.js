@@ -120,6 +120,27 @@ export default tseslint.config(
     },
   },
   {
+    // The browser SDK: browser globals, no Node built-ins outside its tests, shared types only.
+    files: ['packages/embed/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        forbid(
+          [
+            ...nodeBuiltins,
+            '@piecework/server',
+            '@piecework/engine',
+            '@piecework/pieces',
+            '@piecework/client',
+          ],
+          'The embed SDK runs in browsers and imports only @piecework/shared (ARCHITECTURE.md).',
+        ),
+      ],
+    },
+  },
+  {
     // The web app: browser code, React hooks' rules, the API only through @piecework/client.
     files: ['packages/ui/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

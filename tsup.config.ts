@@ -24,6 +24,7 @@ function packageBuild(dir: string): Options {
   // Internal entries (a worker thread's or child process's script, a CLI) get no `.d.ts`.
   const internal = new Set(manifest.piecework?.internalEntries ?? []);
   const typedEntries = Object.fromEntries(Object.entries(entries).filter(([name]) => !internal.has(name)));
+  if (dir === 'embed') return embedBuild(entries, typedEntries);
   return {
     name: dir,
     entry: entries,
@@ -37,6 +38,47 @@ function packageBuild(dir: string): Options {
     external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   };
 }
+
+/**
+ * The browser SDK inlines what it imports of `@piecework/shared` (the zod-free protocol module):
+ * its own tsconfig maps the name to `packages/shared/src/index.ts`, and shared's
+ * `sideEffects: false` lets esbuild drop every module the SDK does not use, so the output has no
+ * runtime dependency and no zod. Its `.d.ts` inline the shared types it names, for the same reason.
+ */
+function embedBuild(entries: Record<string, string>, typedEntries: Record<string, string>): Options {
+  return {
+    name: 'embed',
+    entry: entries,
+    outDir: 'packages/embed/dist',
+    format: ['esm', 'cjs'],
+    dts: { entry: typedEntries, resolve: ['@piecework/shared'], compilerOptions: { composite: false } },
+    sourcemap: true,
+    clean: true,
+    target: 'es2020',
+    platform: 'browser',
+    tsconfig: 'packages/embed/tsconfig.json',
+  };
+}
+
+/**
+ * The SDK for a `<script>` tag (`packages/embed/dist/piecework-embed.global.js`, served by a
+ * Piecework server at `/sdk/piecework-embed.js`): one minified IIFE that sets `window.piecework`
+ * and `window.activepieces`. Built after {@link embedBuild}, which empties the folder.
+ */
+export const embedScriptTagBuild: Options = {
+  name: 'embed (script tag)',
+  entry: { 'piecework-embed': 'packages/embed/src/script-tag.ts' },
+  outDir: 'packages/embed/dist',
+  format: ['iife'],
+  outExtension: () => ({ js: '.global.js' }),
+  minify: true,
+  sourcemap: false,
+  clean: false,
+  dts: false,
+  target: 'es2020',
+  platform: 'browser',
+  tsconfig: 'packages/embed/tsconfig.json',
+};
 
 /** Packages in build order: a package's declarations need those of the packages it imports. */
 export const BUILD_ORDER = ['shared', 'engine', 'pieces', 'server', 'client', 'embed'];
@@ -103,4 +145,4 @@ function rank(dir: string): number {
   return index === -1 ? BUILD_ORDER.length : index;
 }
 
-export default defineConfig([...packageBuilds, standaloneServerBuild]);
+export default defineConfig([...packageBuilds, embedScriptTagBuild, standaloneServerBuild]);

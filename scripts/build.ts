@@ -6,9 +6,9 @@
  */
 import { build } from 'tsup';
 import { build as buildWebApp } from 'vite';
-import { packageBuilds, standaloneServerBuild } from '../tsup.config';
+import { embedScriptTagBuild, packageBuilds, standaloneServerBuild } from '../tsup.config';
 
-for (const options of [...packageBuilds, standaloneServerBuild]) {
+for (const options of [...packageBuilds, embedScriptTagBuild, standaloneServerBuild]) {
   await build({ ...options, silent: true, config: false });
   process.stdout.write(`built ${String(options.name)}\n`);
 }
