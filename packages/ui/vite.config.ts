@@ -2,18 +2,20 @@
  * Builds the web app into `dist/app` (hashed assets under `assets/`, which the server serves with
  * immutable caching). `@piecework/client` and `@piecework/shared` resolve to their sources, so the
  * app needs no prior package build and is tree-shaken with them. `vite` (dev) proxies `/api` to a
- * server on `PIECEWORK_API` (default http://localhost:3000).
+ * server on `PIECEWORK_API` (default http://localhost:3000). The embed SDK's script-tag bundle is
+ * built into it as `sdk/piecework-embed.js` (`build/embed-sdk-script.ts`).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { embedSdkScript } from './build/embed-sdk-script';
 
 const packages = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), embedSdkScript()],
   resolve: {
     alias: [
       { find: /^@piecework\/client$/, replacement: `${packages}client/src/index.ts` },

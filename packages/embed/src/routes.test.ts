@@ -50,7 +50,8 @@ describe('initialRoute', () => {
     ['the prefix itself opens the root', undefined, '/automations', '/automations', '/'],
     ['a path outside the prefix opens the root', undefined, '/settings', '/automations', '/'],
     ['a look-alike path is outside the prefix', undefined, '/automations2/flows', '/automations', '/'],
-    ['with prefix "/" the whole host path', undefined, '/flows', '/', '/flows'],
+    ['with prefix "/" the root, whatever the host path', undefined, '/settings', '/', '/'],
+    ['without a prefix the root', undefined, '/flows', undefined, '/'],
     ['an empty initialRoute is ignored', '', '/automations/runs', '/automations', '/runs'],
   ])('%s', (_, given, hostPathname, prefix, expected) => {
     expect(initialRoute({ initialRoute: given, hostPathname, prefix })).toBe(expected);

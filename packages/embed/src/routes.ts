@@ -39,8 +39,9 @@ function routeAfterPrefix(rest: string, prefix: string | undefined): string | un
 }
 
 /**
- * The route to open first: `embedding.initialRoute`, else the host's current path after the
- * prefix, else `/`.
+ * The route to open first: `embedding.initialRoute`, else — when the host gave a prefix of its
+ * own — the host's current path after it, else `/` (the reference's default: without a prefix the
+ * host's own paths say nothing about the app's).
  */
 export function initialRoute(options: {
   initialRoute: string | undefined;
@@ -50,6 +51,7 @@ export function initialRoute(options: {
   if (options.initialRoute !== undefined && options.initialRoute !== '') {
     return withLeadingSlash(options.initialRoute);
   }
+  if (normalizePrefix(options.prefix) === '') return '/';
   return routeAfterPrefix(options.hostPathname, options.prefix) ?? '/';
 }
 

@@ -1,6 +1,7 @@
 /**
  * Makes sure the built web app the server serves is that of the current sources: builds it with
- * Vite when `packages/ui/dist/app` is missing or older than any source file. `npm test` builds
+ * Vite when `packages/ui/dist/app` is missing or older than any source file of the app or of the
+ * embed SDK it carries (`sdk/piecework-embed.js`). `npm test` builds
  * first, so there this costs a look at file times.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -21,9 +22,13 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** Builds the web app unless its build is newer than its sources. */
+/** Builds the web app unless its build is newer than its sources (the embed SDK's included). */
 export async function ensureWebAppBuilt(): Promise<void> {
-  const sources = Math.max(newest(join(uiDir, 'src')), statSync(join(uiDir, 'index.html')).mtimeMs);
+  const sources = Math.max(
+    newest(join(uiDir, 'src')),
+    newest(join(uiDir, '../embed/src')),
+    statSync(join(uiDir, 'index.html')).mtimeMs,
+  );
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) return;
   await build({ configFile: join(uiDir, 'vite.config.ts'), logLevel: 'warn' });
 }
