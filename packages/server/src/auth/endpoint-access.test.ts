@@ -53,6 +53,7 @@ const PUBLIC_ENDPOINTS = new Set([
   'userInvitations.accept',
   'federatedAuthn.login',
   'federatedAuthn.claim',
+  'managedAuthn.externalToken',
   'flowRuns.resume',
   'flowRuns.resumeSync',
   'webhooks.trigger',
@@ -148,6 +149,12 @@ const freshRole = (world: World) =>
 
 const WEBHOOK_PIECE = '@activepieces/piece-webhook';
 
+const freshSigningKey = (world: World) =>
+  adminCall<{ id: string }>(world, 'POST', '/v1/signing-keys', { displayName: name('Signing') });
+
+/** One signing key of platform A that the read fixtures share (an RSA-4096 pair takes a while). */
+let sharedSigningKey: Promise<{ id: string }> | undefined;
+
 /** One row per endpoint (`area.name`): how to call it. */
 const FIXTURES: Record<string, Fixture> = {
   'apiKeys.create': async () => ({ body: { displayName: name('Key') }, platformWide: true }),
@@ -156,6 +163,19 @@ const FIXTURES: Record<string, Fixture> = {
     params: {
       id: (await adminCall<{ id: string }>(w, 'POST', '/v1/api-keys', { displayName: name('Key') })).id,
     },
+  }),
+  'signingKeys.create': async () => ({ body: { displayName: name('Signing') }, platformWide: true }),
+  'signingKeys.list': async () => ({ platformWide: true }),
+  'signingKeys.get': async (w) => ({ params: { id: (await (sharedSigningKey ??= freshSigningKey(w))).id } }),
+  'signingKeys.delete': async (w) => ({ params: { id: (await freshSigningKey(w)).id } }),
+  'embedding.listAllowedOrigins': async () => ({ platformWide: true }),
+  'embedding.addAllowedOrigins': async () => ({
+    body: { allowedEmbedOrigins: [`https://${name('site').replace(' ', '')}.example`] },
+    platformWide: true,
+  }),
+  'embedding.removeAllowedOrigins': async () => ({
+    body: { allowedEmbedOrigins: ['https://gone.example'] },
+    platformWide: true,
   }),
   'projects.create': async () => ({ body: { displayName: name('Project') }, platformWide: true }),
   'projects.list': async () => ({ platformWide: true }),
