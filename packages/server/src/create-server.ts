@@ -136,7 +136,9 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
   const webApp = servesApi ? (options.webApp ?? locateWebApp()) : false;
-  if (webApp !== false && webApp !== undefined) serveWebApp(app, webApp);
+  if (webApp !== false && webApp !== undefined) {
+    serveWebApp(app, webApp, { frameAncestors: () => context.embedOrigins.allowed() });
+  }
   return {
     app,
     context,

@@ -10,6 +10,7 @@ import { SessionTokens } from './auth/session-tokens';
 import { NO_MAILER, type Mailer } from './email/mailer';
 import { smtpMailerFromConfig } from './email/smtp-mailer';
 import type { ServerSettings } from './config/server-settings';
+import { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
 import { PieceAvailability } from './pieces/piece-availability';
 import type { RunRuntime } from './runs/run-runtime';
@@ -29,6 +30,8 @@ export interface ServerContext {
   readonly pieces: PieceAvailability;
   /** Recent `_dedupe_key`s of trigger items (polls, app events), per flow version. */
   readonly triggerDedupe: DedupeWindow;
+  /** The origins allowed to frame the web app (page CSP, flags), cached; invalidate after a change. */
+  readonly embedOrigins: EmbedOriginsCache;
   /** The current time as an ISO-8601 UTC string, strictly increasing (timestamps of rows and events). */
   now(): string;
   /** The run machinery: create, enqueue, await and read runs. */
@@ -51,6 +54,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     logger,
     pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
     triggerDedupe: new DedupeWindow(),
+    embedOrigins: new EmbedOriginsCache(store.db, { configured: settings.config.allowedEmbedOrigins }),
     now: monotonicClock(),
   };
 }

@@ -390,6 +390,12 @@ export {
   SignUpRequest,
 } from './users/authentication';
 export {
+  ExternalTokenClaims,
+  ExternalTokenClaimsV2,
+  ExternalTokenClaimsV3,
+  externalTokenPieceFilter,
+} from './users/external-token-claims';
+export {
   AcceptUserInvitationRequest,
   AcceptUserInvitationResponse,
   CreateUserInvitationRequest,

@@ -28,6 +28,7 @@ const ids = {
   projectRole: '',
   invitation: '',
   alert: '',
+  signingKey: '',
 };
 
 beforeAll(async () => {
@@ -54,6 +55,8 @@ beforeAll(async () => {
     })
   ).id;
   ids.apiKey = (await owner.apiKeys.create({ displayName: 'CI' })).id;
+  ids.signingKey = (await owner.signingKeys.create({ displayName: 'Host app' })).id;
+  await owner.embedding.addAllowedOrigins({ allowedEmbedOrigins: ['https://payroll.example'] });
   ids.oauthApp = (
     await owner.oauthApps.upsert({
       pieceName: '@activepieces/piece-http',
@@ -129,6 +132,8 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       redirectUrl: 'https://example.com/redirect',
     }),
   'apiKeys.delete': (c) => c.apiKeys.delete(ids.apiKey),
+  'signingKeys.get': (c) => c.signingKeys.get(ids.signingKey),
+  'signingKeys.delete': (c) => c.signingKeys.delete(ids.signingKey),
   'oauthApps.delete': (c) => c.oauthApps.delete(ids.oauthApp),
   'platforms.get': (c) => c.platforms.get(ids.platform),
   'platforms.update': (c) => c.platforms.update(ids.platform, { credits: 0 }),
@@ -249,6 +254,17 @@ describe('tenancy', () => {
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
+    expect((await owner.signingKeys.list()).data.map((key) => key.id)).toEqual([ids.signingKey]);
+    expect((await stranger.signingKeys.list()).data).toEqual([]);
+    // Platform-wide embedding calls of another platform act on its own platform only.
+    await stranger.embedding.addAllowedOrigins({ allowedEmbedOrigins: ['https://stranger.example'] });
+    await stranger.embedding.removeAllowedOrigins({ allowedEmbedOrigins: ['https://payroll.example'] });
+    expect(await stranger.embedding.listAllowedOrigins()).toEqual({
+      allowedEmbedOrigins: ['https://stranger.example'],
+    });
+    expect(await owner.embedding.listAllowedOrigins()).toEqual({
+      allowedEmbedOrigins: ['https://payroll.example'],
+    });
     expect((await owner.oauthApps.list()).data.map((app) => app.id)).toEqual([ids.oauthApp]);
     const members = await owner.projectMembers.list({ projectId: ids.project });
     expect(members.data.map((entry) => [entry.id, entry.projectRole.name, entry.user.platformRole])).toEqual([

@@ -38,6 +38,8 @@ export interface PlatformTable extends Timestamps {
   allowedAuthDomains: Generated<JsonText>;
   enforceAllowedAuthDomains: Generated<SqlBoolean>;
   googleAuthEnabled: Generated<SqlBoolean>;
+  /** JSON array of the origins (`EmbedOrigin`) allowed to frame the web app, besides AP_ALLOWED_EMBED_ORIGINS. */
+  allowedEmbedOrigins: Generated<JsonText>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
@@ -139,6 +141,16 @@ export interface ApiKeyTable extends Timestamps {
   hashedValue: string;
   truncatedValue: string;
   lastUsedAt: Timestamp | null;
+}
+
+/** `signingKey`: a platform's RSA public key (PEM, SPKI) verifying managed-auth JWTs; never the private key. */
+export interface SigningKeyTable extends Timestamps {
+  id: string;
+  platformId: string;
+  displayName: string;
+  publicKey: string;
+  /** Always `RSA` (the JWTs are RS256). */
+  algorithm: string;
 }
 
 /** `folder`: groups flows inside a project. */
@@ -391,6 +403,7 @@ export interface Database {
   projectRole: ProjectRoleTable;
   userInvitation: UserInvitationTable;
   apiKey: ApiKeyTable;
+  signingKey: SigningKeyTable;
   folder: FolderTable;
   flow: FlowTable;
   flowVersion: FlowVersionTable;

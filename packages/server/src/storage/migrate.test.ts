@@ -28,6 +28,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0008-one-time-codes',
       '0009-rate-limits',
       '0010-invitations-and-sign-up-policy',
+      '0011-embedding',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -53,6 +54,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "projectRole",
         "rateLimit",
         "schedule",
+        "signingKey",
         "storeEntry",
         "triggerEvent",
         "triggerSource",

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTHN_RATE_LIMITED_ROUTES, isAuthnRateLimited } from './authn-rate-limit';
 
 describe('AUTHN_RATE_LIMITED_ROUTES', () => {
-  it('limits sign-in, sign-up, the email-code routes and the federated claim, and no other endpoint', () => {
+  it('limits sign-in, sign-up, the email-code routes, the federated claim and the managed-auth exchange, and no other endpoint', () => {
     expect(
       ALL_ENDPOINTS.filter((endpoint) => isAuthnRateLimited(endpoint))
         .map((e) => e.operationId)
@@ -15,6 +15,7 @@ describe('AUTHN_RATE_LIMITED_ROUTES', () => {
       'authentication.signUp',
       'authentication.verifyEmail',
       'federatedAuthn.claim',
+      'managedAuthn.externalToken',
     ]);
     expect(isAuthnRateLimited(ENDPOINTS.federatedAuthn.login)).toBe(false);
   });

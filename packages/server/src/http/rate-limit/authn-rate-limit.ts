@@ -24,6 +24,7 @@ export const AUTHN_RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set([
   'authentication.signIn',
   'authentication.signUp',
   'federatedAuthn.claim',
+  'managedAuthn.externalToken',
   'POST /v1/otp',
   'POST /v1/authn/local/verify-email',
   'POST /v1/authn/local/reset-password',

@@ -12,49 +12,65 @@ import { encodedBody, listWebAppFiles, loadWebAppFile, type WebAppFile } from '.
 /**
  * The Content-Security-Policy of the app's pages: scripts from this origin only, inline styles
  * (the canvas and the code editor set them), images also from https (pieces' logos), calls to
- * this origin only, no framing by other origins.
+ * this origin only, framing by this origin and the allowed embed origins only (`frameAncestors`,
+ * written as given: browsers apply a `https://*.example.com` wildcard as `embedOriginMatches`
+ * does). Pages never carry X-Frame-Options, which would override it.
  */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+export function webAppCsp(frameAncestors: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    ["frame-ancestors 'self'", ...frameAncestors].join(' '),
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The page CSP of a server that allows no embed origin. */
+export const WEB_APP_CSP = webAppCsp();
+
+/** Options of {@link serveWebApp}. */
+export interface ServeWebAppOptions {
+  /** The origins allowed to frame the pages besides `'self'` (read on every page). Default none. */
+  readonly frameAncestors?: () => Promise<readonly string[]>;
+}
 
 /** Registers the web app of `dir` (the built `dist/app` folder) on `app`. */
-export function serveWebApp(app: FastifyInstance, dir: string): void {
+export function serveWebApp(app: FastifyInstance, dir: string, options: ServeWebAppOptions = {}): void {
+  const frameAncestors = options.frameAncestors ?? (() => Promise.resolve([]));
   const files = listWebAppFiles(dir);
   const index = files.get('/index.html');
   if (index === undefined) throw new Error(`${dir} has no index.html: build the web app (npm run build)`);
-  const handler = (request: FastifyRequest, reply: FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = safeDecode(request.url.split('?')[0] ?? '/');
     if (path === '/api' || path.startsWith('/api/')) return sendRouteNotFound(request, reply);
     const file = path === '/' ? undefined : files.get(path);
-    if (file !== undefined && path !== '/index.html') return sendFile(request, reply, file, path);
+    if (file !== undefined && path !== '/index.html')
+      return sendFile(request, reply, file, path, frameAncestors);
     if (path.startsWith('/assets/')) return sendRouteNotFound(request, reply);
-    return sendFile(request, reply, index, '/index.html');
+    return sendFile(request, reply, index, '/index.html', frameAncestors);
   };
   app.get('/', handler);
   app.get('/*', handler);
 }
 
-function sendFile(
+async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: WebAppFile,
   path: string,
-): FastifyReply {
+  frameAncestors: () => Promise<readonly string[]>,
+): Promise<FastifyReply> {
   reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   const { etag } = loadWebAppFile(file);
   reply.header('etag', etag);
   reply.header('vary', 'accept-encoding');
-  if (path.endsWith('.html')) reply.header('content-security-policy', WEB_APP_CSP);
+  if (path.endsWith('.html')) reply.header('content-security-policy', webAppCsp(await frameAncestors()));
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   const accept = request.headers['accept-encoding'];
   const { body, encoding } = encodedBody(file, path, Array.isArray(accept) ? accept.join(',') : accept);

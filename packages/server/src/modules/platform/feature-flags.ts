@@ -2,14 +2,18 @@
  * The flags of `GET /v1/flags`: what a UI or an embedding host needs to know about this instance.
  * The four removed billing flags are never among them. THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP
  * names `google` only where Google sign-in is offered (AP_GOOGLE_CLIENT_ID and _SECRET set and
- * the platform's toggle on); otherwise Google is not mentioned at all.
+ * the platform's toggle on); otherwise Google is not mentioned at all. ALLOWED_EMBED_ORIGINS is the
+ * list the page CSP's frame-ancestors names (AP_ALLOWED_EMBED_ORIGINS and the first platform's).
  */
 import type { FeatureFlags } from '@piecework/shared';
 import type { ServerSettings } from '../../config/server-settings';
 import { federatedRedirectUrl } from '../federated-authn/federated-authn-service';
 
 /** The instance's flags, derived from its settings and what the request's platform offers. */
-export function featureFlags(settings: ServerSettings, platform: { googleSignIn: boolean }): FeatureFlags {
+export function featureFlags(
+  settings: ServerSettings,
+  platform: { googleSignIn: boolean; allowedEmbedOrigins: readonly string[] },
+): FeatureFlags {
   const { config } = settings;
   return {
     EDITION: 'ce',
@@ -23,7 +27,7 @@ export function featureFlags(settings: ServerSettings, platform: { googleSignIn:
     WEBHOOK_TIMEOUT_SECONDS: config.webhookTimeoutSeconds,
     MAX_FILE_SIZE_MB: config.maxFileSizeMb,
     MAX_WEBHOOK_PAYLOAD_SIZE_MB: config.maxWebhookPayloadSizeMb,
-    ALLOWED_EMBED_ORIGINS: config.allowedEmbedOrigins,
+    ALLOWED_EMBED_ORIGINS: [...platform.allowedEmbedOrigins],
     THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: platform.googleSignIn ? { google: true } : {},
     THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL: federatedRedirectUrl({ settings }),
     SIGN_UP_ENABLED: true,

@@ -29,7 +29,10 @@ export function platformRoutes(
     route(ENDPOINTS.platform.flags, {
       handler: async ({ request }) => {
         const platformId = await requestPlatformId(ctx, headerText(request.headers.authorization));
-        return featureFlags(ctx.settings, { googleSignIn: await isGoogleSignInEnabled(ctx, platformId) });
+        return featureFlags(ctx.settings, {
+          googleSignIn: await isGoogleSignInEnabled(ctx, platformId),
+          allowedEmbedOrigins: await ctx.embedOrigins.allowed(),
+        });
       },
     }),
     route(ENDPOINTS.platform.openApi, {

@@ -20,7 +20,7 @@ import type { Database, ProjectTable } from '../../storage/database';
 import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
 import { fetchSeekPage } from '../../storage/seek-page';
 import { projectAnalytics } from './project-analytics';
-import { newProjectRow, projectView } from './project-row';
+import { newProjectRow, projectView, type NewProject } from './project-row';
 
 /** The project operations behind `/v1/projects`. */
 export class ProjectService {
@@ -30,20 +30,14 @@ export class ProjectService {
   async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
     const row = await this.ctx.store.write(async (trx) => {
       await assertExternalIdFree(trx, principal.platformId, request.externalId);
-      const inserted = newProjectRow(
-        {
-          platformId: principal.platformId,
-          ownerId:
-            principal.type === 'USER' ? principal.id : await platformOwnerId(trx, principal.platformId),
-          displayName: request.displayName,
-          type: 'TEAM',
-          externalId: request.externalId,
-          metadata: request.metadata,
-          maxConcurrentJobs: request.maxConcurrentJobs,
-        },
-        this.ctx.now(),
-      );
-      return trx.insertInto('project').values(inserted).returningAll().executeTakeFirstOrThrow();
+      return insertTeamProject(trx, this.ctx.now(), {
+        platformId: principal.platformId,
+        ownerId: principal.type === 'USER' ? principal.id : undefined,
+        displayName: request.displayName,
+        externalId: request.externalId,
+        metadata: request.metadata,
+        maxConcurrentJobs: request.maxConcurrentJobs,
+      });
     });
     return this.view(row);
   }
@@ -190,6 +184,22 @@ async function assertExternalIdFree(
       externalId,
     });
   }
+}
+
+/**
+ * Inserts a TEAM project inside write transaction `trx` at `now` and answers its row. Its owner
+ * is `ownerId`, or the platform's first admin when none is given (a project an API key or a
+ * managed-auth token creates). The caller checks that `externalId` is free. Use it wherever a
+ * TEAM project is created.
+ */
+export async function insertTeamProject(
+  trx: Kysely<Database>,
+  now: string,
+  input: Omit<NewProject, 'type' | 'ownerId'> & { ownerId?: string | undefined },
+): Promise<Selectable<ProjectTable>> {
+  const ownerId = input.ownerId ?? (await platformOwnerId(trx, input.platformId));
+  const row = newProjectRow({ ...input, ownerId, type: 'TEAM' }, now);
+  return trx.insertInto('project').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The platform's first admin: the owner of projects an API key creates. */

@@ -80,6 +80,12 @@ describe('platform users', () => {
     expect((await listUsers(admin.token, { externalId: 'crm-42' })).map((user) => user.id)).toEqual([
       member.userId,
     ]);
+    expect((await updateUser(admin.token, member.userId, { externalId: 'crm-42' })).status).toBe(200);
+    const clash = await updateUser(admin.token, operator.userId, { externalId: 'crm-42' });
+    expect(clash).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect((await listUsers(admin.token, { externalId: 'crm-42' })).map((user) => user.id)).toEqual([
+      member.userId,
+    ]);
     const leaver = await addTestUser(server, admin.platformId, 'MEMBER');
     expect((await updateUser(admin.token, leaver.userId, { status: 'INACTIVE' })).status).toBe(200);
     expect((await listUsers(admin.token, { status: 'INACTIVE' })).map((user) => user.id)).toEqual([

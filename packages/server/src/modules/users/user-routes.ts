@@ -4,9 +4,10 @@
  * delete a user. A user of another platform is 404. The last ACTIVE ADMIN of a platform is never
  * demoted, deactivated or deleted (409 VALIDATION). Sessions are checked against the user row on
  * every request, so a deactivated or deleted user's tokens stop working at once; deactivation also
- * bumps the user's `tokenVersion`, so reactivating the user does not revive old tokens.
+ * bumps the user's `tokenVersion`, so reactivating the user does not revive old tokens. An
+ * external id is unique per platform (managed authentication finds users by it): 409 CONFLICT.
  */
-import { ENDPOINTS } from '@piecework/shared';
+import { ENDPOINTS, PieceworkError } from '@piecework/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
@@ -52,6 +53,9 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
           await lockRowForWrite(trx, 'platform', principal.platformId);
           const user = await userOfPlatform(trx, principal, params.id);
           await assertKeepsAnActiveAdmin(trx, user, body);
+          if (body.externalId != null && body.externalId !== user.externalId) {
+            await assertUserExternalIdFree(trx, principal.platformId, body.externalId);
+          }
           return trx
             .updateTable('user')
             .set({
@@ -119,4 +123,24 @@ async function userOfPlatform(trx: Kysely<Database>, principal: Principal, id: s
     throw notFound('user', id);
   }
   return user;
+}
+
+/** Throws 409 CONFLICT when another user of the platform already has `externalId`. */
+async function assertUserExternalIdFree(
+  trx: Kysely<Database>,
+  platformId: string,
+  externalId: string,
+): Promise<void> {
+  const clash = await trx
+    .selectFrom('user')
+    .select('id')
+    .where('platformId', '=', platformId)
+    .where('externalId', '=', externalId)
+    .executeTakeFirst();
+  if (clash !== undefined) {
+    throw new PieceworkError('CONFLICT', {
+      message: `A user with externalId ${externalId} already exists`,
+      externalId,
+    });
+  }
 }

@@ -9,6 +9,7 @@ import { projectRoles } from './0007-project-roles';
 import { oneTimeCodes } from './0008-one-time-codes';
 import { rateLimits } from './0009-rate-limits';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
+import { embedding } from './0011-embedding';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008-one-time-codes': oneTimeCodes,
   '0009-rate-limits': rateLimits,
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
+  '0011-embedding': embedding,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

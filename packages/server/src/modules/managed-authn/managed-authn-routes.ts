@@ -1,0 +1,15 @@
+/** `POST /v1/managed-authn/external-token`: a host's signed JWT exchanged for a session (public). */
+import { ENDPOINTS } from '@piecework/shared';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { ManagedAuthnService } from './managed-authn-service';
+
+/** The managed-authentication route. */
+export function managedAuthnRoutes(ctx: ServerContext): RouteDefinition[] {
+  const managed = new ManagedAuthnService(ctx);
+  return [
+    route(ENDPOINTS.managedAuthn.externalToken, {
+      handler: ({ body, request }) => managed.exchange(body.externalAccessToken, request.ip),
+    }),
+  ];
+}
