@@ -11,7 +11,8 @@ import { encodedBody, listWebAppFiles, loadWebAppFile, type WebAppFile } from '.
 
 /**
  * The Content-Security-Policy of the app's pages: scripts from this origin only, inline styles
- * (the canvas and the code editor set them), images also from https (pieces' logos), calls to
+ * (the canvas and the code editor set them), images also from https (pieces' logos), stylesheets
+ * and fonts also from https (an embedding host's `styling.fontUrl`, e.g. Google Fonts), calls to
  * this origin only, framing by this origin and the allowed embed origins only (`frameAncestors`,
  * written as given: browsers apply a `https://*.example.com` wildcard as `embedOriginMatches`
  * does). Pages never carry X-Frame-Options, which would override it.
@@ -20,9 +21,9 @@ export function webAppCsp(frameAncestors: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline' https:",
     "img-src 'self' data: https:",
-    "font-src 'self' data:",
+    "font-src 'self' data: https:",
     "connect-src 'self'",
     ["frame-ancestors 'self'", ...frameAncestors].join(' '),
     "base-uri 'self'",
