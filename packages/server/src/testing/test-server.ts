@@ -73,8 +73,11 @@ export interface TestServerOptions {
   timerIntervalMs?: number;
   /** Google sign-in's endpoints (a stand-in provider on loopback). Default Google's. */
   googleEndpoints?: GoogleEndpoints;
-  /** Serve the built web app (`true`: the one `@piecework/ui` built); default API only. */
-  webApp?: boolean;
+  /**
+   * Serve the built web app: `true` the one `@piecework/ui` resolves to, a folder path that build
+   * (the browser tests pass their own, so a worktree serves what it built); default API only.
+   */
+  webApp?: boolean | string;
 }
 
 /**

@@ -12,6 +12,7 @@
  * await ui.close();
  * ```
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../server/src/testing/test-server';
 import { launchChromium } from './chromium';
@@ -43,7 +44,9 @@ export interface UiHarnessOptions {
 
 /** Starts a server with the web app, Chromium and one page. */
 export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness> {
-  const server = await startTestServer(options.env ?? {}, { webApp: true, runs: { prestart: true } });
+  // The app global setup built from these sources (not whichever `@piecework/ui` resolves to).
+  const webApp = fileURLToPath(new URL('../../dist/app', import.meta.url));
+  const server = await startTestServer(options.env ?? {}, { webApp, runs: { prestart: true } });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await server.close();
     throw error;
