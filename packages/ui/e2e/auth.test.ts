@@ -20,7 +20,7 @@ import type { TestUser } from '../../server/src/testing/test-users';
 import { seriousAxeViolations } from './support/axe';
 import { collectConsoleErrors, type ConsoleErrors } from './support/console-errors';
 import { saveScreenshot } from './support/screenshots';
-import { startUi, type UiHarness } from './support/ui-harness';
+import { BUILT_WEB_APP, startUi, type UiHarness } from './support/ui-harness';
 
 const PASSWORD = 'a long password 1';
 
@@ -86,7 +86,7 @@ async function startMailingApp(): Promise<MailingApp> {
       AP_SSRF_ALLOW_LIST: '127.0.0.1',
     },
     {
-      webApp: true,
+      webApp: BUILT_WEB_APP,
       port,
       googleEndpoints: {
         authorizationUrl: `${issuer}/authorize`,

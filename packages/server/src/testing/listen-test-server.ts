@@ -26,7 +26,7 @@ export async function listenTestServer(
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
-    webApp: options.webApp === true ? undefined : typeof options.webApp === 'string' ? options.webApp : false,
+    webApp: options.webApp === true ? undefined : (options.webApp ?? false),
     logger,
   });
   try {

@@ -74,8 +74,8 @@ export interface TestServerOptions {
   /** Google sign-in's endpoints (a stand-in provider on loopback). Default Google's. */
   googleEndpoints?: GoogleEndpoints;
   /**
-   * Serve the built web app (`true`: the one `@piecework/ui` built; a folder: the build there, e.g.
-   * a stand-in `index.html`); default API only.
+   * Serve the built web app: `true` the one `@piecework/ui` resolves to, a folder path that build
+   * (the browser tests pass their own, so a worktree serves what it built); default API only.
    */
   webApp?: boolean | string;
 }

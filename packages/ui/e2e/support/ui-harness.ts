@@ -12,6 +12,7 @@
  * await ui.close();
  * ```
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../../server/src/testing/test-server';
 import { launchChromium } from './chromium';
@@ -19,6 +20,12 @@ import { collectConsoleErrors, type ConsoleErrors } from './console-errors';
 
 const STAND_IN_LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#7a6fd0"/></svg>';
+
+/**
+ * The web app global setup built from these sources: what test servers serve (not whichever
+ * `@piecework/ui` resolves to, another checkout's when node_modules is shared).
+ */
+export const BUILT_WEB_APP = fileURLToPath(new URL('../../dist/app', import.meta.url));
 
 /** A running server, browser and page. */
 export interface UiHarness {
@@ -43,7 +50,10 @@ export interface UiHarnessOptions {
 
 /** Starts a server with the web app, Chromium and one page. */
 export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness> {
-  const server = await startTestServer(options.env ?? {}, { webApp: true, runs: { prestart: true } });
+  const server = await startTestServer(options.env ?? {}, {
+    webApp: BUILT_WEB_APP,
+    runs: { prestart: true },
+  });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await server.close();
     throw error;

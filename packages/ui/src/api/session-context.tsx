@@ -2,7 +2,8 @@
  * The session and the API client every page uses. `useApi()` answers the typed client of
  * `@piecework/client` carrying the signed-in user's token; `useSession()` the session and the
  * sign-in / sign-out actions. A 401 from any call signs the tab out (the token expired or was
- * revoked), which sends it to the sign-in page.
+ * revoked), which sends it to the sign-in page. In embed mode the session lives in memory only
+ * (`inMemory`): the normal app's stored session is neither read nor written.
  */
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import type { AuthenticationResponse } from '@piecework/shared';
@@ -34,25 +35,36 @@ export function apiBaseUrl(): string {
   return window.location.origin;
 }
 
+/** Props of {@link SessionProvider}. */
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Embed mode: this session, kept in memory only (never in `localStorage`). */
+  inMemory?: Session;
+}
+
 /** Provides {@link useSession} and {@link useApi} to everything inside it. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, inMemory }: SessionProviderProps) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(readSession);
-  useEffect(() => onSessionChangedElsewhere(() => setSession(readSession())), []);
+  const stored = inMemory === undefined;
+  const [session, setSession] = useState<Session | null>(() => inMemory ?? readSession());
+  useEffect(
+    () => (stored ? onSessionChangedElsewhere(() => setSession(readSession())) : undefined),
+    [stored],
+  );
   const signIn = useCallback(
     (answer: AuthenticationResponse) => {
       const next = sessionOf(answer);
-      writeSession(next);
+      if (stored) writeSession(next);
       queryClient.clear();
       setSession(next);
     },
-    [queryClient],
+    [queryClient, stored],
   );
   const signOut = useCallback(() => {
-    writeSession(null);
+    if (stored) writeSession(null);
     queryClient.clear();
     setSession(null);
-  }, [queryClient]);
+  }, [queryClient, stored]);
   const client = useMemo(
     () => createPieceworkClient({ baseUrl: apiBaseUrl(), token: session?.token, retry: 1 }),
     [session?.token],

@@ -1,13 +1,16 @@
 /**
  * The frame of every signed-in page but the builder: a side bar with the project switcher, the
  * project's pages, the platform's pages (admins) and the user's menu; the page on the right.
- * Under 720 px wide (a narrow iframe) the side bar collapses behind a menu button.
+ * Under 720 px wide (a narrow iframe) the side bar collapses behind a menu button. Embedded, the
+ * host may remove the side bar (`hideSidebar`); the project is not remembered and there is no
+ * sign-out (the host signs its users in).
  */
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../api/session-context';
 import { useProjects } from '../api/use-projects';
 import { MenuButton } from '../components/menu-button';
+import { useEmbedOptions } from '../embed/embed-context';
 import { rememberProject } from './project-redirect';
 
 /** The side bar and the current page. */
@@ -18,85 +21,90 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [navOpen, setNavOpen] = useState(false);
-  const current =
-    projectId ?? localStorage.getItem('piecework.lastProject') ?? session?.projectId ?? undefined;
+  const { embedded, hideSidebar } = useEmbedOptions();
+  const remembered = embedded ? null : localStorage.getItem('piecework.lastProject');
+  const current = projectId ?? remembered ?? session?.projectId ?? undefined;
   useEffect(() => {
-    if (projectId !== undefined) rememberProject(projectId);
-  }, [projectId]);
+    if (projectId !== undefined && !embedded) rememberProject(projectId);
+  }, [projectId, embedded]);
   useEffect(() => setNavOpen(false), [location.pathname]);
   const isAdmin = session?.platformRole === 'ADMIN';
   return (
-    <div className="shell">
+    <div className={hideSidebar ? 'shell no-sidebar' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className={`sidebar ${navOpen ? 'open' : ''}`} aria-label="Main">
-        <div className="sidebar-top">
-          <span className="brand">
-            <img src="/favicon.svg" alt="" width={24} height={24} /> Piecework
-          </span>
-          <button
-            type="button"
-            className="icon-btn nav-toggle"
-            aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
-            aria-expanded={navOpen}
-            onClick={() => setNavOpen((was) => !was)}
-          >
-            ☰
-          </button>
-        </div>
-        <div className="sidebar-body">
-          <label className="project-switcher">
-            <span>Project</span>
-            <select
-              value={current ?? ''}
-              onChange={(event) => navigate(`/projects/${event.target.value}/flows`)}
-              disabled={projects.data === undefined}
-            >
-              {(projects.data ?? []).map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.displayName}
-                </option>
-              ))}
-            </select>
-          </label>
-          {current === undefined ? null : (
-            <nav aria-label="Project">
-              <NavLink to={`/projects/${current}/flows`}>Flows</NavLink>
-              <NavLink to={`/projects/${current}/runs`}>Runs</NavLink>
-              <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
-              <NavLink to={`/projects/${current}/members`}>Members</NavLink>
-            </nav>
-          )}
-          {isAdmin ? (
-            <nav aria-label="Platform">
-              <span className="nav-heading">Platform</span>
-              <NavLink to="/platform/users">Users</NavLink>
-              <NavLink to="/platform/api-keys">API keys</NavLink>
-              <NavLink to="/platform/audit-log">Audit log</NavLink>
-              <NavLink to="/platform/embedding">Embedding</NavLink>
-            </nav>
-          ) : null}
-          <div className="sidebar-user">
-            <span className="user-name">
-              {session?.firstName} {session?.lastName}
-              <small>{session?.email}</small>
+      {hideSidebar ? null : (
+        <aside className={`sidebar ${navOpen ? 'open' : ''}`} aria-label="Main">
+          <div className="sidebar-top">
+            <span className="brand">
+              <img src="/favicon.svg" alt="" width={24} height={24} /> Piecework
             </span>
-            <MenuButton
-              label="Account"
-              items={[
-                {
-                  label: 'Sign out',
-                  onSelect: () => {
-                    signOut();
-                    navigate('/sign-in');
-                  },
-                },
-              ]}
-            />
+            <button
+              type="button"
+              className="icon-btn nav-toggle"
+              aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={navOpen}
+              onClick={() => setNavOpen((was) => !was)}
+            >
+              ☰
+            </button>
           </div>
-        </div>
-      </aside>
+          <div className="sidebar-body">
+            <label className="project-switcher">
+              <span>Project</span>
+              <select
+                value={current ?? ''}
+                onChange={(event) => navigate(`/projects/${event.target.value}/flows`)}
+                disabled={projects.data === undefined}
+              >
+                {(projects.data ?? []).map((project) => (
+                  <option key={project.id} value={project.id}>
+                    {project.displayName}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {current === undefined ? null : (
+              <nav aria-label="Project">
+                <NavLink to={`/projects/${current}/flows`}>Flows</NavLink>
+                <NavLink to={`/projects/${current}/runs`}>Runs</NavLink>
+                <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
+                <NavLink to={`/projects/${current}/members`}>Members</NavLink>
+              </nav>
+            )}
+            {isAdmin ? (
+              <nav aria-label="Platform">
+                <span className="nav-heading">Platform</span>
+                <NavLink to="/platform/users">Users</NavLink>
+                <NavLink to="/platform/api-keys">API keys</NavLink>
+                <NavLink to="/platform/audit-log">Audit log</NavLink>
+                <NavLink to="/platform/embedding">Embedding</NavLink>
+              </nav>
+            ) : null}
+            <div className="sidebar-user">
+              <span className="user-name">
+                {session?.firstName} {session?.lastName}
+                <small>{session?.email}</small>
+              </span>
+              {embedded ? null : (
+                <MenuButton
+                  label="Account"
+                  items={[
+                    {
+                      label: 'Sign out',
+                      onSelect: () => {
+                        signOut();
+                        navigate('/sign-in');
+                      },
+                    },
+                  ]}
+                />
+              )}
+            </div>
+          </div>
+        </aside>
+      )}
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>

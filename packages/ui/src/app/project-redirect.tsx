@@ -1,9 +1,14 @@
-/** Sends `/`, `/flows`, `/runs` and `/connections` to the page of the user's current project. */
-import { Navigate } from 'react-router';
+/**
+ * Sends `/`, `/flows`, `/runs`, `/connections`, `/flows/:flowId` and `/runs/:runId` to that page
+ * of the user's current project, keeping the query. Embedded, the current project is the one the
+ * host's sign-in opened (the normal app's remembered project is neither read nor written).
+ */
+import { Navigate, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../api/error-message';
 import { useSession } from '../api/session-context';
 import { useProjects } from '../api/use-projects';
 import { Loading } from '../components/loading';
+import { useEmbedOptions } from '../embed/embed-context';
 
 const LAST_PROJECT_KEY = 'piecework.lastProject';
 
@@ -15,6 +20,8 @@ export function rememberProject(projectId: string): void {
 /** Redirects to `/projects/<current>/<to>`: the project last opened, the session's, or the first. */
 export function ProjectRedirect({ to }: { to: string }) {
   const { session } = useSession();
+  const { embedded } = useEmbedOptions();
+  const { search } = useLocation();
   const projects = useProjects();
   if (projects.isPending) return <Loading label="Opening your project" />;
   if (projects.isError) {
@@ -26,7 +33,7 @@ export function ProjectRedirect({ to }: { to: string }) {
     );
   }
   const ids = projects.data.map((project) => project.id);
-  const last = localStorage.getItem(LAST_PROJECT_KEY);
+  const last = embedded ? null : localStorage.getItem(LAST_PROJECT_KEY);
   const id =
     [last, session?.projectId].find((candidate) => candidate != null && ids.includes(candidate)) ?? ids[0];
   if (id === undefined) {
@@ -37,7 +44,13 @@ export function ProjectRedirect({ to }: { to: string }) {
       </main>
     );
   }
-  return <Navigate to={`/projects/${id}/${to}`} replace />;
+  return <Navigate to={`/projects/${id}/${to}${search}`} replace />;
+}
+
+/** `/flows/:itemId` and `/runs/:itemId`: that flow's builder or run's page in the current project. */
+export function ProjectItemRedirect({ section }: { section: 'flows' | 'runs' }) {
+  const { itemId = '' } = useParams();
+  return <ProjectRedirect to={`${section}/${encodeURIComponent(itemId)}`} />;
 }
 
 /** `/`: the current project's flows. */

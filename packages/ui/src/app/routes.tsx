@@ -2,11 +2,12 @@
  * Every page of the app and its URL. Pages load lazily (the builder and its editors are the bulk
  * of the code), so the first load carries the shell and the page asked for. URLs follow the
  * reference platform's (`/projects/:projectId/flows/:flowId`, `/runs/:runId`...); `/flows`,
- * `/runs` and `/connections` open the current project's page, as embedding hosts navigate to them.
+ * `/runs`, `/connections`, `/flows/:flowId` and `/runs/:runId` open the current project's page, as
+ * embedding hosts navigate to them.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell';
-import { HomeRedirect, ProjectRedirect } from './project-redirect';
+import { HomeRedirect, ProjectItemRedirect, ProjectRedirect } from './project-redirect';
 import { RequireSession } from './require-session';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
@@ -36,6 +37,8 @@ export const APP_ROUTES: RouteObject[] = [
           { path: '/flows', element: <ProjectRedirect to="flows" /> },
           { path: '/runs', element: <ProjectRedirect to="runs" /> },
           { path: '/connections', element: <ProjectRedirect to="connections" /> },
+          { path: '/flows/:itemId', element: <ProjectItemRedirect section="flows" /> },
+          { path: '/runs/:itemId', element: <ProjectItemRedirect section="runs" /> },
           // The builder fills the window: no side bar.
           {
             path: '/projects/:projectId/flows/:flowId',

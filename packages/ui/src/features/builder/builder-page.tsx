@@ -7,6 +7,8 @@ import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
+import { useEmbedOptions } from '../../embed/embed-context';
+import { showsBuilderLinksOut } from '../../embed/embed-options';
 import { usePieces } from '../../api/use-pieces';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
@@ -33,12 +35,13 @@ export function Page() {
   const projectId = useProjectId();
   const { flowId = '' } = useParams();
   const editor = useFlowEditor(flowId);
+  const linksOut = showsBuilderLinksOut(useEmbedOptions());
   if (editor.flow !== undefined) return <Builder editor={editor} flow={editor.flow} projectId={projectId} />;
   if (editor.loadError === null) return <Loading label="Loading the flow" />;
   return (
     <div className="page narrow">
       <ErrorNotice error={editor.loadError} onRetry={() => void editor.reload()} />
-      <Link to={`/projects/${projectId}/flows`}>Back to the flows</Link>
+      {linksOut ? <Link to={`/projects/${projectId}/flows`}>Back to the flows</Link> : null}
     </div>
   );
 }

@@ -23,13 +23,24 @@ export interface NewConnectionDialogProps {
   projectId: string;
   /** The piece the connection is for (`@activepieces/piece-slack`). */
   pieceName: string;
+  /**
+   * Save under this external id, shown fixed, replacing the project's connection of that id
+   * (embed's `connect({connectionName})`). Default: a free id is suggested and editable.
+   */
+  externalId?: string | undefined;
   /** Called with the created connection. */
   onCreated: (connection: AppConnection) => void;
   onClose: () => void;
 }
 
 /** Creates a connection of the piece's auth type. */
-export function NewConnectionDialog({ projectId, pieceName, onCreated, onClose }: NewConnectionDialogProps) {
+export function NewConnectionDialog({
+  projectId,
+  pieceName,
+  externalId,
+  onCreated,
+  onClose,
+}: NewConnectionDialogProps) {
   const client = useApi();
   const piece = usePiece(projectId, pieceName);
   const auths = piece.data === undefined ? [] : [piece.data.auth ?? []].flat();
@@ -59,6 +70,7 @@ export function NewConnectionDialog({ projectId, pieceName, onCreated, onClose }
               projectId={projectId}
               piece={piece.data}
               existing={existing.data}
+              externalId={externalId}
               platformApp={apps.data?.find((app) => app.pieceName === pieceName)}
               onCreated={onCreated}
               onCancel={onClose}

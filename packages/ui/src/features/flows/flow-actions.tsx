@@ -2,7 +2,9 @@
  * The actions of a flow in the list (its row's menu): open in the builder, rename (CHANGE_NAME),
  * duplicate (its export imported as "<name> (copy)"), move to folder (CHANGE_FOLDER), export (a
  * JSON download) and delete (after confirmation). `useFlowActions` answers the menu items of a
- * flow and the dialog of the action in progress, to render once under the table.
+ * flow and the dialog of the action in progress, to render once under the table. Embedded, the
+ * host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder" (`hideFolders`) and
+ * "Export" (`hideExportAndImportFlow`).
  */
 import type { Folder, PopulatedFlow } from '@piecework/shared';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +13,7 @@ import { useApi } from '../../api/session-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { MenuItem } from '../../components/menu-button';
 import { useToast } from '../../components/toast';
+import { useEmbedOptions } from '../../embed/embed-context';
 import { exportFlow } from './export-flow';
 import { MoveFlowDialog } from './move-flow-dialog';
 import { NameDialog } from './name-dialog';
@@ -36,28 +39,33 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
   const remove = useDeleteFlow(projectId);
   const duplicate = useDuplicateFlow(projectId);
   const close = () => setEditing(null);
+  const embed = useEmbedOptions();
+
+  const duplicateItem = (flow: PopulatedFlow): MenuItem => ({
+    label: 'Duplicate',
+    disabled: duplicate.isPending,
+    onSelect: () =>
+      duplicate.mutate(flow, {
+        onSuccess: (copy) => toast(`Duplicated as “${copy.version.displayName}”`),
+        onError: toastError,
+      }),
+  });
+  const exportItem = (flow: PopulatedFlow): MenuItem => ({
+    label: 'Export',
+    onSelect: () =>
+      void exportFlow(client, flow).then(() => toast(`Exported “${flow.version.displayName}”`), toastError),
+  });
 
   const menuItems = (flow: PopulatedFlow): MenuItem[] => [
     { label: 'Open', onSelect: () => void navigate(`/projects/${projectId}/flows/${flow.id}`) },
     { label: 'Rename', onSelect: () => setEditing({ kind: 'rename', flow }) },
-    {
-      label: 'Duplicate',
-      disabled: duplicate.isPending,
-      onSelect: () =>
-        duplicate.mutate(flow, {
-          onSuccess: (copy) => toast(`Duplicated as “${copy.version.displayName}”`),
-          onError: toastError,
-        }),
-    },
-    { label: 'Move to folder', onSelect: () => setEditing({ kind: 'move', flow }) },
-    {
-      label: 'Export',
-      onSelect: () =>
-        void exportFlow(client, flow).then(() => toast(`Exported “${flow.version.displayName}”`), toastError),
-    },
+    ...(embed.hideDuplicateFlow ? [] : [duplicateItem(flow)]),
+    ...(embed.hideFolders
+      ? []
+      : [{ label: 'Move to folder', onSelect: () => setEditing({ kind: 'move', flow }) }]),
+    ...(embed.hideExportAndImportFlow ? [] : [exportItem(flow)]),
     { label: 'Delete', danger: true, onSelect: () => setEditing({ kind: 'delete', flow }) },
   ];
-
   let dialog: ReactNode = null;
   if (editing?.kind === 'rename') {
     dialog = (

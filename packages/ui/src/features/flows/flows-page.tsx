@@ -2,7 +2,9 @@
  * The flows page (`/projects/:projectId/flows`), the reference platform's flows table: folders on
  * the left, the flows of the shown folder on the right with search by name, pages, a status switch
  * and each flow's actions; "New flow" creates `Untitled` in the shown folder and opens the
- * builder; "Import flow" takes an export file.
+ * builder; "Import flow" takes an export file. Embedded, the host may remove the navigation bar
+ * above the table (the shown folder's heading and the search: `hideFlowsPageNavbar`), the folders
+ * (`hideFolders`) and "Import flow" (`hideExportAndImportFlow`).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { ErrorNotice, QueryState } from '../../components/query-state';
 import { useToast } from '../../components/toast';
 import { Pager } from '../../components/pager';
+import { useEmbedOptions } from '../../embed/embed-context';
 import { useFlowActions } from './flow-actions';
 import { FlowSearch } from './flow-search';
 import { FlowsTable } from './flows-table';
@@ -43,6 +46,7 @@ export function Page() {
   const folderList = folders.data ?? [];
   const actions = useFlowActions(projectId, folderList);
   const newFolderId = folderOfNewFlows(view.folder);
+  const embed = useEmbedOptions();
   return (
     <div className="page flows-page">
       <PageHeader
@@ -50,9 +54,11 @@ export function Page() {
         description="Build, publish and organise the project's automations."
         actions={
           <>
-            <button type="button" className="btn" onClick={() => setImporting(true)}>
-              Import flow
-            </button>
+            {embed.hideExportAndImportFlow ? null : (
+              <button type="button" className="btn" onClick={() => setImporting(true)}>
+                Import flow
+              </button>
+            )}
             <button
               type="button"
               className="btn primary"
@@ -69,8 +75,8 @@ export function Page() {
           </>
         }
       />
-      <div className="flows-layout">
-        {folders.isError ? (
+      <div className={embed.hideFolders ? 'flows-layout no-folders' : 'flows-layout'}>
+        {embed.hideFolders ? null : folders.isError ? (
           <ErrorNotice error={folders.error} onRetry={() => void folders.refetch()} />
         ) : (
           <FoldersPanel
@@ -80,11 +86,18 @@ export function Page() {
             onShownFolderDeleted={() => void navigate({ search: '' })}
           />
         )}
-        <section className="flows-main" aria-labelledby="flows-folder-title">
-          <div className="toolbar flows-toolbar">
-            <h2 id="flows-folder-title">{folderTitle(view, folderList)}</h2>
-            <FlowSearch view={view} />
-          </div>
+        <section
+          className="flows-main"
+          {...(embed.hideFlowsPageNavbar
+            ? { 'aria-label': folderTitle(view, folderList) }
+            : { 'aria-labelledby': 'flows-folder-title' })}
+        >
+          {embed.hideFlowsPageNavbar ? null : (
+            <div className="toolbar flows-toolbar" data-testid="flows-page-navbar">
+              <h2 id="flows-folder-title">{folderTitle(view, folderList)}</h2>
+              <FlowSearch view={view} />
+            </div>
+          )}
           <QueryState query={flows} label="Loading flows">
             {(page) =>
               page.data.length === 0 ? (

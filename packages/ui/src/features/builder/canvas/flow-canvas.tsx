@@ -3,9 +3,12 @@
  * notes that can be dragged, zoom / pan / fit controls and a minimap. Pans with a drag or the
  * wheel, zooms with the controls, a pinch or Ctrl + wheel; a click on the empty canvas closes the
  * step panel. Long flows render only the cards in view, so a 200-step flow pans as smoothly as a
- * short one.
+ * short one. Embedded with `disableNavigationInBuilder`, React Flow's attribution link (a link
+ * out of the builder) is left out.
  */
 import type { FlowVersion, PieceMetadataSummary } from '@piecework/shared';
+import { useEmbedOptions } from '../../../embed/embed-context';
+import { showsBuilderLinksOut } from '../../../embed/embed-options';
 import {
   Background,
   BackgroundVariant,
@@ -93,6 +96,7 @@ function Canvas({
   viewport,
 }: FlowCanvasProps & { layout: FlowLayout; viewport: Viewport }) {
   const wrapper = useRef<HTMLDivElement>(null);
+  const linksOut = showsBuilderLinksOut(useEmbedOptions());
   const [dragging, setDragging] = useState<{ id: string; position: XYPosition } | null>(null);
   const { nodes, edges } = useCanvasElements({
     layout,
@@ -133,6 +137,7 @@ function Canvas({
         nodesDraggable={!actions.readonly}
         nodesConnectable={false}
         nodesFocusable={false}
+        proOptions={{ hideAttribution: !linksOut }}
         edgesFocusable={false}
         elementsSelectable={false}
         deleteKeyCode={null}

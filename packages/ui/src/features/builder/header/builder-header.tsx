@@ -1,11 +1,14 @@
 /**
  * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
  * state, whether changes are being saved, and the flow's actions: versions, test, publish and
- * the on/off switch. While a past version is viewed, the editing actions are hidden.
+ * the on/off switch. While a past version is viewed, the editing actions are hidden. Embedded,
+ * the host may remove the home button (`home-button.tsx`) and the flow's name
+ * (`hideFlowNameInBuilder`).
  */
 import type { FlowOperation, FlowRun, PopulatedFlow } from '@piecework/shared';
-import { Link } from 'react-router';
+import { useEmbedOptions } from '../../../embed/embed-context';
 import { DraftTextField } from '../form/draft-text-field';
+import { HomeButton } from './home-button';
 import { PublishButton } from './publish-button';
 import { StatusSwitch } from './status-switch';
 import { TestFlowButton } from './test-flow-button';
@@ -29,23 +32,24 @@ const STATE_BADGE = { Draft: 'warning', Published: 'success', Locked: 'info' } a
 export function BuilderHeader(props: BuilderHeaderProps) {
   const { flow, projectId, saving, readonly, run } = props;
   const state = versionStateLabel(flow);
+  const { hideFlowNameInBuilder } = useEmbedOptions();
   return (
     <header className="builder-header">
-      <h1 className="visually-hidden">{flow.version.displayName}</h1>
+      <h1 className="visually-hidden">{hideFlowNameInBuilder ? 'Flow builder' : flow.version.displayName}</h1>
       <div className="builder-title">
-        <Link to={`/projects/${projectId}/flows`} className="icon-btn back-link" aria-label="Back to flows">
-          ←
-        </Link>
-        <DraftTextField
-          key={flow.version.displayName}
-          className="builder-flow-name"
-          label="Flow name"
-          hideLabel
-          required
-          value={flow.version.displayName}
-          disabled={readonly}
-          onCommit={(displayName) => run({ type: 'CHANGE_NAME', request: { displayName } })}
-        />
+        <HomeButton projectId={projectId} />
+        {hideFlowNameInBuilder ? null : (
+          <DraftTextField
+            key={flow.version.displayName}
+            className="builder-flow-name"
+            label="Flow name"
+            hideLabel
+            required
+            value={flow.version.displayName}
+            disabled={readonly}
+            onCommit={(displayName) => run({ type: 'CHANGE_NAME', request: { displayName } })}
+          />
+        )}
         <span className={`badge ${STATE_BADGE[state]}`}>{state}</span>
         <span className="save-state muted" role="status">
           {saving ? 'Saving…' : 'Saved'}

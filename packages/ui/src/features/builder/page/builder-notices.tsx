@@ -1,11 +1,14 @@
 /**
  * The messages under the builder's header: the conflict alert (an edit refused because the flow
  * changed elsewhere), the link to a test run just started, and the banner of a past version
- * shown read-only with "Use as draft" and "Back to the draft".
+ * shown read-only with "Use as draft" and "Back to the draft". Embedded with
+ * `disableNavigationInBuilder`, the test run's link out is absent.
  */
 import type { FlowRun, PopulatedFlow } from '@piecework/shared';
 import { Link } from 'react-router';
 import { DateText } from '../../../components/date-text';
+import { useEmbedOptions } from '../../../embed/embed-context';
+import { showsBuilderLinksOut } from '../../../embed/embed-options';
 
 /** Props of {@link BuilderNotices}. */
 export interface BuilderNoticesProps {
@@ -23,6 +26,7 @@ export interface BuilderNoticesProps {
 /** The notices of the builder. */
 export function BuilderNotices(props: BuilderNoticesProps) {
   const { conflict, testRun, viewed } = props;
+  const linksOut = showsBuilderLinksOut(useEmbedOptions());
   return (
     <>
       {conflict === null ? null : (
@@ -34,7 +38,9 @@ export function BuilderNotices(props: BuilderNoticesProps) {
         <div className="notice info builder-notice" role="status">
           <span>
             Test run started.{' '}
-            <Link to={`/projects/${props.projectId}/runs/${testRun.id}`}>Open the test run</Link>
+            {linksOut ? (
+              <Link to={`/projects/${props.projectId}/runs/${testRun.id}`}>Open the test run</Link>
+            ) : null}
           </span>
           <button type="button" className="icon-btn" aria-label="Dismiss" onClick={props.onDismissTestRun}>
             ×

@@ -2,7 +2,8 @@
  * The form of a new connection: its display name and external id (suggested, and refused when
  * the project already uses the id, so creating never replaces a connection), the auth type when
  * the piece offers several, and the credentials of that type. Saving shows the server's refusal
- * (e.g. the piece's validation of the credentials) and keeps everything typed.
+ * (e.g. the piece's validation of the credentials) and keeps everything typed. Given a fixed
+ * `externalId` (reconnecting), the id is shown read-only and saving replaces that connection.
  */
 import type { AppConnection, OAuthApp, PieceAuth, PieceMetadata } from '@piecework/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +31,8 @@ export interface NewConnectionFormProps {
   /** The project's connections (their external ids are taken). */
   existing: readonly AppConnection[];
   platformApp: OAuthApp | undefined;
+  /** A fixed external id: read-only, and saving replaces the connection of that id. */
+  externalId?: string | undefined;
   onCreated: (connection: AppConnection) => void;
   onCancel: () => void;
 }
@@ -75,6 +78,7 @@ export function NewConnectionForm({
   piece,
   existing,
   platformApp,
+  externalId: fixedId,
   onCreated,
   onCancel,
 }: NewConnectionFormProps) {
@@ -83,17 +87,17 @@ export function NewConnectionForm({
   const auths = [piece.auth ?? { type: 'NO_AUTH' as const }].flat();
   const [authIndex, setAuthIndex] = useState(0);
   const auth = auths[authIndex] ?? auths[0] ?? { type: 'NO_AUTH' };
-  const taken = new Set(existing.map((connection) => connection.externalId));
+  const taken = new Set(existing.map((connection) => connection.externalId).filter((id) => id !== fixedId));
+  const replaced = existing.find((connection) => connection.externalId === fixedId);
   const propsOf = (of: PieceAuth) =>
     of.type === 'CUSTOM_AUTH' || (of.type === 'OAUTH2' && of.props !== undefined)
       ? defaultInput(of.props ?? {})
       : {};
   const [form, setForm] = useState<ConnectionForm>(() => ({
-    displayName: suggestDisplayName(
-      piece.displayName,
-      new Set(existing.map((connection) => connection.displayName)),
-    ),
-    externalId: suggestExternalId(piece.name, taken),
+    displayName:
+      replaced?.displayName ??
+      suggestDisplayName(piece.displayName, new Set(existing.map((connection) => connection.displayName))),
+    externalId: fixedId ?? suggestExternalId(piece.name, taken),
     secret: '',
     username: '',
     password: '',
@@ -146,6 +150,7 @@ export function NewConnectionForm({
         label="External ID"
         required
         value={form.externalId}
+        readOnly={fixedId !== undefined}
         hint={`Flows use it as {{connections['${form.externalId.trim()}']}}.`}
         error={
           externalIdTaken

@@ -1,0 +1,37 @@
+/**
+ * The embed options and the host channel, for every page: `useEmbedOptions()` answers what to
+ * hide (the defaults outside embed mode, so the normal app needs no provider), and
+ * `useEmbedChannel()` the line to the host page, or null outside embed mode.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { EmbedChannel } from './embed-channel';
+import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from './embed-options';
+
+const OptionsContext = createContext<EmbedOptions>(DEFAULT_EMBED_OPTIONS);
+const ChannelContext = createContext<EmbedChannel | null>(null);
+
+/** Props of {@link EmbedProvider}. */
+export interface EmbedProviderProps {
+  options: EmbedOptions;
+  channel: EmbedChannel;
+  children: ReactNode;
+}
+
+/** Provides embed mode's options and channel to everything inside it. */
+export function EmbedProvider({ options, channel, children }: EmbedProviderProps) {
+  return (
+    <OptionsContext.Provider value={options}>
+      <ChannelContext.Provider value={channel}>{children}</ChannelContext.Provider>
+    </OptionsContext.Provider>
+  );
+}
+
+/** The options the host set (nothing hidden outside embed mode). */
+export function useEmbedOptions(): EmbedOptions {
+  return useContext(OptionsContext);
+}
+
+/** The channel to the host page, or null outside embed mode. */
+export function useEmbedChannel(): EmbedChannel | null {
+  return useContext(ChannelContext);
+}
