@@ -1,102 +1,135 @@
 /**
- * Embed mode in Chromium: a host page (same origin, served by the test) frames `/embed` and
- * speaks the SDK's side of the protocol. Checks the handshake, the session kept out of
- * `localStorage`, routes both ways, what each option removes from the DOM, the home-button event
- * and the connect frame. The JWT exchange (`POST /v1/managed-authn/external-token`) is answered by
- * a stand-in with a real session until the server implements it: token `good` signs in.
+ * Embedding in Chromium, across origins: the example host app (`examples/embed-host`, on
+ * `localhost`) signs its user in with a JWT signed by a platform signing key and drives the web
+ * app (on `127.0.0.1`, another site) with the real `@piecework/embed` script the server serves.
+ * Checks the handshake and the in-memory session, routes both ways, a step added in the embedded
+ * builder, what each option removes from the DOM, `connect()` (overlay and popup), and the
+ * refusals: a host origin not on the allow list (the frame is blocked by CSP and the SDK says so),
+ * and tampered, expired and `alg: none` tokens (an error, no session, no user).
  */
-import type { AuthenticationResponse } from '@piecework/shared';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPieceworkClient } from '@piecework/client';
+import { DEMO_USER, startEmbedHost, type EmbedHost } from '../../../examples/embed-host/host-server';
+import type { EmbedSigningKey } from '../../../examples/embed-host/sign-embed-token';
+import { epochSeconds, signExternalToken, unsignedToken } from '../../server/src/testing/external-tokens';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
 import { signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { createWebhookFlow } from './support/flow-fixtures';
 import { startUi, type UiHarness } from './support/ui-harness';
 
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="24" height="24" fill="#5a3fd6"/></svg>';
+
 let ui: UiHarness;
 let page: Page;
-let user: SignedUpUser;
+let admin: SignedUpUser;
+let key: EmbedSigningKey;
+let host: EmbedHost;
+/** The host's demo user, signed in through the API as the embedded app signs in. */
+let embedded: SignedUpUser;
+
+/** Records, in the host page, every message the Piecework frames post (`window.fromPiecework`). */
+function recordMessagesScript(origin: string): string {
+  return `window.fromPiecework = [];
+window.addEventListener('message', (event) => {
+  if (event.origin === ${JSON.stringify(origin)}) window.fromPiecework.push(event.data);
+});`;
+}
 
 beforeAll(async () => {
   ui = await startUi();
   page = ui.page;
   await placeFixturePiece(ui.server.server.context.settings.piecesDir, 'piece-menu', '1.0.0');
-  user = await signUpThroughApi(ui.url);
+  admin = await signUpThroughApi(ui.url);
+  const created = await admin.client.signingKeys.create({ displayName: 'Host app' });
+  key = { id: created.id, privateKey: created.privateKey };
+  host = await startEmbedHost({ pieceworkUrl: ui.url, signingKey: key });
+  await admin.client.embedding.addAllowedOrigins({ allowedEmbedOrigins: [host.url] });
+  const token = (await (await fetch(`${host.url}/api/piecework-token`)).json()) as { token: string };
+  const session = await createPieceworkClient({ baseUrl: ui.url }).managedAuthn.externalToken({
+    externalAccessToken: token.token,
+  });
+  embedded = {
+    session,
+    client: createPieceworkClient({ baseUrl: ui.url }).withToken(session.token),
+    projectId: session.projectId!,
+    password: '',
+  };
+  await page.addInitScript(recordMessagesScript(ui.url));
+  // Piece logos are on other sites: the test serves one, offline.
+  await ui.context.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: LOGO }),
+  );
   await ui.context.route(`${ui.url}/e2e-font.css`, (route) =>
     route.fulfill({ contentType: 'text/css', body: ':root { --e2e-font: 1; }' }),
   );
-  await ui.context.route('**/api/v1/managed-authn/external-token', async (route) => {
-    const body = route.request().postDataJSON() as { externalAccessToken?: string };
-    if (body.externalAccessToken === 'good') {
-      await route.fulfill({ json: user.session satisfies AuthenticationResponse });
-    } else {
-      await route.fulfill({
-        status: 401,
-        json: {
-          code: 'INVALID_BEARER_TOKEN',
-          params: { message: 'The token is not signed by this platform.' },
-        },
-      });
-    }
-  });
 });
-afterAll(() => ui?.close());
+afterAll(async () => {
+  await host?.close();
+  await ui?.close();
+});
 beforeEach(() => {
   ui.console.errors.length = 0;
 });
 
-/** Opens a host page framing `path` that answers CLIENT_INIT with VENDOR_INIT `{jwtToken: 'good', ...init}`. */
-async function openHost(init: Record<string, unknown>, path = '/embed?currentDate=1'): Promise<Frame> {
-  const html = `<!doctype html><html lang="en"><head><title>Host</title></head><body>
-<iframe id="frame" title="Piecework" src="${path}" style="width:1200px;height:660px;border:0"></iframe>
-<script>
-window.received = [];
-const frame = document.getElementById('frame');
-window.addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow || event.origin !== location.origin) return;
-  window.received.push(event.data);
-  if (event.data.type === 'CLIENT_INIT') {
-    frame.contentWindow.postMessage({ type: 'VENDOR_INIT', data: ${JSON.stringify({ jwtToken: 'good', sdkVersion: '0.13.0', initialRoute: '/', ...init })} }, location.origin);
-  }
-});
-window.navigateTo = (vendorRoute) =>
-  frame.contentWindow.postMessage({ type: 'VENDOR_ROUTE_CHANGED', data: { vendorRoute } }, location.origin);
-</script></body></html>`;
-  const hostUrl = `${ui.url}/e2e-host-${String(Date.now())}.html`;
-  await page.route(hostUrl, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await page.goto(hostUrl);
-  const frame = page.frames().find((each) => each.url().startsWith(`${ui.url}/embed`));
-  if (frame === undefined) throw new Error('no embed frame');
+/** What the host page recorded: the SDK's reports and the raw messages of Piecework's frames. */
+interface HostRecord {
+  events: { type: string; data: unknown }[];
+  fromPiecework: { type: string; data?: unknown }[];
+}
+const record = () =>
+  page.evaluate(
+    '({ events: window.host.events, fromPiecework: window.fromPiecework })',
+  ) as Promise<HostRecord>;
+
+/**
+ * Opens the host page of `origin` (default the allowed host) and configures the SDK with
+ * `overrides` (`embedding` options, a `jwtToken`, `reportHomeButton`); answers the main frame
+ * once `configure()` settled.
+ */
+async function embed(overrides: Record<string, unknown> = {}, origin = host.url): Promise<Frame | undefined> {
+  await page.goto(`${origin}/?manual`);
+  await page.evaluate(`host.start(${JSON.stringify(overrides)})`);
+  return page.frames().find((frame) => frame.url().startsWith(`${ui.url}/embed?`));
+}
+
+/** The main frame, configured (fails the test when `configure()` did not succeed). */
+async function embedOk(overrides: Record<string, unknown> = {}): Promise<Frame> {
+  const frame = await embed(overrides);
+  const { events } = await record();
+  expect(events.map((event) => event.type)).toContain('configured');
+  if (frame === undefined) throw new Error('no embedded frame');
   return frame;
 }
 
-/** The messages the host received so far. */
-function received(): Promise<{ type: string; data?: unknown }[]> {
-  return page.evaluate('window.received') as Promise<{ type: string; data?: unknown }[]>;
-}
-
-/** Waits until the host received a message of `type` matching `data` (partially), and answers it. */
-async function receivedMessage(type: string, data?: Record<string, unknown>) {
+/** Waits for the host's navigation handler to have been called with `route`. */
+async function hostRouted(route: string): Promise<void> {
   await expect
-    .poll(async () => (await received()).filter((message) => message.type === type), { timeout: 15_000 })
-    .toContainEqual(
-      data === undefined ? expect.objectContaining({ type }) : { type, data: expect.objectContaining(data) },
-    );
+    .poll(async () =>
+      (await record()).events.filter((event) => event.type === 'route').map((event) => event.data),
+    )
+    .toContain(route);
 }
 
-describe('the handshake', () => {
-  it('signs in with the host token, keeps the session out of localStorage, and opens the route', async () => {
-    const frame = await openHost({ initialRoute: '/flows' });
+describe('signed in by the host', () => {
+  it('configures, opens the flows page, keeps the session in memory, and routes both ways', async () => {
+    const frame = await embedOk({ embedding: { initialRoute: '/flows' } });
     await frame.getByRole('heading', { name: 'Flows', level: 1 }).waitFor();
-    await receivedMessage('CLIENT_ROUTE_CHANGED', { route: '/flows' });
-    expect((await received()).map((message) => message.type)).toEqual([
+    await hostRouted('/flows');
+    const { fromPiecework } = await record();
+    expect(fromPiecework.map((message) => message.type)).toEqual([
       'CLIENT_INIT',
       'CLIENT_AUTHENTICATION_SUCCESS',
       'CLIENT_CONFIGURATION_FINISHED',
       'CLIENT_ROUTE_CHANGED',
     ]);
-    expect(await frame.evaluate(`localStorage.getItem('piecework.session')`)).toBeNull();
-    // Nothing hidden by default.
+    // Chromium denies storage to this cross-site frame: the app runs on its in-memory session.
+    expect(
+      await frame.evaluate(
+        `(() => { try { return localStorage.getItem('piecework.session'); } catch { return 'denied'; } })()`,
+      ),
+    ).not.toMatch(/token/);
     for (const selector of [
       'aside[aria-label="Main"]',
       '[data-testid="page-header"]',
@@ -105,51 +138,54 @@ describe('the handshake', () => {
     ]) {
       expect(await frame.locator(selector).count(), selector).toBe(1);
     }
-    await page.evaluate(`window.navigateTo('/runs')`);
+    // The host's user is who the JWT named, in the project it named.
+    await frame.getByText(`${DEMO_USER.firstName} ${DEMO_USER.lastName}`).first().waitFor();
+    await page.getByRole('button', { name: 'Runs' }).click();
     await frame.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
-    await receivedMessage('CLIENT_ROUTE_CHANGED', { route: '/runs' });
+    await hostRouted('/runs');
+    await expect(page.locator('#route').textContent()).resolves.toBe('/runs');
     expect(ui.console.errors).toEqual([]);
   });
 
-  it('reports a refused token to the host and says so in the frame', async () => {
-    ui.console.allow(/status of 401/);
-    const frame = await openHost({ jwtToken: 'forged' });
-    await frame.getByRole('heading', { name: 'Cannot sign in' }).waitFor();
-    await receivedMessage('CLIENT_AUTHENTICATION_FAILED', {
-      message: 'The token is not signed by this platform.',
-      code: 'INVALID_BEARER_TOKEN',
-    });
-    expect((await received()).map((message) => message.type)).toEqual([
-      'CLIENT_INIT',
-      'CLIENT_AUTHENTICATION_FAILED',
-    ]);
+  it('opens a flow the host navigates to, and a step added in the embedded builder is saved', async () => {
+    const flow = await createWebhookFlow(embedded, 'Embedded order flow', { steps: [] });
+    const frame = await embedOk();
+    await page.evaluate(`piecework.navigate({ route: '/flows/${flow.id}' })`);
+    await hostRouted(`/flows/${flow.id}`);
+    await frame.getByRole('button', { name: 'Fit View' }).click();
+    await frame.getByRole('button', { name: 'Add a step after trigger' }).click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Code', exact: true }).click();
+    await expect
+      .poll(async () => (await embedded.client.flows.get(flow.id)).version.trigger.nextAction?.type, {
+        timeout: 10_000,
+      })
+      .toBe('CODE');
+    expect(ui.console.errors).toEqual([]);
   });
 
-  it('shows how to open it and posts nothing when opened on its own', async () => {
+  it('says how to open /embed when it is opened on its own', async () => {
     await page.goto(`${ui.url}/embed`);
     await page.getByRole('heading', { name: 'Open this page through @piecework/embed' }).waitFor();
   });
 });
 
 describe('the options', () => {
-  it('remove the side bar, the page header, the flows navbar, folders, import, export and duplicate', async () => {
-    const flow = await createWebhookFlow(user, 'Embedded flow');
-    const frame = await openHost({
-      initialRoute: '/flows',
-      hideSidebar: true,
-      hidePageHeader: true,
-      hideFlowsPageNavbar: true,
-      hideFolders: true,
-      hideExportAndImportFlow: true,
-      hideDuplicateFlow: true,
-      fontUrl: `${ui.url}/e2e-font.css`,
-      fontFamily: 'Embedded Sans',
-      locale: 'fr',
+  it('remove the side bar, page header, flows navbar, folders, import, export and duplicate', async () => {
+    const flow = await createWebhookFlow(embedded, 'Trimmed flow');
+    const frame = await embedOk({
+      embedding: {
+        initialRoute: '/flows',
+        dashboard: { hideSidebar: true, hidePageHeader: true, hideFlowsPageNavbar: true },
+        hideFolders: true,
+        hideExportAndImportFlow: true,
+        hideDuplicateFlow: true,
+        styling: { fontUrl: `${ui.url}/e2e-font.css`, fontFamily: 'Embedded Sans' },
+        locale: 'fr',
+      },
     });
-    await frame.getByRole('button', { name: 'Actions of flow Embedded flow', exact: true }).click();
-    const items = await frame.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Open', 'Rename', 'Delete']);
-    await page.keyboard.press('Escape');
+    await frame.getByRole('button', { name: 'Actions of flow Trimmed flow', exact: true }).click();
+    expect(await frame.getByRole('menuitem').allTextContents()).toEqual(['Open', 'Rename', 'Delete']);
+    await frame.locator('body').press('Escape');
     for (const selector of [
       'aside[aria-label="Main"]',
       '[data-testid="page-header"]',
@@ -162,21 +198,21 @@ describe('the options', () => {
     expect(await frame.getByRole('button', { name: 'New flow' }).count()).toBe(1);
     expect(await frame.evaluate('document.documentElement.lang')).toBe('fr');
     expect(await frame.evaluate('getComputedStyle(document.body).fontFamily')).toContain('Embedded Sans');
-    expect(await frame.locator('link[rel="stylesheet"][href$="/e2e-font.css"]').count()).toBe(1);
-
-    await page.evaluate(`window.navigateTo('/flows/${flow.id}')`);
+    // Without builder options the builder keeps its way home and its flow name.
+    await page.evaluate(`piecework.navigate({ route: '/flows/${flow.id}' })`);
     await frame.getByRole('button', { name: 'Versions' }).waitFor();
-    await receivedMessage('CLIENT_ROUTE_CHANGED', { route: `/flows/${flow.id}` });
     expect(await frame.getByTestId('builder-home-button').count()).toBe(1);
     expect(await frame.getByRole('textbox', { name: 'Flow name' }).count()).toBe(1);
+    expect(ui.console.errors).toEqual([]);
   });
 
-  it('remove the way out of the builder and its flow name', async () => {
-    const flow = await createWebhookFlow(user, 'Locked in');
-    const frame = await openHost({
-      initialRoute: `/flows/${flow.id}`,
-      disableNavigationInBuilder: true,
-      hideFlowNameInBuilder: true,
+  it('remove every way out of the builder and its flow name', async () => {
+    const flow = await createWebhookFlow(embedded, 'Locked in');
+    const frame = await embedOk({
+      embedding: {
+        initialRoute: `/flows/${flow.id}`,
+        builder: { disableNavigation: true, hideFlowName: true },
+      },
     });
     await frame.getByRole('button', { name: 'Versions' }).waitFor();
     expect(await frame.getByTestId('builder-home-button').count()).toBe(0);
@@ -185,63 +221,163 @@ describe('the options', () => {
     expect(await frame.getByText('Locked in').count()).toBe(0);
   });
 
-  it('keep only the home button, as a back arrow that reports its click', async () => {
-    const flow = await createWebhookFlow(user, 'Home bound');
-    const frame = await openHost({
-      initialRoute: `/flows/${flow.id}`,
-      disableNavigationInBuilder: 'keep_home_button_only',
-      homeButtonIcon: 'back',
-      emitHomeButtonClickedEvent: true,
+  it('keep only the home button, a back arrow whose click reaches the host handler', async () => {
+    const flow = await createWebhookFlow(embedded, 'Home bound');
+    const frame = await embedOk({
+      reportHomeButton: true,
+      embedding: {
+        initialRoute: `/flows/${flow.id}`,
+        builder: { disableNavigation: 'keep_home_button_only', homeButtonIcon: 'back' },
+      },
     });
     const home = frame.getByRole('button', { name: 'Back to flows' });
     expect(await home.textContent()).toBe('←');
     await home.click();
-    await receivedMessage('CLIENT_BUILDER_HOME_BUTTON_CLICKED', { route: `/flows/${flow.id}` });
+    await expect
+      .poll(async () => (await record()).events.filter((event) => event.type === 'home'))
+      .toEqual([{ type: 'home', data: `/flows/${flow.id}` }]);
     expect(await frame.getByRole('button', { name: 'Versions' }).count()).toBe(1);
   });
 });
 
-describe('the connect frame', () => {
-  it.each([
-    ['pieceName=nope&randomId=1', 'CLIENT_CONNECTION_PIECE_NOT_FOUND'],
-    [
-      'pieceName=%40fixtures%2Fpiece-menu&connectionName=bad%20name&randomId=1',
-      'CLIENT_CONNECTION_NAME_IS_INVALID',
-    ],
-  ])('refuses %s with %s', async (query, type) => {
-    const frame = await openHost({}, `/embed/connections?${query}`);
-    await frame.getByRole('heading', { name: 'Cannot connect' }).waitFor();
-    await receivedMessage(type, { error: expect.any(String) as unknown as string });
-  });
+describe('connect()', () => {
+  /** Starts `connect(request)` in the host page; `settled()` answers what it resolved or rejected with. */
+  async function startConnect(request: Record<string, unknown>) {
+    // `void`: evaluate would wait for a promise it is handed.
+    await page.evaluate(`void (window.pendingConnect = host.connect(${JSON.stringify(request)}))`);
+    return { settled: () => page.evaluate('window.pendingConnect') as Promise<Record<string, unknown>> };
+  }
+  // A locator, not a Frame: the frame is swapped when it leaves about:blank for Piecework's site.
+  const overlay = () => page.frameLocator('iframe[src*="/embed/connections"]');
 
-  it('saves the connection under connectionName, replacing it on reconnect, and reports cancel', async () => {
-    for (const key of ['first-key', 'second-key']) {
-      const frame = await openHost(
-        {},
-        `/embed/connections?pieceName=%40fixtures%2Fpiece-menu&connectionName=crm_user-1&randomId=${key}`,
-      );
-      const dialog = frame.getByRole('dialog', { name: 'New Menu connection' });
-      await dialog.getByLabel('API key').fill(key);
-      await receivedMessage('CLIENT_SHOW_CONNECTION_IFRAME');
-      expect(await dialog.getByLabel('External ID').inputValue()).toBe('crm_user-1');
+  it('opens the connection dialog over the host page and resolves with the connection; reconnects by name', async () => {
+    await embedOk();
+    for (const apiKey of ['first-key', 'second-key']) {
+      const pending = await startConnect({ pieceName: '@fixtures/piece-menu', connectionName: 'crm_user-1' });
+      const dialog = overlay().getByRole('dialog', { name: 'New Menu connection' });
+      await dialog.getByLabel('API key').fill(apiKey);
+      await expect.poll(() => page.locator('iframe[src*="/embed/connections"]').isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await receivedMessage('CLIENT_NEW_CONNECTION_DIALOG_CLOSED', {
-        connection: { id: expect.any(String) as unknown as string, name: 'crm_user-1' },
-      });
+      const result = await pending.settled();
+      expect(result).toEqual({ connection: { id: expect.any(String), name: 'crm_user-1' } });
+      expect(await page.locator('iframe[src*="/embed/connections"]').count()).toBe(0);
     }
-    const { data } = await user.client.appConnections.list({
-      projectId: user.projectId,
+    const { data } = await embedded.client.appConnections.list({
+      projectId: embedded.projectId,
       pieceName: '@fixtures/piece-menu',
     });
     expect(data.map((connection) => connection.externalId)).toEqual(['crm_user-1']);
+    expect(ui.console.errors).toEqual([]);
+  });
 
-    const frame = await openHost({}, '/embed/connections?pieceName=%40fixtures%2Fpiece-menu&randomId=3');
-    await frame
+  it('resolves without a connection when the dialog is cancelled, and in a popup window', async () => {
+    await embedOk();
+    const cancelled = await startConnect({ pieceName: '@fixtures/piece-menu' });
+    await overlay()
       .getByRole('dialog', { name: 'New Menu connection' })
       .getByRole('button', { name: 'Cancel' })
       .click();
-    await receivedMessage('CLIENT_NEW_CONNECTION_DIALOG_CLOSED');
-    expect((await received()).at(-1)).toEqual({ type: 'CLIENT_NEW_CONNECTION_DIALOG_CLOSED', data: {} });
-    expect(ui.console.errors).toEqual([]);
+    await expect(cancelled.settled()).resolves.toEqual({});
+
+    const popupOpened = page.waitForEvent('popup');
+    const inPopup = await startConnect({
+      pieceName: '@fixtures/piece-menu',
+      connectionName: 'popup-connection',
+      newWindow: { width: 600, height: 600, top: 0, left: 0 },
+    });
+    const popup = await popupOpened;
+    const dialog = popup.getByRole('dialog', { name: 'New Menu connection' });
+    await dialog.getByLabel('API key').fill('popup-key');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(inPopup.settled()).resolves.toEqual({
+      connection: { id: expect.any(String), name: 'popup-connection' },
+    });
+  });
+
+  it.each([
+    ['an unknown piece', { pieceName: '@fixtures/piece-nope' }, /piece/i],
+    ['an invalid connection name', { pieceName: 'menu', connectionName: 'bad name' }, /name/i],
+  ])('rejects %s', async (_, request, message) => {
+    await embedOk();
+    const pending = await startConnect(request);
+    const result = await pending.settled();
+    expect(result).toEqual({ failure: { error: expect.stringMatching(message) } });
+    expect(await page.locator('iframe[src*="/embed/connections"]').count()).toBe(0);
   });
 });
+
+describe('refused', () => {
+  it('a host origin not on the allow list: the frame is blocked and configure() says why', async () => {
+    ui.console.allow(/frame-ancestors|Refused to frame|did not answer/);
+    const stranger = await startEmbedHost({ pieceworkUrl: ui.url, signingKey: key });
+    try {
+      const csp = (await fetch(`${ui.url}/embed`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`frame-ancestors 'self' ${host.url}`);
+      expect(csp).not.toContain(stranger.url);
+      await embed({ embedding: { loadTimeoutMs: 1000 } }, stranger.url);
+      const { events, fromPiecework } = await record();
+      expect(fromPiecework).toEqual([]);
+      expect(events).toEqual([
+        {
+          type: 'error',
+          data: {
+            status: 'error',
+            error: { message: expect.stringContaining('allowed embed origins') },
+          },
+        },
+      ]);
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it.each([
+    [
+      'a tampered token',
+      () => {
+        const good = signExternalToken(key.privateKey, key.id, claims());
+        const [header, , signature] = good.split('.');
+        const payload = Buffer.from(JSON.stringify({ ...claims(), role: 'ADMIN' })).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      },
+    ],
+    ['an expired token', () => signExternalToken(key.privateKey, key.id, claims(-60))],
+    [
+      'an unsigned alg: none token',
+      () => `${unsignedToken({ alg: 'none', typ: 'JWT', kid: key.id }, claims())}.`,
+    ],
+  ])('%s: an error for the host, no session, no user', async (_, token) => {
+    ui.console.allow(/status of 401|Authentication failed/);
+    const usersBefore = (await admin.client.users.list({ limit: 100 })).data.length;
+    const frame = await embed({ jwtToken: token() });
+    const { events, fromPiecework } = await record();
+    expect(events).toEqual([
+      {
+        type: 'error',
+        data: expect.objectContaining({
+          status: 'error',
+          error: expect.objectContaining({ code: 'INVALID_BEARER_TOKEN' }),
+        }),
+      },
+    ]);
+    expect(fromPiecework.map((message) => message.type)).toEqual([
+      'CLIENT_INIT',
+      'CLIENT_AUTHENTICATION_FAILED',
+    ]);
+    await frame!.getByRole('heading', { name: 'Cannot sign in' }).waitFor();
+    expect(await frame!.getByRole('heading', { name: 'Flows' }).count()).toBe(0);
+    expect((await admin.client.users.list({ limit: 100 })).data.length).toBe(usersBefore);
+  });
+});
+
+/** Fresh claims for a new external user, expiring `expiresIn` seconds from now. */
+function claims(expiresIn = 600): Record<string, unknown> {
+  return {
+    version: 'v3',
+    externalUserId: `intruder-${String(Math.random()).slice(2)}`,
+    externalProjectId: 'intruder-project',
+    firstName: 'Eve',
+    lastName: 'Intruder',
+    exp: epochSeconds(expiresIn),
+  };
+}
