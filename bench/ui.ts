@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createServer } from '../packages/server/src/index';
-import { code, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
 import { launchChromium } from '../packages/ui/e2e/support/chromium';
-import { callJson, signUpBenchUser } from './http-load';
+import { createCodeStepFlow } from './code-step-flow';
+import { signUpBenchUser } from './http-load';
 import { printTable } from './support';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
@@ -33,28 +33,8 @@ const session = (await signUpBenchUser(origin)) as { token: string; projectId: s
 const user = session;
 const sessionScript = `localStorage.setItem('piecework.session', ${JSON.stringify(JSON.stringify(session))})`;
 
-/** A flow of a webhook trigger and `steps` code steps, made with one IMPORT_FLOW; answers its id. */
-async function flowOf(steps: number): Promise<string> {
-  const flow = await callJson<{ id: string }>(origin, 'POST', '/v1/flows', user.token, {
-    displayName: `${String(steps)} steps`,
-    projectId: user.projectId,
-  });
-  let next: Record<string, unknown> | undefined;
-  for (let i = steps; i >= 1; i--) {
-    next = {
-      ...code(`step_${String(i)}`, 'return { n: 1 };'),
-      ...(next === undefined ? {} : { nextAction: next }),
-    };
-  }
-  await callJson(origin, 'POST', `/v1/flows/${flow.id}`, user.token, {
-    type: 'IMPORT_FLOW',
-    request: {
-      displayName: `${String(steps)} steps`,
-      trigger: { ...webhookTrigger(), ...(next === undefined ? {} : { nextAction: next }) },
-    },
-  });
-  return flow.id;
-}
+/** A flow of a webhook trigger and `steps` code steps in the bench user's project; answers its id. */
+const flowOf = (steps: number) => createCodeStepFlow(origin, user.token, user.projectId, steps);
 
 const flows = { 1: await flowOf(1), 20: await flowOf(20), 200: await flowOf(200) };
 const browser = await launchChromium();
