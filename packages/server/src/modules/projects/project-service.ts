@@ -2,9 +2,9 @@
  * Projects of a platform: create TEAM projects, list those the caller can reach, read, update and
  * delete them. Who may call what is declared with each endpoint and enforced by the one access check.
  */
+import { assertExternalIdFree } from '../../storage/external-id';
 import type { Kysely, Selectable } from 'kysely';
 import {
-  PieceworkError,
   type CreateProjectRequest,
   type ListProjectsQuery,
   type Page,
@@ -29,7 +29,7 @@ export class ProjectService {
   /** Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access). */
   async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
     const row = await this.ctx.store.write(async (trx) => {
-      await assertExternalIdFree(trx, principal.platformId, request.externalId);
+      await assertExternalIdFree(trx, 'project', principal.platformId, request.externalId);
       return insertTeamProject(trx, this.ctx.now(), {
         platformId: principal.platformId,
         ownerId: principal.type === 'USER' ? principal.id : undefined,
@@ -90,7 +90,7 @@ export class ProjectService {
     }
     const row = await this.ctx.store.write(async (trx) => {
       if (request.externalId !== undefined && request.externalId !== project.externalId) {
-        await assertExternalIdFree(trx, principal.platformId, request.externalId);
+        await assertExternalIdFree(trx, 'project', principal.platformId, request.externalId);
       }
       const now = this.ctx.now();
       return trx
@@ -162,28 +162,6 @@ function updatedPlan(
     ...(change.piecesFilterType === undefined ? {} : { piecesFilterType: change.piecesFilterType }),
     updated: now,
   };
-}
-
-async function assertExternalIdFree(
-  trx: Kysely<Database>,
-  platformId: string,
-  externalId: string | undefined,
-): Promise<void> {
-  if (externalId === undefined) {
-    return;
-  }
-  const clash = await trx
-    .selectFrom('project')
-    .select('id')
-    .where('platformId', '=', platformId)
-    .where('externalId', '=', externalId)
-    .executeTakeFirst();
-  if (clash !== undefined) {
-    throw new PieceworkError('CONFLICT', {
-      message: `A project with externalId ${externalId} already exists`,
-      externalId,
-    });
-  }
 }
 
 /**

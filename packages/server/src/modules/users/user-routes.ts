@@ -7,7 +7,8 @@
  * bumps the user's `tokenVersion`, so reactivating the user does not revive old tokens. An
  * external id is unique per platform (managed authentication finds users by it): 409 CONFLICT.
  */
-import { ENDPOINTS, PieceworkError } from '@piecework/shared';
+import { assertExternalIdFree } from '../../storage/external-id';
+import { ENDPOINTS } from '@piecework/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
@@ -54,7 +55,7 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
           const user = await userOfPlatform(trx, principal, params.id);
           await assertKeepsAnActiveAdmin(trx, user, body);
           if (body.externalId != null && body.externalId !== user.externalId) {
-            await assertUserExternalIdFree(trx, principal.platformId, body.externalId);
+            await assertExternalIdFree(trx, 'user', principal.platformId, body.externalId);
           }
           return trx
             .updateTable('user')
@@ -123,24 +124,4 @@ async function userOfPlatform(trx: Kysely<Database>, principal: Principal, id: s
     throw notFound('user', id);
   }
   return user;
-}
-
-/** Throws 409 CONFLICT when another user of the platform already has `externalId`. */
-async function assertUserExternalIdFree(
-  trx: Kysely<Database>,
-  platformId: string,
-  externalId: string,
-): Promise<void> {
-  const clash = await trx
-    .selectFrom('user')
-    .select('id')
-    .where('platformId', '=', platformId)
-    .where('externalId', '=', externalId)
-    .executeTakeFirst();
-  if (clash !== undefined) {
-    throw new PieceworkError('CONFLICT', {
-      message: `A user with externalId ${externalId} already exists`,
-      externalId,
-    });
-  }
 }
