@@ -276,7 +276,7 @@ describe('platform', () => {
     const listed = await withKey.projects.list();
     expect(listed.data.map((project) => project.id)).toContain(admin.projectId);
 
-    await page.getByRole('button', { name: 'Delete the key CI deploys' }).click();
+    await page.getByRole('button', { name: 'Delete the API key CI deploys' }).click();
     await page
       .getByRole('dialog', { name: 'Delete the API key?' })
       .getByRole('button', { name: 'Delete' })

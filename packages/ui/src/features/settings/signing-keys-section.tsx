@@ -3,18 +3,14 @@
  * in its JWT's header — and creation date), "New signing key" (its private key shown once: the
  * server keeps only the public half) and deletion (asks first; tokens signed with it are refused).
  */
-import type { Page as ListPage, SigningKey } from '@piecework/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/session-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable } from '../../components/data-table';
-import { DateText } from '../../components/date-text';
-import { Pager } from '../../components/pager';
-import { useToast } from '../../components/toast';
 import { AdminQueryState } from './admin-query-state';
 import { CreateSecretDialog } from './create-secret-dialog';
-import { useCursor } from './use-cursor';
+import { KeyTable } from './key-table';
+import { useKeyList } from './use-key-list';
 
 const SIGNING_KEYS_KEY = ['signing-keys'] as const;
 
@@ -22,29 +18,13 @@ const SIGNING_KEYS_KEY = ['signing-keys'] as const;
 export function SigningKeysSection() {
   const client = useApi();
   const queryClient = useQueryClient();
-  const { toast, toastError } = useToast();
-  const paging = useCursor();
-  const keys = useQuery({
-    queryKey: [...SIGNING_KEYS_KEY, paging.cursor],
-    queryFn: (): Promise<ListPage<SigningKey>> =>
-      client.signingKeys.list({
-        limit: 50,
-        ...(paging.cursor === undefined ? {} : { cursor: paging.cursor }),
-      }),
-    placeholderData: keepPreviousData,
+  const { keys, paging, deleting, setDeleting, remove } = useKeyList({
+    queryKey: SIGNING_KEYS_KEY,
+    list: (cursor) => client.signingKeys.list({ limit: 50, ...(cursor === undefined ? {} : { cursor }) }),
+    remove: (key) => client.signingKeys.delete(key.id),
+    deletedMessage: (key) => `Deleted the signing key ${key.displayName}`,
   });
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<SigningKey | null>(null);
-  const remove = useMutation({
-    mutationFn: (key: SigningKey) => client.signingKeys.delete(key.id),
-    onSuccess: async (_, key) => {
-      setDeleting(null);
-      paging.reset();
-      await queryClient.invalidateQueries({ queryKey: SIGNING_KEYS_KEY });
-      toast(`Deleted the signing key ${key.displayName}`);
-    },
-    onError: toastError,
-  });
   return (
     <section className="settings-section" aria-labelledby="signing-keys">
       <div className="section-title">
@@ -62,37 +42,14 @@ export function SigningKeysSection() {
           page.data.length === 0 ? (
             <p className="empty">No signing key yet.</p>
           ) : (
-            <>
-              <DataTable
-                columns={[
-                  { label: 'Name' },
-                  { label: 'Key id (kid)' },
-                  { label: 'Created', className: 'hide-narrow' },
-                  { label: 'Actions', className: 'actions', hideLabel: true },
-                ]}
-              >
-                {page.data.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.displayName}</td>
-                    <td className="mono">{key.id}</td>
-                    <td className="hide-narrow">
-                      <DateText iso={key.created} />
-                    </td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="btn small"
-                        aria-label={`Delete the signing key ${key.displayName}`}
-                        onClick={() => setDeleting(key)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager page={page} onGo={paging.go} label="signing keys" />
-            </>
+            <KeyTable
+              page={page}
+              noun="signing key"
+              valueLabel="Key id (kid)"
+              value={(key) => key.id}
+              onDelete={setDeleting}
+              onGo={paging.go}
+            />
           )
         }
       </AdminQueryState>
