@@ -47,6 +47,7 @@ export type {
   WaitpointTable,
   OneTimeCodeTable,
   AlertTable,
+  SigningKeyTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
@@ -69,6 +70,7 @@ export type { ServerSettings } from './config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';
 export type { PieceAvailability } from './pieces/piece-availability';
 export type { DedupeWindow, UniqueItems } from './modules/triggers/dedupe-window';
+export type { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 export type {
   AwaitedResponse,
   CreatedRun,
