@@ -15,7 +15,9 @@ import type { EmbedSigningKey } from '../../../examples/embed-host/sign-embed-to
 import { epochSeconds, signExternalToken, unsignedToken } from '../../server/src/testing/external-tokens';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
 import { signUpThroughApi, type SignedUpUser } from './support/api-session';
+import { seriousAxeViolations } from './support/axe';
 import { createWebhookFlow } from './support/flow-fixtures';
+import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 const LOGO =
@@ -140,6 +142,7 @@ describe('signed in by the host', () => {
     }
     // The host's user is who the JWT named, in the project it named.
     await frame.getByText(`${DEMO_USER.firstName} ${DEMO_USER.lastName}`).first().waitFor();
+    await saveScreenshot(page, 'embedded-in-host');
     await page.getByRole('button', { name: 'Runs' }).click();
     await frame.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
     await hostRouted('/runs');
@@ -197,6 +200,7 @@ describe('the options', () => {
     expect(await frame.getByRole('button', { name: 'Import flow' }).count()).toBe(0);
     expect(await frame.getByRole('button', { name: 'New flow' }).count()).toBe(1);
     expect(await frame.evaluate('document.documentElement.lang')).toBe('fr');
+    expect(await seriousAxeViolations(frame)).toEqual([]);
     expect(await frame.evaluate('getComputedStyle(document.body).fontFamily')).toContain('Embedded Sans');
     // Without builder options the builder keeps its way home and its flow name.
     await page.evaluate(`piecework.navigate({ route: '/flows/${flow.id}' })`);
@@ -219,6 +223,7 @@ describe('the options', () => {
     expect(await frame.getByRole('link').count()).toBe(0);
     expect(await frame.getByRole('textbox', { name: 'Flow name' }).count()).toBe(0);
     expect(await frame.getByText('Locked in').count()).toBe(0);
+    expect(await seriousAxeViolations(frame)).toEqual([]);
   });
 
   it('keep only the home button, a back arrow whose click reaches the host handler', async () => {
@@ -256,6 +261,10 @@ describe('connect()', () => {
       const pending = await startConnect({ pieceName: '@fixtures/piece-menu', connectionName: 'crm_user-1' });
       const dialog = overlay().getByRole('dialog', { name: 'New Menu connection' });
       await dialog.getByLabel('API key').fill(apiKey);
+      if (apiKey === 'first-key') {
+        const frame = page.frames().find((each) => each.url().startsWith(`${ui.url}/embed/connections`));
+        expect(await seriousAxeViolations(frame!)).toEqual([]);
+      }
       await expect.poll(() => page.locator('iframe[src*="/embed/connections"]').isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Save' }).click();
       const result = await pending.settled();

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -12,8 +12,11 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
-/** The serious and critical violations on `page` now, e.g. `color-contrast: ... at .btn`. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical violations on `page` (or in a frame: the embedded app) now, e.g.
+ * `color-contrast: ... at .btn`.
+ */
+export async function seriousAxeViolations(page: Page | Frame): Promise<string[]> {
   // Evaluated over the DevTools protocol: the app's CSP (scripts from its origin only) stays on.
   await page.evaluate(axeSource);
   const result = await page.evaluate("axe.run(document, { resultTypes: ['violations'] })");
