@@ -394,6 +394,8 @@ export {
   ExternalTokenClaimsV2,
   ExternalTokenClaimsV3,
   externalTokenPieceFilter,
+  isManagedStandInEmail,
+  MANAGED_EMAIL_DOMAIN,
 } from './users/external-token-claims';
 export {
   AcceptUserInvitationRequest,

@@ -143,6 +143,8 @@ describe('signed in by the host', () => {
     // The host's user is who the JWT named, in the project it named.
     await frame.getByText(`${DEMO_USER.firstName} ${DEMO_USER.lastName}`).first().waitFor();
     await saveScreenshot(page, 'embedded-in-host');
+    // The stand-in address of a user whose token had no email is not shown as theirs.
+    expect(await frame.getByText('@embedded.invalid').count()).toBe(0);
     await page.getByRole('button', { name: 'Runs' }).click();
     await frame.getByRole('heading', { name: 'Runs', level: 1 }).waitFor();
     await hostRouted('/runs');

@@ -60,3 +60,15 @@ export function externalTokenPieceFilter(claims: ExternalTokenClaims): {
   }
   return { filterType: claims.pieces?.filterType ?? 'NONE', tags: claims.pieces?.tags ?? [] };
 }
+
+/**
+ * The domain of the address a managed user gets when its token carries no usable email
+ * (`managed-<hash>@embedded.invalid`, `.invalid` being reserved: nothing is ever sent there).
+ * The web app hides such an address instead of showing it as the user's email.
+ */
+export const MANAGED_EMAIL_DOMAIN = 'embedded.invalid';
+
+/** Whether `email` is a managed user's stand-in address ({@link MANAGED_EMAIL_DOMAIN}). */
+export function isManagedStandInEmail(email: string): boolean {
+  return email.endsWith(`@${MANAGED_EMAIL_DOMAIN}`);
+}

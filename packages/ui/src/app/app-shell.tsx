@@ -5,6 +5,7 @@
  * host may remove the side bar (`hideSidebar`); the project is not remembered and there is no
  * sign-out (the host signs its users in).
  */
+import { isManagedStandInEmail } from '@piecework/shared';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../api/session-context';
@@ -85,7 +86,9 @@ export function AppShell() {
             <div className="sidebar-user">
               <span className="user-name">
                 {session?.firstName} {session?.lastName}
-                <small>{session?.email}</small>
+                {session === null || isManagedStandInEmail(session.email) ? null : (
+                  <small>{session.email}</small>
+                )}
               </span>
               {embedded ? null : (
                 <MenuButton

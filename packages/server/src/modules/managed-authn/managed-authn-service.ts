@@ -12,6 +12,7 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   externalTokenPieceFilter,
   generateId,
+  MANAGED_EMAIL_DOMAIN,
   PieceworkError,
   type AuthenticationResponse,
   type ProjectPlan,
@@ -43,7 +44,7 @@ const DEFAULT_MANAGED_ROLE = 'Editor';
  */
 export function syntheticManagedEmail(platformId: string, externalUserId: string): string {
   const digest = createHash('sha256').update(`${platformId}:${externalUserId}`).digest('hex');
-  return `managed-${digest.slice(0, 24)}@embedded.invalid`;
+  return `managed-${digest.slice(0, 24)}@${MANAGED_EMAIL_DOMAIN}`;
 }
 
 /** What the exchange decided before writing: the verified token, the role, the plan's pieces. */
