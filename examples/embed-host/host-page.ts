@@ -103,7 +103,7 @@ export function hostPageHtml(options: HostPageOptions): string {
   <nav aria-label="Acme">
     <button id="go-flows" type="button">Flows</button>
     <button id="go-runs" type="button">Runs</button>
-    <label>Piece <input id="piece" value="@fixtures/piece-echo" size="22"></label>
+    <label>Piece <input id="piece" value="@activepieces/piece-slack" size="26"></label>
     <button id="connect" type="button">Connect</button>
   </nav>
   <output id="route" aria-label="Current route"></output>
