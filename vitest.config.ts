@@ -71,6 +71,8 @@ export default defineConfig({
     setupFiles: ['test/setup/no-console.ts'],
     pool: 'forks',
     testTimeout: 20_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s), as a crowded 2-core run needs.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,

@@ -87,11 +87,15 @@ describe('WorkerRunner fairness across groups', () => {
     expect((await other).status).toBe('SUCCEEDED');
   });
 
+  // Load-sensitive (reads thread priorities from /proc while the suite crowds the cores): retried.
   it.runIf(process.platform === 'linux')(
     'gives a held thread the lowest priority until its run ends',
+    { retry: 2 },
     async () => {
       const pool = makeRunner({ size: 2, heldAfterMs: 100, heldNiceness: 19 });
       const hog = cancelable(pool, 'hog', 'hog-1');
+      // A failed attempt closes the runner under the hog: that rejection is not the test's finding.
+      hog.result.catch(() => undefined);
       await hog.started;
       const lowered = () => threadNicenesses().filter((nice) => nice === 19).length;
       await expect.poll(lowered, { timeout: 10_000 }).toBe(1);
