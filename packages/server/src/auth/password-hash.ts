@@ -71,5 +71,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password: verified against when the email is unknown, so timing does not tell. */
+/**
+ * A hash no password matches (random salt and random bytes): verified against when the email is
+ * unknown, so timing does not tell; and stored for users who never sign in by password (managed
+ * authentication's), costing no derivation to make.
+ */
 export const UNUSABLE_PASSWORD_HASH = `scrypt$${String(COST)}$${String(BLOCK_SIZE)}$${String(PARALLELISM)}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;

@@ -7,7 +7,7 @@
  * membership with the named role, and the project's piece filter; the first exchange of a user
  * records user.signed.up with source `managed`. The answer is what sign-in answers.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import {
   externalTokenPieceFilter,
@@ -19,7 +19,7 @@ import {
 } from '@piecework/shared';
 import { z } from 'zod';
 import { recordAuditEvent } from '../../audit/record-audit-event';
-import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../auth/password-hash';
+import { UNUSABLE_PASSWORD_HASH } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable, UserTable } from '../../storage/database';
 import { fromJson, toJson } from '../../storage/json-column';
@@ -27,7 +27,7 @@ import { serialiseWrites } from '../../storage/serialise-writes';
 import { normalizeEmail, tokenClaims } from '../identity/identity-service';
 import { userView } from '../identity/user-view';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
-import { insertTeamProject } from '../projects/project-service';
+import { insertTeamProject, updatedPlan } from '../projects/project-service';
 import { piecesForTags } from './pieces-for-tags';
 import {
   invalidExternalToken,
@@ -52,8 +52,6 @@ interface Exchange {
   token: VerifiedExternalToken;
   roleId: string;
   plan: Pick<ProjectPlan, 'piecesFilterType' | 'pieces'>;
-  /** A password hash for a new user (of a random secret), computed outside the transaction. */
-  newPasswordHash: string;
   ip: string;
 }
 
@@ -83,21 +81,10 @@ export class ManagedAuthnService {
       filter.filterType === 'ALLOWED'
         ? piecesForTags(await this.ctx.pieces.catalogue.list(), filter.tags)
         : [];
-    const known = await db
-      .selectFrom('user')
-      .select('id')
-      .where('platformId', '=', platformId)
-      .where('externalId', '=', claims.externalUserId)
-      .executeTakeFirst();
-    const newPasswordHash =
-      known === undefined
-        ? await hashPassword(randomBytes(32).toString('base64url'))
-        : UNUSABLE_PASSWORD_HASH;
     const exchange: Exchange = {
       token,
       roleId: role.id,
       plan: { piecesFilterType: filter.filterType, pieces },
-      newPasswordHash,
       ip,
     };
     const { user, projectId } = await this.ctx.store.write((trx) => this.upsert(trx, exchange));
@@ -164,7 +151,7 @@ export class ManagedAuthnService {
     const renamed =
       claims.projectDisplayName !== undefined && claims.projectDisplayName !== project.displayName;
     if (!planChanged && !renamed) return project;
-    const nextPlan: ProjectPlan | null = plan === null ? null : { ...plan, ...exchange.plan, updated: now };
+    const nextPlan = updatedPlan(project, exchange.plan, now);
     return trx
       .updateTable('project')
       .set({
@@ -204,7 +191,8 @@ export class ManagedAuthnService {
         id: generateId(),
         platformId,
         email,
-        passwordHash: exchange.newPasswordHash,
+        // Matches no password (its hash is random bytes): a managed user never signs in by password.
+        passwordHash: UNUSABLE_PASSWORD_HASH,
         firstName: claims.firstName,
         lastName: claims.lastName,
         platformRole: 'MEMBER',

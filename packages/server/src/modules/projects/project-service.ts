@@ -147,7 +147,11 @@ function escapeLike(text: string): string {
   return text.replace(/[%_]/g, '');
 }
 
-function updatedPlan(
+/**
+ * The project's plan with `change` applied (absent fields kept) and stamped `now`; null when the
+ * project has no plan. Use it wherever a plan's piece filter changes.
+ */
+export function updatedPlan(
   project: Selectable<ProjectTable>,
   change: NonNullable<UpdateProjectRequest['plan']>,
   now: string,
