@@ -292,6 +292,7 @@ export {
   ScopedPieceNameParams,
 } from './pieces/piece-requests';
 export { PieceCategory, PieceOrderBy, PieceSortBy } from './pieces/piece-category';
+export { fullPieceName, OFFICIAL_PIECE_PREFIX, shortPieceName } from './pieces/piece-short-name';
 export { PropertyType } from './pieces/property-type';
 export { TriggerMetadata, TriggerStrategy } from './pieces/trigger-metadata';
 export {

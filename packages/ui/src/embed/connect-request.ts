@@ -3,6 +3,7 @@
  * reference platform checks it: the connection name must be a valid external id, and the piece
  * is found by its full name (`@activepieces/piece-slack`) or its short one (`slack`).
  */
+import { fullPieceName } from '@piecework/shared';
 
 /** The characters a connection's external id may hold. */
 export const CONNECTION_NAME_PATTERN = /^[A-Za-z0-9_\-@+.]+$/;
@@ -32,6 +33,6 @@ export function connectRequestOf(
 
 /** The name among `names` that `requested` means (full, or short for `@activepieces/piece-<x>`). */
 export function findPieceName(names: readonly string[], requested: string): string | undefined {
-  const candidates = [requested, `@activepieces/piece-${requested}`];
+  const candidates = [requested, fullPieceName(requested)];
   return candidates.find((candidate) => names.includes(candidate));
 }

@@ -3,15 +3,12 @@
  * a piece (its full name or its short name, `slack` for `@activepieces/piece-slack`) or a piece
  * category (`COMMUNICATION`), case-insensitively. Pure: summaries in, names out.
  */
-import type { PieceMetadataSummary } from '@piecework/shared';
-
-const ACTIVEPIECES_PREFIX = '@activepieces/piece-';
+import { shortPieceName, type PieceMetadataSummary } from '@piecework/shared';
 
 /** The names a piece answers to as a tag: its name, short name and categories, lower case. */
 function tagsOf(piece: Pick<PieceMetadataSummary, 'name' | 'categories'>): string[] {
   const name = piece.name.toLowerCase();
-  const short = name.startsWith(ACTIVEPIECES_PREFIX) ? name.slice(ACTIVEPIECES_PREFIX.length) : name;
-  return [name, short, ...(piece.categories ?? []).map((category) => category.toLowerCase())];
+  return [name, shortPieceName(name), ...(piece.categories ?? []).map((category) => category.toLowerCase())];
 }
 
 /**

@@ -8,7 +8,7 @@
  * each item one run (`triggeredBy: APP_WEBHOOK`, items whose `_dedupe_key` ran in the last
  * 30 s dropped), created before the answer.
  */
-import { PieceworkError } from '@piecework/shared';
+import { fullPieceName, PieceworkError } from '@piecework/shared';
 import type { TriggerPayload } from '@piecework/pieces';
 import { invalidRequest, notFound, ruleViolation } from '../../errors';
 import { HttpReply } from '../../http/http-reply';
@@ -24,7 +24,7 @@ export const APP_EVENT_TRIGGERED_BY = 'APP_WEBHOOK';
 
 /** The piece an app-event URL names: `slack` -> `@activepieces/piece-slack`; a full name as it is. */
 export function pieceNameOfAppUrl(pieceUrl: string): string {
-  return pieceUrl.includes('/') ? pieceUrl : `@activepieces/piece-${pieceUrl}`;
+  return fullPieceName(pieceUrl);
 }
 
 /** Handles one request of the app-level webhook of `pieceUrl` (see the module comment). */
