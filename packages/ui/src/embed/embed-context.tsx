@@ -3,7 +3,11 @@
  * hide (the defaults outside embed mode, so the normal app needs no provider), and
  * `useEmbedChannel()` the line to the host page, or null outside embed mode.
  */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
+import { SessionProvider } from '../api/session-context';
+import type { Session } from '../api/session-store';
+import { ToastProvider } from '../components/toast';
 import type { EmbedChannel } from './embed-channel';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from './embed-options';
 
@@ -34,4 +38,27 @@ export function useEmbedOptions(): EmbedOptions {
 /** The channel to the host page, or null outside embed mode. */
 export function useEmbedChannel(): EmbedChannel | null {
   return useContext(ChannelContext);
+}
+
+/** Props of {@link EmbedProviders}. */
+export interface EmbedProvidersProps extends EmbedProviderProps {
+  queryClient: QueryClient;
+  /** The host's sign-in, kept in memory only. */
+  session: Session;
+}
+
+/**
+ * Everything an embedded page needs around it: the query client, the in-memory session, the
+ * host's options and channel, and toasts. Use it for each page embed mode renders.
+ */
+export function EmbedProviders({ queryClient, session, options, channel, children }: EmbedProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider inMemory={session}>
+        <EmbedProvider options={options} channel={channel}>
+          <ToastProvider>{children}</ToastProvider>
+        </EmbedProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
 }

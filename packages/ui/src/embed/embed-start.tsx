@@ -5,18 +5,16 @@
  * the app and posts nothing.
  */
 import { createPieceworkClient } from '@piecework/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
-import { apiBaseUrl, SessionProvider } from '../api/session-context';
+import { apiBaseUrl } from '../api/session-context';
 import { sessionOf } from '../api/session-store';
 import { createAppQueryClient } from '../app/query-client';
 import { Loading } from '../components/loading';
-import { ToastProvider } from '../components/toast';
 import { applyDocumentOptions } from './document-options';
 import type { EmbedChannel } from './embed-channel';
 import { EmbedConnectionPage } from './embed-connection-page';
-import { EmbedProvider } from './embed-context';
+import { EmbedProviders } from './embed-context';
 import { EmbedNotice } from './embed-notice';
 import { embedOptionsOf } from './embed-options';
 import { EmbeddedApp } from './embedded-app';
@@ -61,15 +59,9 @@ export async function startEmbed(
     }
     const queryClient = createAppQueryClient(() => undefined);
     render(
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider inMemory={session}>
-          <EmbedProvider options={options} channel={channel}>
-            <ToastProvider>
-              <EmbedConnectionPage channel={channel} projectId={projectId} search={location.search} />
-            </ToastProvider>
-          </EmbedProvider>
-        </SessionProvider>
-      </QueryClientProvider>,
+      <EmbedProviders queryClient={queryClient} session={session} options={options} channel={channel}>
+        <EmbedConnectionPage channel={channel} projectId={projectId} search={location.search} />
+      </EmbedProviders>,
     );
     return;
   }

@@ -4,16 +4,13 @@
  * host's `initialRoute`, then tells the host `CLIENT_CONFIGURATION_FINISHED`.
  */
 import { EmbedClientEvent } from '@piecework/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionProvider } from '../api/session-context';
 import type { Session } from '../api/session-store';
 import { createAppQueryClient } from '../app/query-client';
 import { APP_ROUTES } from '../app/routes';
-import { ToastProvider } from '../components/toast';
 import type { EmbedChannel } from './embed-channel';
-import { EmbedProvider } from './embed-context';
+import { EmbedProviders } from './embed-context';
 import { EmbedNotice } from './embed-notice';
 import type { EmbedOptions } from './embed-options';
 import { appRouteOf, useHostRouting } from './use-host-routing';
@@ -50,14 +47,8 @@ export function EmbeddedApp({ channel, options, session, initialRoute }: Embedde
     );
   }
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider inMemory={session}>
-        <EmbedProvider options={options} channel={channel}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </EmbedProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <EmbedProviders queryClient={queryClient} session={session} options={options} channel={channel}>
+      <RouterProvider router={router} />
+    </EmbedProviders>
   );
 }
