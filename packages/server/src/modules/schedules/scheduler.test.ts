@@ -80,8 +80,11 @@ describe('restarts', () => {
   let dataDir: string;
   let settings: ServerSettings;
   let flow: PopulatedFlow;
+  /** When the suite began: every instant the tests make overdue lies before it. */
+  let suiteStartedAt: number;
 
   beforeAll(async () => {
+    suiteStartedAt = Date.now();
     dataDir = mkdtempSync(join(tmpdir(), 'piecework-schedules-'));
     const server = await startTestServer({}, { dataDir });
     settings = server.server.context.settings;
@@ -95,6 +98,17 @@ describe('restarts', () => {
     const store = await openStore(settings);
     await store.write(change);
     await store.close();
+  }
+
+  /**
+   * The runs of the instants the tests made overdue (all before the suite began). The flow runs
+   * every 5 minutes, so a restart that crosses such a boundary rightly adds a run of that instant:
+   * the tests count only the missed ones.
+   */
+  function missedRuns<R extends { triggeredBy: string | null }>(runs: readonly R[]): R[] {
+    return runs.filter(
+      (run) => Date.parse((run.triggeredBy ?? '').replace(/^SCHEDULE:/, '')) < suiteStartedAt,
+    );
   }
 
   /** Starts a server on the data directory, reads the flow's runs and schedule, stops it. */
@@ -125,7 +139,7 @@ describe('restarts', () => {
     expect(first.runs.map((run) => run.triggeredBy)).toEqual([`SCHEDULE:${LONG_AGO}`]);
     expect(Date.parse(first.schedule!.nextRunAt)).toBeGreaterThan(restartedAt);
     const second = await restart();
-    expect(second.runs).toHaveLength(1);
+    expect(missedRuns(second.runs)).toHaveLength(1);
   });
 
   it('only advances a due schedule whose run was created before a crash', async () => {
@@ -145,7 +159,10 @@ describe('restarts', () => {
         .execute();
     });
     const { runs, schedule } = await restart();
-    expect(runs.map((run) => run.triggeredBy)).toEqual([`SCHEDULE:${LONG_AGO}`, `SCHEDULE:${dueAt}`]);
+    expect(missedRuns(runs).map((run) => run.triggeredBy)).toEqual([
+      `SCHEDULE:${LONG_AGO}`,
+      `SCHEDULE:${dueAt}`,
+    ]);
     expect(schedule!.nextRunAt > dueAt).toBe(true);
   });
 });
