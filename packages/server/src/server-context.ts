@@ -7,6 +7,7 @@ import type { HealthWorker } from '@piecework/shared';
 import type { Logger } from 'pino';
 import { SecretBox } from './auth/secret-box';
 import { SessionTokens } from './auth/session-tokens';
+import { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
 import { NO_MAILER, type Mailer } from './email/mailer';
 import { smtpMailerFromConfig } from './email/smtp-mailer';
 import type { ServerSettings } from './config/server-settings';
@@ -22,6 +23,8 @@ export interface ServerContext {
   readonly settings: ServerSettings;
   readonly store: DataStore;
   readonly tokens: SessionTokens;
+  /** Issues and checks MCP OAuth access tokens (`modules/mcp-oauth/mcp-access-tokens.ts`). */
+  readonly mcpAccessTokens: McpAccessTokens;
   readonly secrets: SecretBox;
   /** Sends email (invitations, verification, password reset, run alerts); see `email/mailer.ts`. */
   readonly mailer: Mailer;
@@ -49,6 +52,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     settings,
     store,
     tokens: new SessionTokens(settings.jwtSecret),
+    mcpAccessTokens: new McpAccessTokens(settings.jwtSecret, settings.publicUrl),
     secrets: new SecretBox(settings.encryptionKey),
     mailer: smtpMailerFromConfig(settings.config) ?? NO_MAILER,
     logger,

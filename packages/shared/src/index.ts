@@ -256,11 +256,25 @@ export { StepPath, formatStepPath, parseStepPath } from './flow-runs/records/ste
 export type { StepPlace } from './flow-runs/records/step-path';
 export { countStepRecords, forEachRecord, withoutFailedStep } from './flow-runs/records/walk-records';
 export {
+  MCP_OAUTH_SCOPE,
+  MCP_PATHS,
+  McpClientRegistration,
   McpClientRegistrationRequest,
   McpRevokeRequest,
+  McpTokenResponse,
   OAuthErrorBody,
   TokenEndpointAuthMethod,
 } from './mcp/mcp-oauth';
+export { GetMcpServerQuery, McpServer, McpServerStatus, UpdateMcpServerRequest } from './mcp/mcp-server';
+export {
+  ApproveMcpAuthRequest,
+  DenyMcpAuthRequest,
+  ListMcpOAuthGrantsQuery,
+  McpAuthRequestQuery,
+  McpAuthRequestView,
+  McpConsentAnswer,
+  McpOAuthGrant,
+} from './mcp/mcp-consent';
 export { ActionMetadata } from './pieces/action-metadata';
 export {
   BasicAuthPieceAuth,

@@ -170,7 +170,8 @@ const SPEC_ENUMS: [name: string, schema: z.ZodEnum, values: string[]][] = [
   ['TableDataType', TableDataType, ['CSV']],
   ['RecordFilterOperator', RecordFilterOperator, ['eq', 'neq', 'co', 'gt', 'gte', 'lt', 'lte']],
   ['UserSignedUpSource', UserSignedUpSource, ['credentials', 'sso', 'managed']],
-  ['TokenEndpointAuthMethod', TokenEndpointAuthMethod, ['client_secret_basic', 'none']],
+  // SPEC names client_secret_basic and none; RFC 7591's client_secret_post is accepted too (issue 22).
+  ['TokenEndpointAuthMethod', TokenEndpointAuthMethod, ['client_secret_basic', 'client_secret_post', 'none']],
   [
     'AuditEventAction (23 of the spec, then 3 security events of our own)',
     AuditEventAction,

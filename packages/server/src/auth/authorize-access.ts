@@ -35,6 +35,8 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   projectMember: { table: 'projectMember', entityType: 'projectMember' },
   userInvitation: { table: 'userInvitation', entityType: 'userInvitation' },
   alert: { table: 'alert', entityType: 'alert' },
+  mcpServer: { table: 'mcpServer', entityType: 'mcpServer' },
+  mcpOAuthGrant: { table: 'mcpOAuthGrant', entityType: 'mcpOAuthGrant' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

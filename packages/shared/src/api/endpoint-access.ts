@@ -5,7 +5,15 @@ import type { Permission } from '../projects/permission';
  * server looks the row up within the caller's platform and checks the permission on its project.
  */
 export type ProjectEntity =
-  'flow' | 'folder' | 'appConnection' | 'flowRun' | 'projectMember' | 'userInvitation' | 'alert';
+  | 'flow'
+  | 'folder'
+  | 'appConnection'
+  | 'flowRun'
+  | 'projectMember'
+  | 'userInvitation'
+  | 'alert'
+  | 'mcpServer'
+  | 'mcpOAuthGrant';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
 export type EntityWithoutProject = 'userInvitation';

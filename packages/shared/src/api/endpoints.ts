@@ -44,6 +44,7 @@ import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
+import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -516,6 +517,8 @@ export const ENDPOINTS = {
   signingKeys: SIGNING_KEY_ENDPOINTS,
   managedAuthn: MANAGED_AUTHN_ENDPOINTS,
   embedding: EMBEDDING_ENDPOINTS,
+  mcpServers: MCP_SERVER_ENDPOINTS,
+  mcpOAuth: MCP_OAUTH_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

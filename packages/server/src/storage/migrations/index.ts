@@ -10,6 +10,7 @@ import { oneTimeCodes } from './0008-one-time-codes';
 import { rateLimits } from './0009-rate-limits';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 import { embedding } from './0011-embedding';
+import { mcp } from './0012-mcp';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-rate-limits': rateLimits,
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
   '0011-embedding': embedding,
+  '0012-mcp': mcp,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
