@@ -1,0 +1,53 @@
+/**
+ * The check `/mcp` runs on an OAuth bearer token: a well-signed, unexpired access token for this
+ * resource (`McpAccessTokens.verify`) whose grant is not revoked and names the same client, user
+ * and project, of a user who is still ACTIVE. Revoking a grant (a refresh token, an access token,
+ * or "Disconnect" on the project's MCP page) therefore ends its access tokens at once, not after
+ * their 15 minutes. Records the grant's `lastUsedAt` (at most once a minute).
+ */
+import type { ServerContext } from '../../server-context';
+import type { McpAccessClaims } from './mcp-access-tokens';
+
+/** How stale `lastUsedAt` may get before a call refreshes it (avoids a write per call). */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The claims of `token` when it may call `/mcp` now; `null` for anything else. */
+export async function verifyMcpAccessToken(
+  ctx: Pick<ServerContext, 'store' | 'mcpAccessTokens' | 'now'>,
+  token: string,
+): Promise<McpAccessClaims | null> {
+  const claims = await ctx.mcpAccessTokens.verify(token);
+  if (claims === null) return null;
+  const grant = await ctx.store.db
+    .selectFrom('mcpOAuthGrant')
+    .innerJoin('user', 'user.id', 'mcpOAuthGrant.userId')
+    .select([
+      'mcpOAuthGrant.clientId',
+      'mcpOAuthGrant.userId',
+      'mcpOAuthGrant.projectId',
+      'mcpOAuthGrant.revokedAt',
+      'mcpOAuthGrant.lastUsedAt',
+      'user.status as userStatus',
+    ])
+    .where('mcpOAuthGrant.id', '=', claims.grantId)
+    .executeTakeFirst();
+  if (
+    grant === undefined ||
+    grant.revokedAt !== null ||
+    grant.userStatus !== 'ACTIVE' ||
+    grant.clientId !== claims.clientId ||
+    grant.userId !== claims.userId ||
+    grant.projectId !== claims.projectId
+  ) {
+    return null;
+  }
+  const now = ctx.now();
+  if (grant.lastUsedAt === null || Date.parse(now) - Date.parse(grant.lastUsedAt) > LAST_USED_RESOLUTION_MS) {
+    await ctx.store.db
+      .updateTable('mcpOAuthGrant')
+      .set({ lastUsedAt: now })
+      .where('id', '=', claims.grantId)
+      .execute();
+  }
+  return claims;
+}
