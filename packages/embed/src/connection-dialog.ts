@@ -3,6 +3,7 @@
  */
 import { EmbedClientEvent, type EmbedConnectionResult } from '@piecework/shared';
 import type { AcceptedMessage } from './frame-messages';
+import type { OverlayStep } from './overlay-dialog';
 
 /** How `connect()` resolves: the connection made, or none when the dialog was closed without one. */
 export interface ConnectResult {
@@ -10,14 +11,10 @@ export interface ConnectResult {
 }
 
 /** The effect of one dialog message. */
-export type ConnectionDialogStep =
-  | { kind: 'show' }
-  | { kind: 'resolve'; result: ConnectResult }
-  | { kind: 'reject'; error: string }
-  | { kind: 'ignore' };
+export type ConnectionDialogStep = OverlayStep<ConnectResult>;
 
 /** The text of a payload's `error` or `message`, else `fallback`. */
-function reason(data: unknown, key: 'error' | 'message', fallback: string): string {
+export function reason(data: unknown, key: 'error' | 'message', fallback: string): string {
   const value =
     typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' ? value : fallback;

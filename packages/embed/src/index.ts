@@ -23,11 +23,14 @@
  * piecework.navigate({ route: '/runs' });
  * const { connection } = await piecework.connect({ pieceName: '@activepieces/piece-slack' });
  * const flows = await piecework.request({ path: 'flows', method: 'GET', queryParams: { limit: '10' } });
+ * const { mcpServerUrl, mcpToken } = await piecework.generateMcpToken();
  * ```
  * @module
  */
 export { PieceworkEmbedded, PieceworkEmbedded as ActivepiecesEmbedded } from './piecework-embedded';
 export type { ConnectResult } from './connection-dialog';
+export type { AuthorizeMcpOptions, AuthorizeMcpResult } from './mcp-dialogs';
+export type { McpTokenResult } from './mcp-token';
 export type {
   ConfigureFailure,
   ConfigureOptions,

@@ -1,13 +1,14 @@
 /**
  * The SDK's one class: configure it once with the server, the host's JWT and the embedding
- * options, then navigate the embedded app, open connection dialogs and call the API as the user.
+ * options, then navigate the embedded app, open connection and MCP dialogs and call the API as the
+ * user.
  * Its methods, arguments and results are those of the reference SDK (`ActivepiecesEmbedded` 0.13).
  */
 import { EmbedVendorEvent } from '@piecework/shared';
 import { notAnsweringMessage, watchForAnswer, type AnswerWatch } from './answer-timeout';
 import { appMessageEffect } from './app-message-effect';
 import { createAppSession, type AppSession } from './app-session';
-import { openConnectionDialog, type ConnectionDialog } from './connect';
+import { openConnectionDialog } from './connect';
 import type { ConnectResult } from './connection-dialog';
 import type {
   ConfigureFailure,
@@ -19,6 +20,14 @@ import type {
   RequestOptions,
 } from './embed-options';
 import { appFrameUrl } from './frame-urls';
+import {
+  openAuthorizeMcpDialog,
+  openMcpSettingsDialog,
+  type AuthorizeMcpOptions,
+  type AuthorizeMcpResult,
+} from './mcp-dialogs';
+import { generateMcpToken, type McpTokenResult } from './mcp-token';
+import type { OverlayContext, OverlayDialog } from './overlay-dialog';
 import { createRequester, type Requester } from './request';
 import {
   extractRouteFromUrl,
@@ -66,7 +75,8 @@ export class PieceworkEmbedded {
   private isConfigured = false;
   private pendingRoutes: string[] = [];
   private generation = 0;
-  private dialog: ConnectionDialog | undefined;
+  /** The overlay dialog open (connection, MCP settings or consent): a new one closes it. */
+  private dialog: Pick<OverlayDialog<unknown>, 'close'> | undefined;
 
   /**
    * Points the SDK at a Piecework server and, with `embedding.containerId`, fills that element with
@@ -122,26 +132,46 @@ export class PieceworkEmbedded {
    * for an invalid name, an unknown piece or a refused JWT. A new call closes the open dialog.
    */
   async connect(options: ConnectOptions): Promise<ConnectResult> {
-    const configured = this.configured;
-    if (!configured) {
-      const failure: ConnectFailure = { error: 'configure() must be called before connect()' };
-      throw failure;
-    }
-    this.dialog?.close();
-    await waitFor(() => document.body);
-    const dialog = openConnectionDialog(
-      {
-        instanceUrl: configured.instanceUrl,
-        instanceOrigin: configured.instanceOrigin,
-        hostOrigin: window.location.origin,
-        loadTimeoutMs: configured.options.embedding?.loadTimeoutMs,
-        vendorInit: (route) => vendorInitData(configured.options, route),
-        logError,
-      },
-      options,
-    );
+    const context = await this.openDialogContext('connect');
+    const dialog = openConnectionDialog(context, options);
     this.dialog = dialog;
     return dialog.result;
+  }
+
+  /**
+   * Opens the project's MCP settings (server URL, status, token, connected apps) in an overlay
+   * frame. Resolves when the user closes it (or a new dialog replaces it); rejects {@link
+   * ConnectFailure} for a refused JWT or an app that does not answer.
+   */
+  async mcpSettings(): Promise<void> {
+    const dialog = openMcpSettingsDialog(await this.openDialogContext('mcpSettings'));
+    this.dialog = dialog;
+    return dialog.result;
+  }
+
+  /**
+   * Asks the user, in an overlay frame, to let an MCP client use Piecework: pass the
+   * `authRequestId` of the consent URL (`/mcp-authorize?authRequestId=...`) the server's
+   * `/authorize` redirected to. Resolves `{redirectUrl}` on approval and `{denied: true}` (with the
+   * client's `redirectUrl` carrying `error=access_denied` when known) on denial; send the MCP
+   * client's browser to `redirectUrl`. Rejects {@link ConnectFailure} for an invalid or expired
+   * request, a refused JWT or an app that does not answer.
+   */
+  async authorizeMcp(options: AuthorizeMcpOptions): Promise<AuthorizeMcpResult> {
+    const dialog = openAuthorizeMcpDialog(await this.openDialogContext('authorizeMcp'), options);
+    this.dialog = dialog;
+    return dialog.result;
+  }
+
+  /**
+   * The embedded user's project MCP server: `{mcpServerUrl, mcpToken}` (the project MCP token, for
+   * `Authorization: Bearer` on `/mcp`). Exchanges the JWT as {@link PieceworkEmbedded.request}
+   * does; rejects `{status, body}` when the API refuses.
+   */
+  generateMcpToken(): Promise<McpTokenResult> {
+    if (!this.configured)
+      return Promise.reject(new Error('Piecework: configure() must be called before generateMcpToken()'));
+    return generateMcpToken(this.configured.requester);
   }
 
   /**
@@ -166,6 +196,25 @@ export class PieceworkEmbedded {
       hostOrigin: window.location.origin,
       prefix: this.configured?.options.prefix,
     });
+  }
+
+  /** Closes the open dialog and answers what a new one needs; throws {@link ConnectFailure} unconfigured. */
+  private async openDialogContext(method: string): Promise<OverlayContext> {
+    const configured = this.configured;
+    if (!configured) {
+      const failure: ConnectFailure = { error: `configure() must be called before ${method}()` };
+      throw failure;
+    }
+    this.dialog?.close();
+    await waitFor(() => document.body);
+    return {
+      instanceUrl: configured.instanceUrl,
+      instanceOrigin: configured.instanceOrigin,
+      hostOrigin: window.location.origin,
+      loadTimeoutMs: configured.options.embedding?.loadTimeoutMs,
+      vendorInit: (route) => vendorInitData(configured.options, route),
+      logError,
+    };
   }
 
   private mountApp(

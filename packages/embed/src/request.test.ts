@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequestInit, apiUrl, createRequester } from './request';
+import { closeLoopbackApis, startApi } from './testing/loopback-api';
 
 describe('apiUrl', () => {
   it.each<[string, string, string, Parameters<typeof apiUrl>[2], string]>([
@@ -83,41 +82,7 @@ describe('apiRequestInit', () => {
   });
 });
 
-/** A request as the loopback server saw it. */
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-}
-
-/** A server on loopback answering each request with `answer(request)`; records what it saw. */
-async function startApi(answer: (seen: Seen) => { status: number; body?: unknown }) {
-  const seen: Seen[] = [];
-  const server: Server = createServer((request: IncomingMessage, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const each = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        authorization: request.headers.authorization,
-        body,
-      };
-      seen.push(each);
-      const { status, body: answerBody } = answer(each);
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(answerBody === undefined ? '' : JSON.stringify(answerBody));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-});
+afterEach(closeLoopbackApis);
 
 const session = (token: string) => ({ token, projectId: 'proj', platformId: 'plat', id: 'user' });
 

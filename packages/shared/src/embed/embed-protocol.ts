@@ -13,7 +13,7 @@
  * 3. client -> vendor `CLIENT_AUTHENTICATION_SUCCESS` or `CLIENT_AUTHENTICATION_FAILED`;
  * 4. client -> vendor `CLIENT_CONFIGURATION_FINISHED`;
  * 5. then `CLIENT_ROUTE_CHANGED` / `VENDOR_ROUTE_CHANGED` as either side navigates, and the
- *    connection dialog's events.
+ *    events of the overlay dialogs (connection, MCP settings, MCP consent).
  */
 
 /** Messages the embedded app posts to the host page. */
@@ -28,6 +28,10 @@ export const EmbedClientEvent = {
   CLIENT_NEW_CONNECTION_DIALOG_CLOSED: 'CLIENT_NEW_CONNECTION_DIALOG_CLOSED',
   CLIENT_CONNECTION_NAME_IS_INVALID: 'CLIENT_CONNECTION_NAME_IS_INVALID',
   CLIENT_CONNECTION_PIECE_NOT_FOUND: 'CLIENT_CONNECTION_PIECE_NOT_FOUND',
+  CLIENT_SHOW_MCP_IFRAME: 'CLIENT_SHOW_MCP_IFRAME',
+  CLIENT_MCP_SETTINGS_DIALOG_CLOSED: 'CLIENT_MCP_SETTINGS_DIALOG_CLOSED',
+  CLIENT_MCP_OAUTH_APPROVED: 'CLIENT_MCP_OAUTH_APPROVED',
+  CLIENT_MCP_OAUTH_DENIED: 'CLIENT_MCP_OAUTH_DENIED',
 } as const;
 /** The name of a message from the embedded app. */
 export type EmbedClientEventName = (typeof EmbedClientEvent)[keyof typeof EmbedClientEvent];
@@ -99,7 +103,15 @@ export type EmbedClientMessage =
       data: { connection?: EmbedConnectionResult };
     }
   | { type: typeof EmbedClientEvent.CLIENT_CONNECTION_NAME_IS_INVALID; data: { error: string } }
-  | { type: typeof EmbedClientEvent.CLIENT_CONNECTION_PIECE_NOT_FOUND; data: { error: string } };
+  | { type: typeof EmbedClientEvent.CLIENT_CONNECTION_PIECE_NOT_FOUND; data: { error: string } }
+  | { type: typeof EmbedClientEvent.CLIENT_SHOW_MCP_IFRAME; data: Record<string, never> }
+  | { type: typeof EmbedClientEvent.CLIENT_MCP_SETTINGS_DIALOG_CLOSED; data: Record<string, never> }
+  | { type: typeof EmbedClientEvent.CLIENT_MCP_OAUTH_APPROVED; data: { redirectUrl: string } }
+  | {
+      type: typeof EmbedClientEvent.CLIENT_MCP_OAUTH_DENIED;
+      /** Where the MCP client hears the refusal (`error=access_denied`); absent when unknown. */
+      data: { redirectUrl?: string; error?: string };
+    };
 
 /** Every message the host page posts, with its payload. */
 export type EmbedVendorMessage =
@@ -107,10 +119,17 @@ export type EmbedVendorMessage =
   | { type: typeof EmbedVendorEvent.VENDOR_ROUTE_CHANGED; data: { vendorRoute: string } };
 
 /**
- * The embedded app's URL paths: the builder/dashboard frame, and the overlay frame of `connect()`
- * (query: `pieceName`, optional `connectionName`, and a `randomId` that makes each call a new page).
+ * The embedded app's URL paths: the builder/dashboard frame; the overlay frame of `connect()`
+ * (query: `pieceName`, optional `connectionName`, and a `randomId` that makes each call a new
+ * page); the overlay of `mcpSettings()` (the project's MCP server); and that of `authorizeMcp()`
+ * (query: `authRequestId`, the pending request `/authorize` made, and a `randomId`).
  */
-export const EMBED_PATHS = { app: '/embed', connections: '/embed/connections' } as const;
+export const EMBED_PATHS = {
+  app: '/embed',
+  connections: '/embed/connections',
+  mcp: '/embed/mcp',
+  mcpAuthorize: '/embed/mcp-authorize',
+} as const;
 
 /** Whether `value` is an object shaped like a protocol message (`{type: string, data?}`). */
 export function isEmbedMessage(value: unknown): value is { type: string; data?: unknown } {
