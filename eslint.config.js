@@ -122,7 +122,7 @@ export default tseslint.config(
   {
     // The browser SDK: browser globals, no Node built-ins outside its tests, shared types only.
     files: ['packages/embed/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/embed/src/testing/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
