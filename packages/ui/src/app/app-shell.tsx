@@ -1,6 +1,6 @@
 /**
  * The frame of every signed-in page but the builder: a side bar with the project switcher, the
- * project's pages, the platform's pages (admins) and the user's menu; the page on the right.
+ * project's pages (MCP for those whose role may read it), the platform's pages (admins) and the user's menu; the page on the right.
  * Under 720 px wide (a narrow iframe) the side bar collapses behind a menu button. Embedded, the
  * host may remove the side bar (`hideSidebar`); the project is not remembered and there is no
  * sign-out (the host signs its users in).
@@ -9,6 +9,7 @@ import { isManagedStandInEmail } from '@piecework/shared';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../api/session-context';
+import { useProjectPermissions } from '../api/use-project-permissions';
 import { useProjects } from '../api/use-projects';
 import { MenuButton } from '../components/menu-button';
 import { useEmbedOptions } from '../embed/embed-context';
@@ -30,6 +31,7 @@ export function AppShell() {
   }, [projectId, embedded]);
   useEffect(() => setNavOpen(false), [location.pathname]);
   const isAdmin = session?.platformRole === 'ADMIN';
+  const permissions = useProjectPermissions(current);
   return (
     <div className={hideSidebar ? 'shell no-sidebar' : 'shell'}>
       <a className="skip-link" href="#main">
@@ -72,6 +74,7 @@ export function AppShell() {
                 <NavLink to={`/projects/${current}/runs`}>Runs</NavLink>
                 <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
                 <NavLink to={`/projects/${current}/members`}>Members</NavLink>
+                {permissions.can('READ_MCP') ? <NavLink to={`/projects/${current}/mcp`}>MCP</NavLink> : null}
               </nav>
             )}
             {isAdmin ? (

@@ -17,6 +17,19 @@ export function rememberProject(projectId: string): void {
   localStorage.setItem(LAST_PROJECT_KEY, projectId);
 }
 
+/**
+ * The user's current project among `ids` (those they can open): the project last opened (not
+ * embedded), the session's, or the first; undefined when there is none.
+ */
+export function currentProjectOf(
+  ids: readonly string[],
+  sessionProjectId: string | null | undefined,
+  embedded: boolean,
+): string | undefined {
+  const last = embedded ? null : localStorage.getItem(LAST_PROJECT_KEY);
+  return [last, sessionProjectId].find((candidate) => candidate != null && ids.includes(candidate)) ?? ids[0];
+}
+
 /** Redirects to `/projects/<current>/<to>`: the project last opened, the session's, or the first. */
 export function ProjectRedirect({ to }: { to: string }) {
   const { session } = useSession();
@@ -32,10 +45,11 @@ export function ProjectRedirect({ to }: { to: string }) {
       </main>
     );
   }
-  const ids = projects.data.map((project) => project.id);
-  const last = embedded ? null : localStorage.getItem(LAST_PROJECT_KEY);
-  const id =
-    [last, session?.projectId].find((candidate) => candidate != null && ids.includes(candidate)) ?? ids[0];
+  const id = currentProjectOf(
+    projects.data.map((project) => project.id),
+    session?.projectId,
+    embedded,
+  );
   if (id === undefined) {
     return (
       <main className="page narrow">

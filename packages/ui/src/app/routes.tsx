@@ -39,6 +39,8 @@ export const APP_ROUTES: RouteObject[] = [
           { path: '/connections', element: <ProjectRedirect to="connections" /> },
           { path: '/flows/:itemId', element: <ProjectItemRedirect section="flows" /> },
           { path: '/runs/:itemId', element: <ProjectItemRedirect section="runs" /> },
+          // The consent to an MCP client's OAuth request: a card like the sign-in page's.
+          { path: '/mcp-authorize', ...page(() => import('../features/mcp/mcp-authorize-page')) },
           // The builder fills the window: no side bar.
           {
             path: '/projects/:projectId/flows/:flowId',
@@ -58,6 +60,7 @@ export const APP_ROUTES: RouteObject[] = [
                 path: '/projects/:projectId/connections',
                 ...page(() => import('../features/settings/connections-page')),
               },
+              { path: '/projects/:projectId/mcp', ...page(() => import('../features/mcp/mcp-page')) },
               {
                 path: '/projects/:projectId/members',
                 ...page(() => import('../features/settings/members-page')),

@@ -1,10 +1,11 @@
 /**
- * Embed mode (`/embed`, `/embed/connections`), loaded lazily by the entry once it has posted
- * `CLIENT_INIT`: waits for the host's `VENDOR_INIT`, signs in with its JWT, applies the options,
- * then shows the embedded app or the connect dialog. Without a known host it shows how to open
- * the app and posts nothing.
+ * Embed mode (`/embed`, and the overlay dialogs `/embed/connections`, `/embed/mcp`,
+ * `/embed/mcp-authorize`), loaded lazily by the entry once it has posted `CLIENT_INIT`: waits for
+ * the host's `VENDOR_INIT`, signs in with its JWT, applies the options, then shows the embedded
+ * app or the dialog asked for. Without a known host it shows how to open the app and posts nothing.
  */
 import { createPieceworkClient } from '@piecework/client';
+import { EMBED_PATHS } from '@piecework/shared';
 import { StrictMode, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { apiBaseUrl } from '../api/session-context';
@@ -14,6 +15,7 @@ import { Loading } from '../components/loading';
 import { applyDocumentOptions } from './document-options';
 import type { EmbedChannel } from './embed-channel';
 import { EmbedConnectionPage } from './embed-connection-page';
+import { EmbedMcpAuthorizePage, EmbedMcpSettingsPage } from './embed-mcp-pages';
 import { EmbedProviders } from './embed-context';
 import { EmbedNotice } from './embed-notice';
 import { embedOptionsOf } from './embed-options';
@@ -49,21 +51,29 @@ export async function startEmbed(
   const session = sessionOf(outcome.answer);
   const options = embedOptionsOf(init);
   applyDocumentOptions(options, document);
-  if (location.pathname.startsWith('/embed/connections')) {
-    const projectId = session.projectId;
-    if (projectId === null) {
-      render(
-        <EmbedNotice title="Cannot connect" message="The sign-in the host page gave opens no project." />,
-      );
-      return;
-    }
-    const queryClient = createAppQueryClient(() => undefined);
+  const dialog = (node: ReactNode) =>
     render(
-      <EmbedProviders queryClient={queryClient} session={session} options={options} channel={channel}>
-        <EmbedConnectionPage channel={channel} projectId={projectId} search={location.search} />
+      <EmbedProviders
+        queryClient={createAppQueryClient(() => undefined)}
+        session={session}
+        options={options}
+        channel={channel}
+      >
+        {node}
       </EmbedProviders>,
     );
-    return;
+  const projectId = session.projectId;
+  const noProject = (title: string) =>
+    render(<EmbedNotice title={title} message="The sign-in the host page gave opens no project." />);
+  switch (location.pathname) {
+    case EMBED_PATHS.connections:
+      if (projectId === null) return noProject('Cannot connect');
+      return dialog(<EmbedConnectionPage channel={channel} projectId={projectId} search={location.search} />);
+    case EMBED_PATHS.mcp:
+      if (projectId === null) return noProject('Cannot open the MCP settings');
+      return dialog(<EmbedMcpSettingsPage channel={channel} projectId={projectId} />);
+    case EMBED_PATHS.mcpAuthorize:
+      return dialog(<EmbedMcpAuthorizePage channel={channel} search={location.search} />);
   }
   render(
     <EmbeddedApp channel={channel} options={options} session={session} initialRoute={init['initialRoute']} />,

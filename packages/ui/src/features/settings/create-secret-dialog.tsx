@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../components/copy-field';
 
 /** A created thing: its name and the secret to show once. */
 export interface CreatedSecret {

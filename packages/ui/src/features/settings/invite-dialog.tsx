@@ -12,7 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { SelectField, TextField, type SelectOption } from '../../components/field';
 import { useToast } from '../../components/toast';
 import { emailProblem } from '../auth/sign-up-validation';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../components/copy-field';
 import { INVITATIONS_KEY, type InvitationScope } from './use-invitations';
 
 /** Props of {@link InviteDialog}. */
