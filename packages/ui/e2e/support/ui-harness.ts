@@ -46,6 +46,11 @@ export interface UiHarnessOptions {
   /** `AP_*` settings of the server beyond the test defaults. */
   env?: Record<string, string>;
   viewport?: { width: number; height: number };
+  /**
+   * Listen on this loopback port (default a free one the system picks); give it with
+   * `AP_FRONTEND_URL` naming it when the server must know its own address (OAuth redirects).
+   */
+  port?: number;
 }
 
 /** Starts a server with the web app, Chromium and one page. */
@@ -53,6 +58,7 @@ export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness
   const server = await startTestServer(options.env ?? {}, {
     webApp: BUILT_WEB_APP,
     runs: { prestart: true },
+    ...(options.port === undefined ? {} : { port: options.port }),
   });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await server.close();
