@@ -12,7 +12,6 @@ import { Dialog } from '../components/dialog';
 import { consentTitle, McpConsent, useMcpAuthRequest } from '../features/mcp/mcp-consent';
 import { McpSettings } from '../features/mcp/mcp-settings';
 import type { EmbedChannel } from './embed-channel';
-import '../features/settings/settings.css';
 
 /** Posts `CLIENT_SHOW_MCP_IFRAME` once; answers `finish(message)`, which posts its message once. */
 function useMcpOverlay(channel: EmbedChannel) {

@@ -5,7 +5,6 @@
 import { useProjectId } from '../../api/use-projects';
 import { PageHeader } from '../../components/page-header';
 import { McpSettings } from './mcp-settings';
-import '../settings/settings.css';
 
 /** The page of `/projects/:projectId/mcp`. */
 export function Page() {

@@ -29,7 +29,7 @@ export function McpServerSection({
   onToggleReveal,
 }: McpServerSectionProps) {
   const headingId = useId();
-  const statusId = useId();
+  const hintId = useId();
   const [confirming, setConfirming] = useState(false);
   const on = server.status === 'ENABLED';
   const { setStatus, rotate } = actions;
@@ -38,9 +38,7 @@ export function McpServerSection({
       <h2 id={headingId}>Server</h2>
       <CopyField label="Server URL" value={server.serverUrl} />
       <div className="field">
-        <span id={statusId} className="field-label">
-          Status
-        </span>
+        <span className="field-label">Status</span>
         <span className="status-toggle">
           <button
             type="button"
@@ -48,7 +46,7 @@ export function McpServerSection({
             className="switch"
             aria-checked={on}
             aria-label="MCP server enabled"
-            aria-describedby={statusId}
+            aria-describedby={hintId}
             disabled={!canWrite || setStatus.isPending}
             onClick={() => setStatus.mutate({ id: server.id, status: on ? 'DISABLED' : 'ENABLED' })}
           >
@@ -56,7 +54,7 @@ export function McpServerSection({
           </button>
           <span data-testid="mcp-status">{on ? 'Enabled' : 'Disabled'}</span>
         </span>
-        <div className="field-hint">
+        <div id={hintId} className="field-hint">
           {on ? 'MCP clients can use this project.' : 'Every MCP call to this project is refused.'}
         </div>
       </div>

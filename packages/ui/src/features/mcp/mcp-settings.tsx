@@ -10,6 +10,7 @@ import { ConnectClientSection } from './connect-client-section';
 import { ConnectedAppsSection } from './connected-apps-section';
 import { McpServerSection } from './mcp-server-section';
 import { useMcpServer } from './use-mcp-server';
+import '../settings/settings.css';
 import './mcp.css';
 
 /** The MCP settings of `projectId`. */
