@@ -67,7 +67,8 @@ export async function registeredMcpClient(
   metadata?: Record<string, unknown>,
 ): Promise<McpClientRegistration> {
   const answer = await registerMcpClient(server, metadata);
-  if (answer.status !== 201) throw new Error(`register: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`register: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
@@ -111,7 +112,9 @@ export async function startAuthorization(
   const answer = await authorizeRequest(server, authorizeQuery(client, challenge, overrides));
   const id = answer.location?.searchParams.get('authRequestId');
   if (answer.status !== 302 || answer.location?.pathname !== '/mcp-authorize' || id == null) {
-    throw new Error(`authorize: ${String(answer.status)} ${answer.location?.toString() ?? JSON.stringify(answer.body)}`);
+    throw new Error(
+      `authorize: ${String(answer.status)} ${answer.location?.toString() ?? JSON.stringify(answer.body)}`,
+    );
   }
   return id;
 }
@@ -137,8 +140,12 @@ export async function approveAuthorization(
   user: { token: string; projectId: string },
   authRequestId: string,
 ): Promise<string> {
-  const answer = await consentCall(server, 'approve', user.token, { authRequestId, projectId: user.projectId });
-  const code = answer.body.redirectUrl === undefined ? null : new URL(answer.body.redirectUrl).searchParams.get('code');
+  const answer = await consentCall(server, 'approve', user.token, {
+    authRequestId,
+    projectId: user.projectId,
+  });
+  const code =
+    answer.body.redirectUrl === undefined ? null : new URL(answer.body.redirectUrl).searchParams.get('code');
   if (answer.status !== 200 || code === null) {
     throw new Error(`approve: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
   }
@@ -180,7 +187,9 @@ export async function oauthPost(
 }
 
 /** The body parameters identifying `client` (its secret in the body when it has one). */
-export function clientParams(client: Pick<McpClientRegistration, 'client_id' | 'client_secret'>): Record<string, string> {
+export function clientParams(
+  client: Pick<McpClientRegistration, 'client_id' | 'client_secret'>,
+): Record<string, string> {
   return client.client_secret === undefined
     ? { client_id: client.client_id }
     : { client_id: client.client_id, client_secret: client.client_secret };
@@ -211,6 +220,7 @@ export async function connectMcpClient(
     code_verifier: verifier,
     ...clientParams(client),
   });
-  if (answer.status !== 200) throw new Error(`token: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`token: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
   return { client, tokens: answer.body as McpTokenResponse };
 }

@@ -36,7 +36,10 @@ export async function authenticateClient(
       ? new OAuthError('invalid_client', description)
       : new OAuthError('invalid_client', description, 401, { 'www-authenticate': 'Basic realm="mcp"' });
   if (clientId === undefined) {
-    throw new OAuthError('invalid_client', 'Identify the client: client_id, or an Authorization: Basic header');
+    throw new OAuthError(
+      'invalid_client',
+      'Identify the client: client_id, or an Authorization: Basic header',
+    );
   }
   const client = await findMcpOAuthClient(ctx.store.db, clientId);
   if (client === undefined) throw refused('Unknown client');

@@ -46,7 +46,8 @@ export async function authorizeLocation(
   }
   const responseType = params.get('response_type');
   if (responseType === undefined) return back('invalid_request', 'response_type is required');
-  if (responseType !== 'code') return back('unsupported_response_type', 'Only response_type=code is supported');
+  if (responseType !== 'code')
+    return back('unsupported_response_type', 'Only response_type=code is supported');
   const codeChallenge = params.get('code_challenge');
   if (codeChallenge === undefined) return back('invalid_request', 'code_challenge is required (PKCE)');
   if (params.get('code_challenge_method') !== 'S256') {

@@ -58,7 +58,8 @@ export async function exchangeCode(
       if (used?.grantId != null) await revokeGrant(trx, used.grantId, now);
       return { ok: false, description: 'The code was already used; the tokens issued for it are revoked' };
     }
-    if (Date.parse(row.expiresAt) <= Date.parse(now)) return { ok: false, description: 'The code has expired' };
+    if (Date.parse(row.expiresAt) <= Date.parse(now))
+      return { ok: false, description: 'The code has expired' };
     if (row.redirectUri !== redirectUri) {
       return { ok: false, description: 'redirect_uri differs from the one the code was issued for' };
     }

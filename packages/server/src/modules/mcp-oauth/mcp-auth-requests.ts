@@ -70,7 +70,12 @@ export class McpAuthRequests {
         typ: 'mcp-auth-request+jwt',
         requiredClaims: ['exp'],
       });
-      const { client_id: clientId, redirect_uri: redirectUri, code_challenge: codeChallenge, scope } = payload;
+      const {
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_challenge: codeChallenge,
+        scope,
+      } = payload;
       const { state, resource } = payload;
       if (
         typeof clientId !== 'string' ||

@@ -3,6 +3,9 @@
  * RFC 7591 / RFC 8252 / SPEC rules of `POST /register` (each refusal's status and error code),
  * secrets stored hashed only, no-store answers, 405 on other methods, and the per-IP rate limit.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMcpClient, TEST_REDIRECT_URI } from '../../testing/mcp-oauth-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
@@ -88,7 +91,10 @@ describe('POST /register', () => {
     ['loopback http', ['http://localhost:6274/oauth/callback', 'http://127.0.0.1:9/cb', 'http://[::1]/cb']],
     ['https', ['https://claude.ai/api/mcp/auth_callback']],
   ])('accepts %s', async (_, uris) => {
-    const answer = await registerMcpClient(server, { redirect_uris: uris, token_endpoint_auth_method: 'none' });
+    const answer = await registerMcpClient(server, {
+      redirect_uris: uris,
+      token_endpoint_auth_method: 'none',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.redirect_uris).toEqual(uris);
   });
@@ -106,7 +112,10 @@ describe('POST /register', () => {
   });
 
   it('makes a confidential client_secret_basic client by default, its secret returned once and stored hashed', async () => {
-    const answer = await registerMcpClient(server, { redirect_uris: [TEST_REDIRECT_URI], client_name: 'Claude' });
+    const answer = await registerMcpClient(server, {
+      redirect_uris: [TEST_REDIRECT_URI],
+      client_name: 'Claude',
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('pragma')).toBe('no-cache');
@@ -146,7 +155,10 @@ describe('POST /register', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `redirect_uris=${encodeURIComponent(TEST_REDIRECT_URI)}`,
     });
-    expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
+    expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([
+      400,
+      'invalid_request',
+    ]);
   });
 
   it('answers unreadable JSON with 400 invalid_request in the OAuth shape', async () => {
@@ -186,9 +198,34 @@ describe('the registration rate limit', () => {
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(500);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      expect(await limited.server.context.store.db.selectFrom('mcpOAuthClient').select('id').execute()).toHaveLength(20);
+      expect(
+        await limited.server.context.store.db.selectFrom('mcpOAuthClient').select('id').execute(),
+      ).toHaveLength(20);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('beside the web app', () => {
+  it("answers the root routes itself; the web app's page is served for the consent page only", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'piecework-web-app-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+    const withApp = await startTestServer({}, { webApp: dir });
+    try {
+      const get = (path: string) => fetch(`${withApp.url}${path}`, { redirect: 'manual' });
+      expect((await get('/token')).status).toBe(405);
+      expect((await get('/revoke')).status).toBe(405);
+      expect((await get('/register')).status).toBe(405);
+      expect(await (await get('/authorize?client_id=x')).json()).toMatchObject({ error: 'invalid_client' });
+      expect((await get('/.well-known/oauth-authorization-server')).headers.get('content-type')).toMatch(
+        /^application\/json/,
+      );
+      const page = await get('/mcp-authorize?authRequestId=x');
+      expect([page.status, await page.text()]).toEqual([200, '<!doctype html><title>app</title>']);
+    } finally {
+      await withApp.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -103,7 +103,11 @@ function postOnly(
  * its status; the database being away as 503 `temporarily_unavailable`; anything else as 500
  * `server_error` (logged).
  */
-function sendOAuthError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function sendOAuthError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   reply.headers(NO_STORE_HEADERS);
   if (error instanceof OAuthError) {
     return reply.code(error.status).headers(error.headers).send(error.toJSON());

@@ -43,7 +43,9 @@ export function mcpOAuthRoutes(ctx: ServerContext): RouteDefinition[] {
     route(ENDPOINTS.mcpOAuth.approve, {
       handler: async ({ body, principal, project }) => {
         if (principal.type !== 'USER') {
-          throw new PieceworkError('AUTHORIZATION', { message: 'Only a signed-in user may approve an MCP client' });
+          throw new PieceworkError('AUTHORIZATION', {
+            message: 'Only a signed-in user may approve an MCP client',
+          });
         }
         const { request, client } = await pending(body.authRequestId);
         const code = newSecret();

@@ -27,7 +27,14 @@ export const NATIVE_APP_SCHEMES: ReadonlySet<string> = new Set([
 ]);
 
 /** Schemes that run or embed content rather than reach an app: never a redirect URI. */
-const DANGEROUS_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'data', 'file', 'blob', 'vbscript', 'about']);
+const DANGEROUS_SCHEMES: ReadonlySet<string> = new Set([
+  'javascript',
+  'data',
+  'file',
+  'blob',
+  'vbscript',
+  'about',
+]);
 
 /** Why `uri` cannot be a redirect URI, or `undefined` when it can. */
 export function redirectUriProblem(uri: string): string | undefined {
@@ -46,7 +53,8 @@ export function redirectUriProblem(uri: string): string | undefined {
   const scheme = url.protocol.slice(0, -1).toLowerCase();
   if (DANGEROUS_SCHEMES.has(scheme)) return `uses the ${scheme}: scheme, which is not allowed`;
   if (uri.includes('#')) return 'has a fragment (#), which a redirect URI must not have';
-  if (url.username !== '' || url.password !== '') return 'carries user info (user@host), which is not allowed';
+  if (url.username !== '' || url.password !== '')
+    return 'carries user info (user@host), which is not allowed';
   if (scheme === 'https') return url.hostname === '' ? 'has no host' : undefined;
   if (scheme === 'http') {
     return isLoopbackHost(url.hostname)

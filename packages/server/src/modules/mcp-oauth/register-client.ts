@@ -97,7 +97,8 @@ function checkRedirectUris(value: unknown): string[] {
     );
   }
   for (const uri of value) {
-    if (typeof uri !== 'string') throw new OAuthError('invalid_redirect_uri', 'Each redirect URI must be a string');
+    if (typeof uri !== 'string')
+      throw new OAuthError('invalid_redirect_uri', 'Each redirect URI must be a string');
     const problem = redirectUriProblem(uri);
     if (problem !== undefined) {
       const shown = uri.length > 100 ? `${uri.slice(0, 100)}…` : uri;
@@ -120,7 +121,11 @@ function checkAuthMethod(value: unknown): TokenEndpointAuthMethod {
 
 function checkGrantTypes(value: unknown): string[] {
   if (value === undefined || value === null) return [...SUPPORTED_GRANT_TYPES];
-  if (!Array.isArray(value) || value.length === 0 || value.some((g) => !SUPPORTED_GRANT_TYPES.includes(g as string))) {
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.some((g) => !SUPPORTED_GRANT_TYPES.includes(g as string))
+  ) {
     throw badMetadata(`grant_types must be a non-empty subset of ${SUPPORTED_GRANT_TYPES.join(', ')}`);
   }
   if (!value.includes('authorization_code')) {

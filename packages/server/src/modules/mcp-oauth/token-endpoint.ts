@@ -25,7 +25,10 @@ export async function tokenEndpoint(
   const grantType = params.get('grant_type');
   if (grantType === undefined) throw invalidOAuthRequest('grant_type is required');
   if (!SUPPORTED_GRANT_TYPES.includes(grantType)) {
-    throw new OAuthError('unsupported_grant_type', `grant_type must be ${SUPPORTED_GRANT_TYPES.join(' or ')}`);
+    throw new OAuthError(
+      'unsupported_grant_type',
+      `grant_type must be ${SUPPORTED_GRANT_TYPES.join(' or ')}`,
+    );
   }
   if (!client.grantTypes.includes(grantType)) {
     throw new OAuthError('unauthorized_client', `This client did not register the ${grantType} grant`);
