@@ -172,6 +172,24 @@ describe('POST /register', () => {
   });
 });
 
+describe('browsers', () => {
+  it.each(['/register', '/token', '/revoke'])(
+    'may call %s from any origin (CORS preflight)',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://inspector.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    },
+  );
+});
+
 describe('methods other than POST', () => {
   it.each([
     ['GET', '/register'],

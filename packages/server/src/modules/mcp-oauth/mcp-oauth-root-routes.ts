@@ -8,6 +8,10 @@
  * has an explicit handler for each method it answers, so the web app's catch-all never serves
  * its page there.
  *
+ * Tokens: one grant per consent is the token family. Codes and refresh tokens are single use
+ * (a replay revokes the family); access tokens are self-contained 15-minute JWTs checked against
+ * their grant on every `/mcp` call, so revoking either kind of token at `/revoke` ends the grant.
+ *
  * @example
  * ```ts
  * await app.register(mcpOAuthRootRoutes(context)); // after buildHttpApp, before serveWebApp

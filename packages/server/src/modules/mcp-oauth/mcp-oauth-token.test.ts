@@ -204,6 +204,14 @@ describe('the refresh_token grant', () => {
     expect(await grantLive(rotated.body.access_token!)).toBe(false);
   });
 
+  it('rotates a refresh token once among concurrent refreshes; the others count as its replay', async () => {
+    const { client, tokens } = await connectMcpClient(server, user);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => refresh(client, tokens.refresh_token)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect(await grantLive(winner.body.access_token!)).toBe(false);
+  });
+
   it("refuses another client's refresh token: 400 invalid_grant, and leaves it working", async () => {
     const { tokens, client } = await connectMcpClient(server, user);
     const other = await newClient();
