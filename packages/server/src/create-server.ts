@@ -20,6 +20,7 @@ import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
+import { mcpOAuthRootRoutes } from './modules/mcp-oauth/mcp-oauth-root-routes';
 import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
@@ -135,6 +136,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
     ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
+  // The MCP authorization server sits at the domain root, before the web app's catch-all.
+  if (servesApi) await app.register(mcpOAuthRootRoutes(context));
   const webApp = servesApi ? (options.webApp ?? locateWebApp()) : false;
   if (webApp !== false && webApp !== undefined) {
     serveWebApp(app, webApp, { frameAncestors: () => context.embedOrigins.allowed() });

@@ -18,6 +18,12 @@ import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
+import {
+  connectMcpClient,
+  pkcePair,
+  registeredMcpClient,
+  startAuthorization,
+} from '../testing/mcp-oauth-client';
 
 /** The kinds of caller every endpoint is tried with. */
 const CALLERS = [
@@ -91,6 +97,8 @@ interface Call {
   platformWide?: boolean;
   /** The answer allowed callers get when it is not a 2xx, by the endpoint's own rules (say why). */
   allowedStatus?: number;
+  /** Callers the access check lets through but the endpoint's own rules refuse with 403 (say why). */
+  refusedCallers?: readonly Caller[];
 }
 
 type Fixture = (world: World) => Promise<Call>;
@@ -167,6 +175,27 @@ async function undeletedSigningKey(world: World): Promise<{ id: string }> {
       .executeTakeFirst()) !== undefined;
   if (!exists) deletableSigningKey = await freshSigningKey(world);
   return deletableSigningKey!;
+}
+
+/** The one MCP OAuth client of platform A's fixtures (registering is rate-limited per IP). */
+let mcpClient: ReturnType<typeof registeredMcpClient> | undefined;
+
+/** A fresh pending authorization of the MCP client (what the consent page reads). */
+async function freshAuthRequest(world: World): Promise<string> {
+  mcpClient ??= registeredMcpClient(world.server);
+  return startAuthorization(world.server, await mcpClient, pkcePair().challenge);
+}
+
+/** A fresh grant of the MCP client on the team project, approved by the admin. */
+async function freshMcpGrant(world: World): Promise<string> {
+  mcpClient ??= registeredMcpClient(world.server);
+  const { tokens } = await connectMcpClient(
+    world.server,
+    { token: world.admin.token, projectId: world.projectId },
+    { client: await mcpClient },
+  );
+  const claims = await world.server.server.context.mcpAccessTokens.verify(tokens.access_token);
+  return claims!.grantId;
 }
 
 /** One row per endpoint (`area.name`): how to call it. */
@@ -347,6 +376,18 @@ const FIXTURES: Record<string, Fixture> = {
     },
   }),
   'alerts.list': async (w) => ({ query: { projectId: w.projectId } }),
+  'mcpOAuth.authRequest': async (w) => ({
+    query: { authRequestId: await freshAuthRequest(w) },
+    platformWide: true,
+  }),
+  'mcpOAuth.approve': async (w) => ({
+    body: { authRequestId: await freshAuthRequest(w), projectId: w.projectId },
+    // Consent is a person's: an API key passes the access check but may not approve.
+    refusedCallers: ['apiKey'],
+  }),
+  'mcpOAuth.deny': async (w) => ({ body: { authRequestId: await freshAuthRequest(w) }, platformWide: true }),
+  'mcpOAuth.listGrants': async (w) => ({ query: { projectId: w.projectId } }),
+  'mcpOAuth.revokeGrant': async (w) => ({ params: { id: await freshMcpGrant(w) } }),
   'alerts.delete': async (w) => ({
     params: {
       id: (
@@ -567,7 +608,9 @@ describe('the access of every endpoint', () => {
       const fixture = FIXTURES[operation]!;
       for (const caller of CALLERS) {
         const call = await fixture(world);
-        const expected = expectedAnswer(endpoint.access, caller, call);
+        const expected = call.refusedCallers?.includes(caller)
+          ? 403
+          : expectedAnswer(endpoint.access, caller, call);
         if (expected !== 'allowed') await runsSettled(world.server);
         const before = expected === 'allowed' ? '' : await databaseDigest(world.server);
         const answer = await callApi(world.server.apiUrl, endpoint.method, pathOf(endpoint, call.params), {

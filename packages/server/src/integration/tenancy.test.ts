@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, isApiError, type PieceworkClient } from '@piecework/client';
 import { ALL_ENDPOINTS } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import {
+  connectMcpClient,
+  pkcePair,
+  registeredMcpClient,
+  startAuthorization,
+} from '../testing/mcp-oauth-client';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
 
 let server: TestServer;
@@ -29,6 +35,8 @@ const ids = {
   invitation: '',
   alert: '',
   signingKey: '',
+  mcpGrant: '',
+  mcpAuthRequest: '',
 };
 
 beforeAll(async () => {
@@ -83,6 +91,14 @@ beforeAll(async () => {
   ids.alert = (
     await owner.alerts.create({ projectId: project.id, channel: 'EMAIL', receiver: 'payroll@example.com' })
   ).id;
+  const mcpClient = await registeredMcpClient(server);
+  const { tokens } = await connectMcpClient(
+    server,
+    { token: ownerUser.token, projectId: project.id },
+    { client: mcpClient },
+  );
+  ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
+  ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -171,6 +187,10 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.alerts.create({ projectId: ids.project, channel: 'EMAIL', receiver: 'planted@example.com' }),
   'alerts.list': (c) => c.alerts.list({ projectId: ids.project }),
   'alerts.delete': (c) => c.alerts.delete(ids.alert),
+  'mcpOAuth.approve': (c) =>
+    c.mcpOAuth.approve({ authRequestId: ids.mcpAuthRequest, projectId: ids.project }),
+  'mcpOAuth.listGrants': (c) => c.mcpOAuth.listGrants({ projectId: ids.project }),
+  'mcpOAuth.revokeGrant': (c) => c.mcpOAuth.revokeGrant(ids.mcpGrant),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
@@ -276,5 +296,7 @@ describe('tenancy', () => {
     });
     const invitations = await owner.userInvitations.list({ projectId: ids.project });
     expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
+    const grants = await owner.mcpOAuth.listGrants({ projectId: ids.project });
+    expect(grants.data.map((grant) => grant.id)).toEqual([ids.mcpGrant]);
   });
 });

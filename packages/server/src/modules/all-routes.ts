@@ -14,6 +14,7 @@ import { federatedAuthnRoutes } from './federated-authn/federated-authn-routes';
 import type { FederatedAuthnOptions } from './federated-authn/federated-authn-service';
 import { identityRoutes } from './identity/identity-routes';
 import { managedAuthnRoutes } from './managed-authn/managed-authn-routes';
+import { mcpOAuthRoutes } from './mcp-oauth/mcp-oauth-routes';
 import { platformRoutes } from './platform/platform-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
@@ -60,5 +61,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...projectRoleRoutes(ctx));
   routes.push(...userInvitationRoutes(ctx));
   routes.push(...alertRoutes(ctx));
+  routes.push(...mcpOAuthRoutes(ctx));
   return routes;
 }
