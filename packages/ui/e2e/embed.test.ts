@@ -3,8 +3,9 @@
  * `localhost`) signs its user in with a JWT signed by a platform signing key and drives the web
  * app (on `127.0.0.1`, another site) with the real `@piecework/embed` script the server serves.
  * Checks the handshake and the in-memory session, routes both ways, a step added in the embedded
- * builder, what each option removes from the DOM, `connect()` (overlay and popup), and the
- * refusals: a host origin not on the allow list (the frame is blocked by CSP and the SDK says so),
+ * builder, what each option removes from the DOM, `connect()` (overlay and popup), the MCP
+ * dialogs (`authorizeMcp()` approving a real OAuth request, `mcpSettings()` opened and closed), and
+ * the refusals: a host origin not on the allow list (the frame is blocked by CSP and the SDK says so),
  * and tampered, expired and `alg: none` tokens (an error, no session, no user).
  */
 import type { Frame, Page } from 'playwright-core';
@@ -13,6 +14,13 @@ import { createPieceworkClient } from '@piecework/client';
 import { DEMO_USER, startEmbedHost, type EmbedHost } from '../../../examples/embed-host/host-server';
 import type { EmbedSigningKey } from '../../../examples/embed-host/sign-embed-token';
 import { epochSeconds, signExternalToken, unsignedToken } from '../../server/src/testing/external-tokens';
+import {
+  clientParams,
+  oauthPost,
+  pkcePair,
+  registeredMcpClient,
+  startAuthorization,
+} from '../../server/src/testing/mcp-oauth-client';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
 import { signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
@@ -314,6 +322,90 @@ describe('connect()', () => {
     const result = await pending.settled();
     expect(result).toEqual({ failure: { error: expect.stringMatching(message) } });
     expect(await page.locator('iframe[src*="/embed/connections"]').count()).toBe(0);
+  });
+});
+
+describe('the MCP dialogs', () => {
+  /** Runs `call` (an SDK call's source) in the host page; `settled()` answers what it settled with. */
+  async function start(call: string) {
+    await page.evaluate(
+      `void (window.pendingMcp = ${call}.then((value) => ({ value: value ?? null }), (failure) => ({ failure })))`,
+    );
+    return { settled: () => page.evaluate('window.pendingMcp') as Promise<Record<string, unknown>> };
+  }
+
+  it('authorizeMcp() shows the consent over the host page and resolves {redirectUrl} on Approve', async () => {
+    await embedOk();
+    const callbackUrl = 'http://127.0.0.1:33418/callback';
+    const client = await registeredMcpClient(ui.server, {
+      redirect_uris: [callbackUrl],
+      client_name: 'Host assistant',
+    });
+    const { verifier, challenge } = pkcePair();
+    const authRequestId = await startAuthorization(ui.server, client, challenge, { state: 'embed-state' });
+    const pending = await start(`piecework.authorizeMcp(${JSON.stringify({ authRequestId })})`);
+    const selector = 'iframe[src*="/embed/mcp-authorize"]';
+    const dialog = page
+      .frameLocator(selector)
+      .getByRole('dialog', { name: 'Host assistant wants to use Piecework through MCP' });
+    await dialog.getByRole('button', { name: 'Approve' }).waitFor();
+    await expect.poll(() => page.locator(selector).isVisible()).toBe(true);
+    const frame = page.frames().find((each) => each.url().startsWith(`${ui.url}/embed/mcp-authorize`));
+    expect(await seriousAxeViolations(frame!)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    const { value } = await pending.settled();
+    const redirectUrl = new URL((value as { redirectUrl: string }).redirectUrl);
+    expect(`${redirectUrl.origin}${redirectUrl.pathname}`).toBe(callbackUrl);
+    expect(redirectUrl.searchParams.get('state')).toBe('embed-state');
+    expect(redirectUrl.searchParams.get('code')).toEqual(expect.any(String));
+    // The frame did not navigate: the host page decides where the browser goes.
+    expect(new URL(page.url()).origin).toBe(host.url);
+    expect(await page.locator(selector).count()).toBe(0);
+    // The code is the embedded user's approval for their project: the client gets its tokens.
+    const exchanged = await oauthPost(ui.server, '/token', {
+      grant_type: 'authorization_code',
+      code: redirectUrl.searchParams.get('code') ?? '',
+      redirect_uri: callbackUrl,
+      code_verifier: verifier,
+      ...clientParams(client),
+    });
+    expect(exchanged.status).toBe(200);
+    const grants = await embedded.client.mcpOAuth.listGrants({ projectId: embedded.projectId });
+    expect(grants.data.map((grant) => grant.clientName)).toContain('Host assistant');
+    const { fromPiecework } = await record();
+    expect(fromPiecework.map((message) => message.type)).toEqual(
+      expect.arrayContaining(['CLIENT_SHOW_MCP_IFRAME', 'CLIENT_MCP_OAUTH_APPROVED']),
+    );
+    expect(ui.console.errors).toEqual([]);
+  });
+
+  it('mcpSettings() opens the MCP settings over the host page and resolves when they are closed', async () => {
+    await embedOk();
+    const server = await embedded.client.mcpServers.get({ projectId: embedded.projectId });
+    const pending = await start('piecework.mcpSettings()');
+    const selector = 'iframe[src*="/embed/mcp?"]';
+    const dialog = page.frameLocator(selector).getByRole('dialog', { name: 'MCP' });
+    await expect.poll(() => dialog.getByLabel('Server URL').inputValue()).toBe(server.serverUrl);
+    await expect.poll(() => page.locator(selector).isVisible()).toBe(true);
+    const frame = page.frames().find((each) => each.url().startsWith(`${ui.url}/embed/mcp?`));
+    expect(await seriousAxeViolations(frame!)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(pending.settled()).resolves.toEqual({ value: null });
+    expect(await page.locator(selector).count()).toBe(0);
+    const { fromPiecework } = await record();
+    expect(fromPiecework.map((message) => message.type)).toEqual(
+      expect.arrayContaining(['CLIENT_SHOW_MCP_IFRAME', 'CLIENT_MCP_SETTINGS_DIALOG_CLOSED']),
+    );
+    expect(ui.console.errors).toEqual([]);
+  });
+
+  it('generateMcpToken() answers the project MCP server URL and token', async () => {
+    await embedOk();
+    const server = await embedded.client.mcpServers.get({ projectId: embedded.projectId });
+    const pending = await start('piecework.generateMcpToken()');
+    await expect(pending.settled()).resolves.toEqual({
+      value: { mcpServerUrl: server.serverUrl, mcpToken: server.token },
+    });
   });
 });
 

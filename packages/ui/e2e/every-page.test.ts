@@ -1,11 +1,12 @@
 /**
  * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
- * a succeeded and a failed run, a connection, a member): no serious or critical axe violation, no
+ * a succeeded and a failed run, a connection, a member, a pending MCP authorization): no serious or critical axe violation, no
  * console error, and at 400 px wide (a narrow iframe) nothing wider than the window but the
  * canvas and tables, which scroll inside themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code, webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { pkcePair, registeredMcpClient, startAuthorization } from '../../server/src/testing/mcp-oauth-client';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { startUi, type UiHarness } from './support/ui-harness';
@@ -49,6 +50,11 @@ beforeAll(async () => {
   const succeeded = runs.find((run) => run.status === 'SUCCEEDED');
   if (failed === undefined || succeeded === undefined) throw new Error('the two runs did not end as planned');
   const project = `/projects/${projectId}`;
+  const mcpClient = await registeredMcpClient(ui.server, {
+    redirect_uris: ['http://127.0.0.1:33418/callback'],
+    client_name: 'Every page assistant',
+  });
+  const authRequestId = await startAuthorization(ui.server, mcpClient, pkcePair().challenge);
   paths.push(
     ['sign-in', '/sign-in'],
     ['sign-up', '/sign-up'],
@@ -61,6 +67,8 @@ beforeAll(async () => {
     ['failed run', `${project}/runs/${failed.id}`],
     ['connections', `${project}/connections`],
     ['members', `${project}/members`],
+    ['MCP', `${project}/mcp`],
+    ['MCP consent', `/mcp-authorize?authRequestId=${encodeURIComponent(authRequestId)}`],
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],
     ['audit log', '/platform/audit-log'],
