@@ -169,6 +169,10 @@ async function undeletedSigningKey(world: World): Promise<{ id: string }> {
   return deletableSigningKey!;
 }
 
+/** The id of the team project's MCP server (made on its first read). */
+const mcpServerId = async (world: World) =>
+  (await adminCall<{ id: string }>(world, 'GET', `/v1/mcp-servers?projectId=${world.projectId}`)).id;
+
 /** One row per endpoint (`area.name`): how to call it. */
 const FIXTURES: Record<string, Fixture> = {
   'apiKeys.create': async () => ({ body: { displayName: name('Key') }, platformWide: true }),
@@ -358,6 +362,9 @@ const FIXTURES: Record<string, Fixture> = {
       ).id,
     },
   }),
+  'mcpServers.get': async (w) => ({ query: { projectId: w.projectId } }),
+  'mcpServers.update': async (w) => ({ params: { id: await mcpServerId(w) }, body: { status: 'ENABLED' } }),
+  'mcpServers.rotate': async (w) => ({ params: { id: await mcpServerId(w) } }),
   'triggers.test': async (w) => ({
     body: {
       projectId: w.projectId,

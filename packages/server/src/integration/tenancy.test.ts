@@ -29,6 +29,7 @@ const ids = {
   invitation: '',
   alert: '',
   signingKey: '',
+  mcpServer: '',
 };
 
 beforeAll(async () => {
@@ -83,6 +84,7 @@ beforeAll(async () => {
   ids.alert = (
     await owner.alerts.create({ projectId: project.id, channel: 'EMAIL', receiver: 'payroll@example.com' })
   ).id;
+  ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -171,6 +173,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.alerts.create({ projectId: ids.project, channel: 'EMAIL', receiver: 'planted@example.com' }),
   'alerts.list': (c) => c.alerts.list({ projectId: ids.project }),
   'alerts.delete': (c) => c.alerts.delete(ids.alert),
+  'mcpServers.get': (c) => c.mcpServers.get({ projectId: ids.project }),
+  'mcpServers.update': (c) => c.mcpServers.update(ids.mcpServer, { status: 'DISABLED' }),
+  'mcpServers.rotate': (c) => c.mcpServers.rotate(ids.mcpServer),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
