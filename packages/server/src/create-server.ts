@@ -19,6 +19,7 @@ import { serveWebApp } from './http/web-app/serve-web-app';
 import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
+import { mcpEndpoint } from './modules/mcp/mcp-endpoint';
 import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
@@ -121,11 +122,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const triggerPoller = createTriggerPoller(context, timers);
   let ticks: TimedWorkTicks | undefined;
   const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
+  // A worker answers health only: the API is the app's.
+  const routes = servesApi
+    ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
+    : platformRoutes(context, () => []);
   const app = await buildHttpApp({
-    // A worker answers health only: the API is the app's.
-    routes: servesApi
-      ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
-      : platformRoutes(context, () => []),
+    routes,
     logger,
     authenticate: (header) => authenticate(context, header),
     authorize: (access, principal, parts) => authorizeAccess(context, access, principal, parts),
@@ -135,6 +137,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
     ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
+  if (servesApi) await app.register(mcpEndpoint(context, routes));
   const webApp = servesApi ? (options.webApp ?? locateWebApp()) : false;
   if (webApp !== false && webApp !== undefined) {
     serveWebApp(app, webApp, { frameAncestors: () => context.embedOrigins.allowed() });
