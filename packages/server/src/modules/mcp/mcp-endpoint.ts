@@ -89,8 +89,17 @@ async function answerMcp(
     void transport.close();
     void server.close();
   });
-  await server.connect(transport);
-  await transport.handleRequest(request.raw, reply.raw, request.body);
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  } catch (error) {
+    // Hijacked: the app's error handler cannot answer any more.
+    log.error({ err: error }, 'MCP request failed');
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { 'content-type': 'application/json' });
+      reply.raw.end(JSON.stringify(rpcError(-32603, 'Internal error')));
+    }
+  }
 }
 
 /** Only the user agent of the `/mcp` request reaches the endpoint handlers (never its credential). */

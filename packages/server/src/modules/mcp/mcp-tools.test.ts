@@ -169,6 +169,30 @@ describe('flow tools', () => {
       .executeTakeFirst();
     expect(run).toEqual({ flowId: asyncFlow.id, triggeredBy: 'WEBHOOK' });
   });
+
+  it('answers a call without run credits left as an error, sync or not', async () => {
+    const setCredits = (credits: number | null) =>
+      server.server.context.store.write((trx) =>
+        trx.updateTable('platform').set({ credits }).where('id', '=', admin.platformId).execute(),
+      );
+    await setCredits(0);
+    try {
+      const sync = await client.callTool({
+        name: `greet_someone__${syncFlow.id.substring(0, 4)}`,
+        arguments: { name: 'Ada', n: 1 },
+      });
+      expect(sync.isError).toBe(true);
+      expect(resultText(sync)).toMatch(/^QUOTA_EXCEEDED: /);
+      const async = await client.callTool({
+        name: `log_it_${asyncFlow.id.substring(0, 4)}`,
+        arguments: { line: 'no credit' },
+      });
+      expect(async.isError).toBe(true);
+      expect(resultText(async)).toMatch(/^QUOTA_EXCEEDED: /);
+    } finally {
+      await setCredits(null);
+    }
+  });
 });
 
 function runsOf(flowId: string) {
