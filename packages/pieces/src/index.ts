@@ -45,8 +45,20 @@ export {
   CATCH_WEBHOOK_TRIGGER,
   WEBHOOK_PIECE_NAME,
   catchWebhookAdmits,
+  MCP_PIECE_NAME,
+  MCP_PROPERTY_TYPES,
+  MCP_TOOL_TRIGGER,
+  mcpToolArguments,
+  mcpToolParameters,
 } from './builtin';
-export type { BuiltinActionCall, BuiltinEnv, SchedulePlan, SubflowRunStart } from './builtin';
+export type {
+  BuiltinActionCall,
+  BuiltinEnv,
+  McpPropertyType,
+  McpToolParameter,
+  SchedulePlan,
+  SubflowRunStart,
+} from './builtin';
 export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';
 export type {
   InstalledPieceResult,

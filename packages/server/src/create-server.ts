@@ -19,6 +19,7 @@ import { serveWebApp } from './http/web-app/serve-web-app';
 import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
 import { createLogger } from './logging/create-logger';
 import { allRoutes } from './modules/all-routes';
+import { mcpEndpoint } from './modules/mcp/mcp-endpoint';
 import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 import { mcpOAuthRootRoutes } from './modules/mcp-oauth/mcp-oauth-root-routes';
 import { platformRoutes } from './modules/platform/platform-routes';
@@ -122,11 +123,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const triggerPoller = createTriggerPoller(context, timers);
   let ticks: TimedWorkTicks | undefined;
   const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
+  // A worker answers health only: the API is the app's.
+  const routes = servesApi
+    ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
+    : platformRoutes(context, () => []);
   const app = await buildHttpApp({
-    // A worker answers health only: the API is the app's.
-    routes: servesApi
-      ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
-      : platformRoutes(context, () => []),
+    routes,
     logger,
     authenticate: (header) => authenticate(context, header),
     authorize: (access, principal, parts) => authorizeAccess(context, access, principal, parts),
@@ -136,8 +138,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
     ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
   });
-  // The MCP authorization server sits at the domain root, before the web app's catch-all.
-  if (servesApi) await app.register(mcpOAuthRootRoutes(context));
+  // The MCP authorization server and `/mcp` sit at the domain root, before the web app's catch-all.
+  if (servesApi) {
+    await app.register(mcpOAuthRootRoutes(context));
+    await app.register(mcpEndpoint(context, routes));
+  }
   const webApp = servesApi ? (options.webApp ?? locateWebApp()) : false;
   if (webApp !== false && webApp !== undefined) {
     serveWebApp(app, webApp, { frameAncestors: () => context.embedOrigins.allowed() });

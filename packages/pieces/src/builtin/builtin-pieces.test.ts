@@ -49,6 +49,10 @@ describe('built-in pieces', () => {
           "modulo_math",
           "generateRandom_math",
         ],
+        "@activepieces/piece-mcp": [
+          "reply_to_mcp_client",
+          "mcp_tool",
+        ],
         "@activepieces/piece-schedule": [
           "every_x_minutes",
           "every_hour",

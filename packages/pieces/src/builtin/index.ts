@@ -1,6 +1,6 @@
 /**
  * Piecework's built-in pieces: the reference platform's core pieces (webhook, schedule, HTTP,
- * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers) written
+ * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP) written
  * for Piecework, with the same piece, action, trigger and input names, so exported flows run
  * unchanged. Outbound requests go through the SSRF-filtered client.
  *
@@ -20,6 +20,7 @@ import { delayPiece } from './delay';
 import { httpPiece } from './http';
 import { jsonPiece } from './json';
 import { mathHelperPiece } from './math-helper';
+import { mcpPiece } from './mcp';
 import { schedulePiece } from './schedule';
 import { storePiece } from './store';
 import { subflowsPiece } from './subflows';
@@ -40,6 +41,7 @@ export const BUILTIN_PIECES: readonly PieceDefinition[] = [
   jsonPiece,
   dateHelperPiece,
   mathHelperPiece,
+  mcpPiece,
 ];
 
 const byName = new Map(BUILTIN_PIECES.map((piece) => [piece.name, piece]));
@@ -58,4 +60,12 @@ export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './sch
 export type { SchedulePlan } from './schedule';
 export { CALLABLE_FLOW_TRIGGER, subflowRunStart } from './subflows/subflow-run-start';
 export { CATCH_WEBHOOK_TRIGGER, WEBHOOK_PIECE_NAME, catchWebhookAdmits } from './webhook';
+export {
+  MCP_PIECE_NAME,
+  MCP_PROPERTY_TYPES,
+  MCP_TOOL_TRIGGER,
+  mcpToolArguments,
+  mcpToolParameters,
+} from './mcp';
+export type { McpPropertyType, McpToolParameter } from './mcp';
 export type { SubflowRunStart } from './subflows/subflow-run-start';

@@ -26,6 +26,15 @@ export interface AccessParts {
   readonly body: unknown;
 }
 
+/**
+ * Confines a call to one project (the MCP tools': a caller may act on its own project only). A
+ * call that names anything of another project is 404, as if that did not exist, before any
+ * permission is checked; a call that is not about a project at all is 403.
+ */
+export interface AccessConfinement {
+  readonly projectId: string;
+}
+
 /** The table of each addressable entity, and the entity type a 404 names. */
 const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType: string }>> = {
   flow: { table: 'flow', entityType: 'flow' },
@@ -47,14 +56,20 @@ const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWitho
  * Checks that `principal` may call an endpoint declared with `access`, and answers the project the
  * call acts on (undefined for platform-wide calls). Throws 403 AUTHORIZATION (not a platform admin),
  * 403 PERMISSION_DENIED (a project permission is missing) or 404 (a project or entity of another
- * platform, or none).
+ * platform, or none). With `within`, see {@link AccessConfinement}.
  */
 export async function authorizeAccess(
   ctx: ServerContext,
   access: EndpointAccess,
   principal: Principal | null,
   parts: AccessParts,
+  within?: AccessConfinement,
 ): Promise<ProjectRow | undefined> {
+  if (within !== undefined && (access.kind !== 'project' || principal === null)) {
+    throw permissionDenied(`This call may only act on project ${within.projectId}`, {
+      projectId: within.projectId,
+    });
+  }
   if (access.kind === 'public' || principal === null) return undefined;
   switch (access.kind) {
     case 'platform':
@@ -75,7 +90,7 @@ export async function authorizeAccess(
         typeof access.permission === 'function'
           ? (access.permission as (body: unknown) => Permission)(parts.body)
           : access.permission;
-      const project = await projectOfRequest(ctx, principal, access.project, parts);
+      const project = await projectOfRequest(ctx, principal, access.project, parts, within);
       if (project === undefined) return undefined;
       await assertProjectPermission(ctx, principal, project, permission);
       return project;
@@ -86,21 +101,31 @@ export async function authorizeAccess(
 /**
  * The project named by the request, within the caller's platform; undefined for a platform-wide
  * call (no `projectId` where it is optional, or an entity without a project), after checking who
- * may make such a call.
+ * may make such a call. Confined (`within`), anything outside that project is 404 and a call
+ * without a project 403.
  */
 async function projectOfRequest(
   ctx: ServerContext,
   principal: Principal,
   source: ProjectSource,
   parts: AccessParts,
+  within: AccessConfinement | undefined,
 ): Promise<ProjectRow | undefined> {
   if (source.from === 'entity') {
-    return projectOfEntity(ctx.store.db, principal, source.entity, idOf(parts.params));
+    return projectOfEntity(ctx.store.db, principal, source.entity, idOf(parts.params), within);
   }
   const projectId =
     source.from === 'params'
       ? idOf(parts.params)
       : projectIdIn(source.from === 'query' ? parts.query : parts.body);
+  if (within !== undefined) {
+    if (projectId === undefined) {
+      throw permissionDenied(`This call may only act on project ${within.projectId}`, {
+        projectId: within.projectId,
+      });
+    }
+    if (projectId !== within.projectId) throw notFound('project', projectId);
+  }
   if (projectId === undefined) {
     if (source.from !== 'params' && source.optional === 'platformAdmin') {
       requirePlatformAdmin(principal, 'Only platform admins may do this without a project');
@@ -126,6 +151,7 @@ async function projectOfEntity(
   principal: Principal,
   entity: ProjectEntity,
   id: string,
+  within: AccessConfinement | undefined,
 ): Promise<ProjectRow | undefined> {
   const { table, entityType } = ENTITY_TABLES[entity];
   const withoutProject = ENTITIES_WITHOUT_PROJECT.has(entity);
@@ -148,6 +174,7 @@ async function projectOfEntity(
     .executeTakeFirst()) as (ProjectRow & { entityProjectId: string | null }) | undefined;
   if (row === undefined) throw notFound(entityType, id);
   const { entityProjectId, ...project } = row;
+  if (within !== undefined && entityProjectId !== within.projectId) throw notFound(entityType, id);
   if (entityProjectId === null) {
     requirePlatformAdmin(principal, `Only platform admins may change a platform-wide ${entityType}`);
     return undefined;

@@ -197,6 +197,9 @@ async function freshMcpGrant(world: World): Promise<string> {
   const claims = await world.server.server.context.mcpAccessTokens.verify(tokens.access_token);
   return claims!.grantId;
 }
+/** The id of the team project's MCP server (made on its first read). */
+const mcpServerId = async (world: World) =>
+  (await adminCall<{ id: string }>(world, 'GET', `/v1/mcp-servers?projectId=${world.projectId}`)).id;
 
 /** One row per endpoint (`area.name`): how to call it. */
 const FIXTURES: Record<string, Fixture> = {
@@ -399,6 +402,9 @@ const FIXTURES: Record<string, Fixture> = {
       ).id,
     },
   }),
+  'mcpServers.get': async (w) => ({ query: { projectId: w.projectId } }),
+  'mcpServers.update': async (w) => ({ params: { id: await mcpServerId(w) }, body: { status: 'ENABLED' } }),
+  'mcpServers.rotate': async (w) => ({ params: { id: await mcpServerId(w) } }),
   'triggers.test': async (w) => ({
     body: {
       projectId: w.projectId,

@@ -10,10 +10,13 @@ export interface UserPrincipal {
   readonly email: string;
 }
 
-/** A platform API key (`sk-...`): acts for its whole platform, like a platform admin. */
+/**
+ * A platform API key (`sk-...`): acts for its whole platform, like a platform admin. A project MCP
+ * token acts as one too, confined by `/mcp` to its project (`modules/mcp/resolve-mcp-caller.ts`).
+ */
 export interface ServicePrincipal {
   readonly type: 'SERVICE';
-  /** The API key's id. */
+  /** The API key's id (the MCP server's id for a project MCP token). */
   readonly id: string;
   readonly platformId: string;
 }

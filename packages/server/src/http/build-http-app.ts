@@ -19,14 +19,12 @@ import Fastify, {
 import type { Logger } from 'pino';
 import qs from 'qs';
 import { generateId } from '@piecework/shared';
-import type { EndpointAccess } from '@piecework/shared';
-import type { AccessParts } from '../auth/authorize-access';
 import type { Principal } from '../auth/principal';
-import type { ProjectRow } from '../auth/project-access';
 import { entityFields } from '../logging/create-logger';
 import { answerClientError } from './client-error';
 import { decodeContentEncoding } from './content-encoding';
 import { HttpReply } from './http-reply';
+import { runRoute, type AuthorizeAccess } from './invoke-route';
 import { resolveHttpTimeouts, type HttpTimeouts } from './http-timeouts';
 import { parseJsonBody } from './json-body';
 import {
@@ -39,7 +37,6 @@ import type { RouteDefinition } from './route';
 import { sendRouteNotFound } from './route-not-found';
 import { sendError } from './send-error';
 import { applySecurityHeaders } from './security-headers';
-import { validatePart } from './validate-part';
 
 /** Options of {@link buildHttpApp}. */
 export interface HttpAppOptions {
@@ -50,11 +47,7 @@ export interface HttpAppOptions {
    * The one access check (`auth/authorize-access.ts`): enforces the endpoint's declared access
    * before its handler runs and answers the project the call is authorized on.
    */
-  authorize: (
-    access: EndpointAccess,
-    principal: Principal | null,
-    parts: AccessParts,
-  ) => Promise<ProjectRow | undefined>;
+  authorize: AuthorizeAccess;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Requests slower than this are always logged (AP_LOG_KEEP_SLOW_MS). */
@@ -162,7 +155,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   return app;
 }
 
-/** Registers one route on `scope`: its rate limit (authentication routes), authentication, validation of every part, the handler, the answer. */
+/**
+ * Registers one route on `scope`: its rate limit (authentication routes), authentication, then
+ * validation, the access check and the handler (`runRoute`, shared with in-process calls), the answer.
+ */
 function registerRoute(
   scope: FastifyInstance,
   route: RouteDefinition,
@@ -180,31 +176,21 @@ function registerRoute(
     handler: async (request, reply) => {
       const principal =
         endpoint.auth === 'principal' ? await options.authenticate(request.headers.authorization) : null;
-      const params = validatePart(endpoint.params, request.params, 'path parameter');
-      const query = validatePart(endpoint.query, request.query ?? {}, 'query parameter');
-      const body =
-        route.rawBody === undefined
-          ? validatePart(endpoint.body, route.prepareBody?.(request.body) ?? request.body, 'body')
-          : Buffer.isBuffer(request.body)
-            ? request.body
-            : Buffer.alloc(0);
-      const log = attachLogFields(request, route, params, query, body);
-      const project = await options.authorize(endpoint.access, principal, { params, query, body });
-      const result = await route.handler({
-        params,
-        query,
-        body,
-        principal,
-        project,
-        request: {
-          ip: request.ip,
-          requestId: request.id,
-          log,
-          headers: request.headers,
-          method: request.method,
-          query: request.query ?? {},
+      const result = await runRoute(
+        route,
+        { principal, params: request.params, query: request.query, body: request.body },
+        {
+          authorize: options.authorize,
+          requestMeta: ({ params, query, body }) => ({
+            ip: request.ip,
+            requestId: request.id,
+            log: attachLogFields(request, route, params, query, body),
+            headers: request.headers,
+            method: request.method,
+            query: request.query ?? {},
+          }),
         },
-      });
+      );
       if (result instanceof HttpReply) {
         return sendHttpReply(reply, result);
       }

@@ -37,6 +37,7 @@ const ids = {
   signingKey: '',
   mcpGrant: '',
   mcpAuthRequest: '',
+  mcpServer: '',
 };
 
 beforeAll(async () => {
@@ -99,6 +100,7 @@ beforeAll(async () => {
   );
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
+  ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -191,6 +193,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.mcpOAuth.approve({ authRequestId: ids.mcpAuthRequest, projectId: ids.project }),
   'mcpOAuth.listGrants': (c) => c.mcpOAuth.listGrants({ projectId: ids.project }),
   'mcpOAuth.revokeGrant': (c) => c.mcpOAuth.revokeGrant(ids.mcpGrant),
+  'mcpServers.get': (c) => c.mcpServers.get({ projectId: ids.project }),
+  'mcpServers.update': (c) => c.mcpServers.update(ids.mcpServer, { status: 'DISABLED' }),
+  'mcpServers.rotate': (c) => c.mcpServers.rotate(ids.mcpServer),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),

@@ -7,6 +7,7 @@ import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
 import { embeddingRoutes } from './embedding/embedding-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
+import { mcpServerRoutes } from './mcp/mcp-server-routes';
 import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
 import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
@@ -62,5 +63,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...userInvitationRoutes(ctx));
   routes.push(...alertRoutes(ctx));
   routes.push(...mcpOAuthRoutes(ctx));
+  routes.push(...mcpServerRoutes(ctx));
   return routes;
 }

@@ -3,8 +3,8 @@
  * run, and answer — at once for the asynchronous routes (200 `{}` + `x-webhook-id`, sent only
  * after the run and its job committed), with the flow's response for `/sync`.
  */
-import { subflowRunStart } from '@piecework/pieces';
-import { generateTimeOrderedId, PieceworkError } from '@piecework/shared';
+import { MCP_PIECE_NAME, MCP_TOOL_TRIGGER, mcpToolArguments, subflowRunStart } from '@piecework/pieces';
+import { fullPieceName, generateTimeOrderedId, PieceworkError } from '@piecework/shared';
 import { HttpReply } from '../../http/http-reply';
 import { runKeyValueStore } from '../../runs/run-key-value-store';
 import type { ServerContext } from '../../server-context';
@@ -15,7 +15,7 @@ import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './w
 import { assertWebhookCredentials } from './webhook-credentials';
 import { webhookTriggerItems } from './webhook-trigger-items';
 import { parentRunOf } from './parent-run';
-import { assertTriggerPieceRunnable, triggerPieceOf } from './trigger-piece-check';
+import { assertTriggerPieceRunnable, triggerPieceOf, type TriggerPiece } from './trigger-piece-check';
 import { findWebhookTarget, type WebhookTarget } from './webhook-target';
 
 /** Which webhook route: the draft (TESTING run) or the published version, answered now or in sync. */
@@ -36,7 +36,8 @@ export class WebhookService {
    * gives: the call's body as its output, the caller's callback URL in its store (`subflowRunStart`).
    * The WEBHOOK trigger of an npm piece runs its `run` hook on the request and each item it gives
    * is one run (`webhookTriggerItems`; none: 200 `{}`, or 204 on `/sync`, and no run; the answer
-   * names the first run); a vendor's handshake is answered with the trigger's `onHandshake` reply. Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
+   * names the first run); the MCP piece's `mcp_tool` trigger gives the call's arguments (the
+   * JSON body); a vendor's handshake is answered with the trigger's `onHandshake` reply. Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
   async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
@@ -63,7 +64,9 @@ export class WebhookService {
         'FLOW',
       );
     }
-    const outputs = hooked?.items ?? [subflow === undefined ? payload : subflow.triggerOutput];
+    const outputs = hooked?.items ?? [
+      subflow === undefined ? builtinTriggerOutput(triggerPiece, payload) : subflow.triggerOutput,
+    ];
     if (outputs.length === 0) return route.sync ? new HttpReply(204) : new HttpReply(200, {});
     const started = [];
     for (const [index, output] of outputs.entries()) {
@@ -122,4 +125,11 @@ export class WebhookService {
       payloadFileStore(this.ctx, { projectId: target.project.id, flowId: target.flowId }),
     );
   }
+}
+
+/** The trigger output of a request for a trigger without hooks: the request, or the MCP tool call's arguments. */
+function builtinTriggerOutput(piece: TriggerPiece, payload: TriggerPayload): unknown {
+  const isMcpTool =
+    piece !== null && fullPieceName(piece.name) === MCP_PIECE_NAME && piece.triggerName === MCP_TOOL_TRIGGER;
+  return isMcpTool ? mcpToolArguments(payload) : payload;
 }
