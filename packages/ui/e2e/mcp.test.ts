@@ -92,7 +92,7 @@ describe('the MCP page', () => {
     await expect(page.getByLabel('MCP client configuration').textContent()).resolves.toContain(
       `"Authorization": "Bearer ${server.token}"`,
     );
-    await page.getByText('Claude, Cursor', { exact: false }).first().waitFor();
+    await page.getByText('such as Claude and Cursor, connect with the server URL alone').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'mcp');
     expect(await mcpStatus(server.token)).not.toBe(401);
