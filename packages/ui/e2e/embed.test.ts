@@ -379,6 +379,34 @@ describe('the MCP dialogs', () => {
     expect(ui.console.errors).toEqual([]);
   });
 
+  it('authorizeMcp() resolves {denied: true} with the access_denied redirect on Deny', async () => {
+    await embedOk();
+    const callbackUrl = 'http://127.0.0.1:33418/callback';
+    const client = await registeredMcpClient(ui.server, {
+      redirect_uris: [callbackUrl],
+      client_name: 'Refused',
+    });
+    const authRequestId = await startAuthorization(ui.server, client, pkcePair().challenge, { state: 'no' });
+    const pending = await start(`piecework.authorizeMcp(${JSON.stringify({ authRequestId })})`);
+    const selector = 'iframe[src*="/embed/mcp-authorize"]';
+    await page
+      .frameLocator(selector)
+      .getByRole('dialog', { name: 'Refused wants to use Piecework through MCP' })
+      .getByRole('button', { name: 'Deny' })
+      .click();
+    const { value } = await pending.settled();
+    expect(value).toEqual({ denied: true, redirectUrl: expect.any(String) });
+    const redirectUrl = new URL((value as { redirectUrl: string }).redirectUrl);
+    expect(`${redirectUrl.origin}${redirectUrl.pathname}`).toBe(callbackUrl);
+    expect(Object.fromEntries(redirectUrl.searchParams)).toMatchObject({
+      error: 'access_denied',
+      state: 'no',
+    });
+    expect(redirectUrl.searchParams.get('code')).toBeNull();
+    expect(await page.locator(selector).count()).toBe(0);
+    expect(ui.console.errors).toEqual([]);
+  });
+
   it('mcpSettings() opens the MCP settings over the host page and resolves when they are closed', async () => {
     await embedOk();
     const server = await embedded.client.mcpServers.get({ projectId: embedded.projectId });
