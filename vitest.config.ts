@@ -59,6 +59,8 @@ const clusterTests = [
   'integration/crash-safety.test.ts',
   'integration/subflows.test.ts',
   'integration/concurrency.test.ts',
+  // An MCP flow tool answered by a worker through the app's /mcp, OAuth state in PostgreSQL.
+  'integration/mcp-oauth-dance.test.ts',
   'testing/in-process-cluster.test.ts',
   // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
   // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4
