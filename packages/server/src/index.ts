@@ -48,6 +48,11 @@ export type {
   OneTimeCodeTable,
   AlertTable,
   SigningKeyTable,
+  McpServerTable,
+  McpOAuthClientTable,
+  McpOAuthGrantTable,
+  McpOAuthCodeTable,
+  McpOAuthRefreshTokenTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
@@ -97,3 +102,5 @@ export type { Principal, ServicePrincipal, UserPrincipal } from './auth/principa
 export { SecretBox } from './auth/secret-box';
 export { SessionTokens } from './auth/session-tokens';
 export type { SessionClaims } from './auth/session-tokens';
+export { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
+export type { McpAccessClaims } from './modules/mcp-oauth/mcp-access-tokens';

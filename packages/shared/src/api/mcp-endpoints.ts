@@ -100,7 +100,7 @@ export const MCP_OAUTH_ENDPOINTS = {
     method: 'DELETE',
     path: '/v1/mcp-oauth/grants/:id',
     operationId: 'mcpOAuth.revokeGrant',
-    summary: "Disconnect an OAuth client: its refresh and access tokens stop working at once",
+    summary: 'Disconnect an OAuth client: its refresh and access tokens stop working at once',
     access: projectAccess('WRITE_MCP', { from: 'entity', entity: 'mcpOAuthGrant' }),
     params: IdParams,
     status: 200,

@@ -40,7 +40,9 @@ export class McpAccessTokens {
   private readonly audience: string;
 
   constructor(instanceSecret: Uint8Array, publicUrl: string) {
-    this.key = createSecretKey(createHmac('sha256', instanceSecret).update('piecework-mcp-oauth-access').digest());
+    this.key = createSecretKey(
+      createHmac('sha256', instanceSecret).update('piecework-mcp-oauth-access').digest(),
+    );
     this.issuer = mcpIssuer(publicUrl);
     this.audience = mcpResourceUrl(publicUrl);
   }
