@@ -1,8 +1,9 @@
-import type { FlowResponse } from '@piecework/engine';
 import { createAction } from '../../framework/create-piece';
 import type { PiecePropertyDefinition } from '../../framework/piece-definition';
 import { Property } from '../../framework/properties';
-import { choice, optionalRecord } from '../common/read-props';
+import { optionalRecord } from '../common/read-props';
+import { modeProp } from '../subflows/subflows-common';
+import { respondProp, sendResponse } from '../webhook/respond-prop';
 
 /**
  * `reply_to_mcp_client`: answers the MCP client waiting on the tool call (an `mcp_tool` trigger
@@ -17,18 +18,7 @@ export const replyToMcpClient = createAction({
     note: Property.MarkDown({
       value: '**Important**: Make sure your MCP trigger has (Wait for Response) turned on.',
     }),
-    mode: Property.StaticDropdown({
-      displayName: 'Mode',
-      description: 'Choose Simple for key-value or Advanced for JSON.',
-      required: true,
-      defaultValue: 'simple',
-      options: {
-        options: [
-          { label: 'Simple', value: 'simple' },
-          { label: 'Advanced', value: 'advanced' },
-        ],
-      },
-    }),
+    mode: modeProp,
     response: Property.DynamicProperties({
       displayName: 'Response',
       required: true,
@@ -42,30 +32,14 @@ export const replyToMcpClient = createAction({
         return fields;
       },
     }),
-    respond: Property.StaticDropdown({
-      displayName: 'Flow Execution',
-      required: false,
-      defaultValue: 'stop',
-      options: {
-        options: [
-          { label: 'Stop', value: 'stop' },
-          { label: 'Respond and Continue', value: 'respond' },
-        ],
-      },
-    }),
+    respond: respondProp,
   },
   async run(ctx) {
     const fields = optionalRecord(ctx.propsValue, 'response');
     if (!fields) throw new Error('Input "response" is required');
     const value = fields['response'];
     const body = ctx.propsValue['mode'] === 'advanced' ? jsonOrText(value) : value;
-    const response: FlowResponse = { status: 200, headers: {}, body: body ?? null };
-    if (choice(ctx.propsValue, 'respond', ['stop', 'respond'], 'stop') === 'stop') {
-      ctx.run.stop({ response });
-    } else {
-      ctx.run.respond({ response });
-    }
-    return response;
+    return sendResponse(ctx, { status: 200, headers: {}, body: body ?? null });
   },
 });
 

@@ -1,6 +1,5 @@
 import { createAction } from '../../framework/create-piece';
-import { Property } from '../../framework/properties';
-import { choice } from '../common/read-props';
+import { respondProp, sendResponse } from './respond-prop';
 import { responseFieldsProp, responseFromProps, responseTypeProp } from './response-props';
 
 /**
@@ -15,25 +14,9 @@ export const returnResponse = createAction({
   props: {
     responseType: responseTypeProp,
     fields: responseFieldsProp,
-    respond: Property.StaticDropdown({
-      displayName: 'Flow Execution',
-      required: false,
-      defaultValue: 'stop',
-      options: {
-        options: [
-          { label: 'Stop', value: 'stop' },
-          { label: 'Respond and Continue', value: 'respond' },
-        ],
-      },
-    }),
+    respond: respondProp,
   },
   async run(ctx) {
-    const response = responseFromProps(ctx.propsValue);
-    if (choice(ctx.propsValue, 'respond', ['stop', 'respond'], 'stop') === 'stop') {
-      ctx.run.stop({ response });
-    } else {
-      ctx.run.respond({ response });
-    }
-    return response;
+    return sendResponse(ctx, responseFromProps(ctx.propsValue));
   },
 });
