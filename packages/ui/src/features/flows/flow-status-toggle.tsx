@@ -3,6 +3,7 @@
  * on: for one never published the switch is disabled and says why beside it.
  */
 import type { PopulatedFlow } from '@piecework/shared';
+import { Switch } from '../../components/switch';
 import { useFlowStatus } from './use-flow-status';
 
 /** The status switch of `flow`. */
@@ -13,18 +14,13 @@ export function FlowStatusToggle({ flow }: { flow: PopulatedFlow }) {
   const hintId = `flow-status-hint-${flow.id}`;
   return (
     <span className="status-toggle">
-      <button
-        type="button"
-        role="switch"
-        className="switch"
-        aria-checked={on}
-        aria-label={`Enabled: ${flow.version.displayName}`}
-        aria-describedby={published ? undefined : hintId}
+      <Switch
+        on={on}
+        label={`Enabled: ${flow.version.displayName}`}
+        describedBy={published ? undefined : hintId}
         disabled={!published || status.isPending}
-        onClick={() => status.mutate({ flowId: flow.id, status: on ? 'DISABLED' : 'ENABLED' })}
-      >
-        <span className="switch-knob" aria-hidden="true" />
-      </button>
+        onToggle={(next) => status.mutate({ flowId: flow.id, status: next ? 'ENABLED' : 'DISABLED' })}
+      />
       {published ? (
         <span className="muted small" aria-hidden="true">
           {on ? 'On' : 'Off'}

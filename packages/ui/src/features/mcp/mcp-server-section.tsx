@@ -8,6 +8,7 @@ import type { McpServer } from '@piecework/shared';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyField } from '../../components/copy-field';
+import { Switch } from '../../components/switch';
 import type { useMcpServer } from './use-mcp-server';
 
 /** Props of {@link McpServerSection}. */
@@ -40,18 +41,13 @@ export function McpServerSection({
       <div className="field">
         <span className="field-label">Status</span>
         <span className="status-toggle">
-          <button
-            type="button"
-            role="switch"
-            className="switch"
-            aria-checked={on}
-            aria-label="MCP server enabled"
-            aria-describedby={hintId}
+          <Switch
+            on={on}
+            label="MCP server enabled"
+            describedBy={hintId}
             disabled={!canWrite || setStatus.isPending}
-            onClick={() => setStatus.mutate({ id: server.id, status: on ? 'DISABLED' : 'ENABLED' })}
-          >
-            <span className="switch-knob" aria-hidden="true" />
-          </button>
+            onToggle={(next) => setStatus.mutate({ id: server.id, status: next ? 'ENABLED' : 'DISABLED' })}
+          />
           <span data-testid="mcp-status">{on ? 'Enabled' : 'Disabled'}</span>
         </span>
         <div id={hintId} className="field-hint">
