@@ -7,14 +7,22 @@
  * at the protected resource metadata (RFC 9728 §5.1), which is how MCP clients find the OAuth
  * authorization server; a DISABLED server is 403.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_PATHS } from '@piecework/shared';
 import type { RequestMeta, RouteDefinition } from '../../http/route';
 import { applySecurityHeaders } from '../../http/security-headers';
 import type { ServerContext } from '../../server-context';
-import { buildMcpServer } from './build-mcp-server';
+import type * as McpRequestHandlerModule from './handle-mcp-request';
 import { resolveMcpCaller } from './resolve-mcp-caller';
+
+type McpRequestHandler = typeof McpRequestHandlerModule;
+
+/** The MCP SDK and the tools, loaded on the first `/mcp` request (not at start-up). */
+let handlerModule: Promise<McpRequestHandler> | undefined;
+function loadHandler(): Promise<McpRequestHandler> {
+  handlerModule ??= import('./handle-mcp-request');
+  return handlerModule;
+}
 
 /** The `WWW-Authenticate` challenge of a 401 from `/mcp`; `invalid` when a token was sent. */
 export function mcpAuthChallenge(publicUrl: string, invalid: boolean): string {
@@ -74,24 +82,15 @@ async function answerMcp(
     method: request.method,
     query: {},
   };
-  const server = await buildMcpServer({ ctx, routes, caller, request: meta });
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
+  const { handleMcpRequest } = await loadHandler();
   // The SDK writes the answer itself: carry over the headers every answer has (CORS, security, request id).
   applySecurityHeaders(reply);
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) reply.raw.setHeader(name, value);
   }
   reply.hijack();
-  reply.raw.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
   try {
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    await handleMcpRequest({ ctx, routes, caller, request: meta }, request.raw, reply.raw, request.body);
   } catch (error) {
     // Hijacked: the app's error handler cannot answer any more.
     log.error({ err: error }, 'MCP request failed');
