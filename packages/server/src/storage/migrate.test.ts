@@ -29,6 +29,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0009-rate-limits',
       '0010-invitations-and-sign-up-policy',
       '0011-embedding',
+      '0012-mcp',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -46,6 +47,11 @@ describe('migrateToLatest on a SQLite file', () => {
         "flowVersion",
         "folder",
         "job",
+        "mcpOAuthClient",
+        "mcpOAuthCode",
+        "mcpOAuthGrant",
+        "mcpOAuthRefreshToken",
+        "mcpServer",
         "oauthApp",
         "oneTimeCode",
         "platform",
