@@ -28,6 +28,7 @@ import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
+import { tableWebhookRoutes } from './table-webhooks/table-webhook-routes';
 
 /** Options of some modules' routes (tests only). */
 export interface RouteOptions {
@@ -64,5 +65,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...alertRoutes(ctx));
   routes.push(...mcpOAuthRoutes(ctx));
   routes.push(...mcpServerRoutes(ctx));
+  routes.push(...tableWebhookRoutes(ctx));
   return routes;
 }

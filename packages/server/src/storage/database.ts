@@ -407,6 +407,17 @@ export interface McpServerTable extends Timestamps {
   sealedToken: string;
 }
 
+/** `tableWebhook`: record events of a table that start runs of a flow (or go to `webhookUrl`). */
+export interface TableWebhookTable extends Timestamps {
+  id: string;
+  projectId: string;
+  tableId: string;
+  flowId: string;
+  /** JSON array of RECORD_CREATED / RECORD_UPDATED / RECORD_DELETED. */
+  events: string;
+  webhookUrl: string;
+}
+
 /** `mcpOAuthClient`: an OAuth client registered at `/register` (RFC 7591). */
 export interface McpOAuthClientTable extends Timestamps {
   /** The `client_id`. */
@@ -496,4 +507,5 @@ export interface Database {
   mcpOAuthGrant: McpOAuthGrantTable;
   mcpOAuthCode: McpOAuthCodeTable;
   mcpOAuthRefreshToken: McpOAuthRefreshTokenTable;
+  tableWebhook: TableWebhookTable;
 }
