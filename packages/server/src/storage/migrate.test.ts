@@ -30,6 +30,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0010-invitations-and-sign-up-policy',
       '0011-embedding',
       '0012-mcp',
+      '0013-tables',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -40,6 +41,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "appConnection",
         "appEventListener",
         "auditEvent",
+        "dataTable",
         "file",
         "flow",
         "flowRun",
@@ -62,6 +64,9 @@ describe('migrateToLatest on a SQLite file', () => {
         "schedule",
         "signingKey",
         "storeEntry",
+        "tableCell",
+        "tableField",
+        "tableRecord",
         "triggerEvent",
         "triggerSource",
         "user",
