@@ -22,10 +22,22 @@ const OUTSIDE_DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * Subscribes the table webhooks to the record events of `ctx` (every process that writes
- * records: app and workers); answers the unsubscribe function.
+ * records: app and workers); answers the unsubscribe function. The events of one table are
+ * delivered one after the other, in the order they happened (runs start in that order).
  */
 export function subscribeTableWebhooks(ctx: ServerContext): () => void {
-  return onRecordEvent(ctx, (event) => deliverRecordEvent(ctx, event));
+  const queues = new Map<string, Promise<void>>();
+  return onRecordEvent(ctx, (event) => {
+    const delivery = (queues.get(event.tableId) ?? Promise.resolve()).then(() =>
+      deliverRecordEvent(ctx, event),
+    );
+    const settled = delivery.catch(() => undefined);
+    queues.set(event.tableId, settled);
+    void settled.then(() => {
+      if (queues.get(event.tableId) === settled) queues.delete(event.tableId);
+    });
+    return delivery;
+  });
 }
 
 /** Delivers one record event to every webhook of its table that listens to it, in creation order. */
