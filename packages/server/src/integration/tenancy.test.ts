@@ -117,7 +117,7 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
