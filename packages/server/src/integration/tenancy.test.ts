@@ -41,7 +41,6 @@ const ids = {
   table: '',
   field: '',
   record: '',
-  webhookTable: '',
   tableWebhook: '',
 };
 
@@ -117,9 +116,8 @@ beforeAll(async () => {
   ids.record = (
     await owner.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 100 }]] })
   )[0]!.id;
-  ids.webhookTable = (await owner.tables.create({ projectId: project.id, name: 'Payslips' })).id;
   ids.tableWebhook = (
-    await owner.tableWebhooks.create(ids.webhookTable, {
+    await owner.tableWebhooks.create(ids.table, {
       events: ['RECORD_CREATED'],
       webhookUrl: 'https://hooks.example.com/payslips',
       flowId: flow.id,
@@ -266,13 +264,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.records.update(ids.record, { tableId: ids.table, cells: [{ fieldId: ids.field, value: 0 }] }),
   'records.delete': (c) => c.records.delete({ tableId: ids.table, ids: [ids.record] }),
   'tableWebhooks.create': (c) =>
-    c.tableWebhooks.create(ids.webhookTable, {
+    c.tableWebhooks.create(ids.table, {
       events: ['RECORD_DELETED'],
       webhookUrl: 'https://planted.example.com/hook',
       flowId: ids.flow,
     }),
-  'tableWebhooks.delete': (c) =>
-    c.tableWebhooks.delete({ id: ids.webhookTable, webhookId: ids.tableWebhook }),
+  'tableWebhooks.delete': (c) => c.tableWebhooks.delete({ id: ids.table, webhookId: ids.tableWebhook }),
 };
 
 /**
