@@ -11,7 +11,9 @@ import {
   ENDPOINTS,
   type Endpoint,
   type EndpointAccess,
+  requiredPermissions,
   type Permission,
+  type ProjectPermission,
 } from '@piecework/shared';
 import { callApi } from '../testing/call-api';
 import { startTestServer } from '../testing/test-server';
@@ -91,9 +93,9 @@ function allowed(access: EndpointAccess, caller: Caller, call: Call): boolean {
       if (caller === 'anotherPlatform') return false;
       const permission =
         typeof access.permission === 'function'
-          ? (access.permission as (body: unknown) => Permission)(call.body)
+          ? (access.permission as (body: unknown) => ProjectPermission)(call.body)
           : access.permission;
-      return MEMBER_PERMISSIONS[caller]?.has(permission) === true;
+      return requiredPermissions(permission).every((one) => MEMBER_PERMISSIONS[caller]?.has(one) === true);
     }
   }
 }

@@ -24,6 +24,7 @@ import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { sampleDataRoutes } from './sample-data/sample-data-routes';
 import { signingKeyRoutes } from './signing-keys/signing-key-routes';
+import { templateRoutes } from './templates/template-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
@@ -64,5 +65,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...alertRoutes(ctx));
   routes.push(...mcpOAuthRoutes(ctx));
   routes.push(...mcpServerRoutes(ctx));
+  routes.push(...templateRoutes(ctx));
   return routes;
 }

@@ -463,6 +463,31 @@ export interface McpOAuthRefreshTokenTable {
 }
 
 /** Every table, keyed by its SQL name. */
+/** `template`: a CUSTOM or SHARED template kept by a platform (OFFICIAL ones ship as files). */
+export interface TemplateTable extends Timestamps {
+  id: string;
+  platformId: string;
+  /** The user who made it; null when an API key did. */
+  ownerId: string | null;
+  /** `CUSTOM` or `SHARED`. */
+  type: string;
+  /** `PUBLISHED` or `ARCHIVED`. */
+  status: string;
+  name: string;
+  summary: string;
+  description: string;
+  author: string;
+  /** JSON arrays: `TemplateTag[]`, category names, piece names. */
+  tags: JsonText;
+  categories: JsonText;
+  pieces: JsonText;
+  blogUrl: string | null;
+  metadata: JsonText | null;
+  /** JSON arrays: `TemplateFlow[]` and `TableDefinition[]`. */
+  flows: JsonText;
+  tables: JsonText;
+}
+
 export interface Database {
   platform: PlatformTable;
   user: UserTable;
@@ -496,4 +521,5 @@ export interface Database {
   mcpOAuthGrant: McpOAuthGrantTable;
   mcpOAuthCode: McpOAuthCodeTable;
   mcpOAuthRefreshToken: McpOAuthRefreshTokenTable;
+  template: TemplateTable;
 }

@@ -30,6 +30,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0010-invitations-and-sign-up-policy',
       '0011-embedding',
       '0012-mcp',
+      '0014-templates',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -62,6 +63,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "schedule",
         "signingKey",
         "storeEntry",
+        "template",
         "triggerEvent",
         "triggerSource",
         "user",
