@@ -32,6 +32,7 @@ export {
 } from './api/endpoint-access';
 export type {
   EndpointAccess,
+  EntityIdLocation,
   EntityWithoutProject,
   ProjectAccess,
   ProjectEntity,
@@ -382,6 +383,26 @@ export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType }
 export { Release } from './projects/release';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
+export { FieldType } from './tables/field-type';
+export { Table, TableStatus, TableTrigger } from './tables/table';
+export { CreateFieldRequest, Field, FieldData, ListFieldsQuery, UpdateFieldRequest } from './tables/field';
+export {
+  CreateTableField,
+  CreateTableRequest,
+  ExportTableQuery,
+  ExportTableResponse,
+  ImportTableResponse,
+  ListTablesQuery,
+  UpdateTableRequest,
+} from './tables/table-requests';
+export { CellInput, PopulatedRecord, RecordCell } from './tables/record';
+export {
+  CreateRecordsRequest,
+  DeleteRecordsRequest,
+  ListRecordsQuery,
+  MAX_RECORDS_PER_CREATE,
+  UpdateRecordRequest,
+} from './tables/record-requests';
 export {
   TableData,
   TableDataCell,
