@@ -75,6 +75,8 @@ export class TemplateService {
       created: now,
       updated: now,
       platformId: principal.platformId,
+      blogUrl: request.blogUrl ?? null,
+      metadata: request.metadata ?? null,
       flows,
       tables: request.tables ?? [],
       pieces: flows.length === 0 ? request.pieces : piecesOf(flows),
