@@ -1,4 +1,5 @@
 /** Official template: check a URL every hour and keep the outcome. */
+import { CURRENT_SCHEMA_VERSION } from '@piecework/shared';
 import { codeStep, officialTemplate, PIECES, pieceStep, pieceTrigger } from './official-template-builders';
 
 const SUMMARISE = `export const code = async (inputs) => {
@@ -24,7 +25,7 @@ export const SCHEDULED_STATUS_CHECK = officialTemplate({
     {
       displayName: 'Hourly status check',
       valid: true,
-      schemaVersion: null,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       description: 'Schedule, HTTP request, code.',
       notes: [],
       trigger: pieceTrigger(
@@ -45,7 +46,7 @@ export const SCHEDULED_STATUS_CHECK = officialTemplate({
             body: {},
             failureMode: 'continue_all',
           },
-          codeStep('step_2', 'Summarise', SUMMARISE, { status: '{{step_1.status}}' }),
+          codeStep('step_2', 'Summarise', SUMMARISE, { status: "{{step_1['output'].status}}" }),
         ),
       ),
     },

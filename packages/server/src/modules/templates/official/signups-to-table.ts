@@ -2,13 +2,16 @@
  * Official template with a table: sign-ups posted to a webhook are kept in a table through the
  * tables piece, and a second flow answers each new row.
  */
+import { CURRENT_SCHEMA_VERSION } from '@piecework/shared';
 import { codeStep, officialTemplate, PIECES, pieceStep, pieceTrigger } from './official-template-builders';
 
 /** The table's external id, which the tables-piece steps name in `table_id`. */
 const SIGNUPS_TABLE = 'signups';
 
 const GREETING = `export const code = async (inputs) => {
-  return { greeting: 'Welcome, ' + (inputs.name || 'friend') + '!' };
+  const cells = Object.values(inputs.record?.cells ?? {});
+  const name = cells.find((cell) => cell.fieldName === 'Name')?.value;
+  return { greeting: 'Welcome, ' + (name || 'friend') + '!' };
 };`;
 
 /** Webhook -> tables piece create record; table trigger (new record) -> code. */
@@ -29,7 +32,7 @@ export const SIGNUPS_TO_TABLE = officialTemplate({
     {
       displayName: 'Store sign-ups',
       valid: true,
-      schemaVersion: null,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       description: 'Webhook, then a row in the Sign-ups table.',
       notes: [],
       trigger: pieceTrigger(
@@ -45,9 +48,9 @@ export const SIGNUPS_TO_TABLE = officialTemplate({
             values: {
               values: [
                 {
-                  name: '{{trigger.body.name}}',
-                  email: '{{trigger.body.email}}',
-                  plan: '{{trigger.body.plan}}',
+                  name: "{{trigger['output'].body.name}}",
+                  email: "{{trigger['output'].body.email}}",
+                  plan: "{{trigger['output'].body.plan}}",
                 },
               ],
             },
@@ -58,14 +61,14 @@ export const SIGNUPS_TO_TABLE = officialTemplate({
     {
       displayName: 'Greet new sign-ups',
       valid: true,
-      schemaVersion: null,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       description: 'A new row in the Sign-ups table, then a greeting.',
       notes: [],
       trigger: pieceTrigger(
         'New Record Created',
         { ...PIECES.tables, trigger: 'newRecord' },
         { table_id: SIGNUPS_TABLE },
-        codeStep('step_1', 'Prepare a greeting', GREETING, { name: '{{trigger.name}}' }),
+        codeStep('step_1', 'Prepare a greeting', GREETING, { record: "{{trigger['output']}}" }),
       ),
     },
   ],

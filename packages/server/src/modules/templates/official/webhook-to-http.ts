@@ -1,4 +1,5 @@
 /** Official template: receive a webhook, reshape its body in code, and forward it over HTTP. */
+import { CURRENT_SCHEMA_VERSION } from '@piecework/shared';
 import { codeStep, officialTemplate, PIECES, pieceStep, pieceTrigger } from './official-template-builders';
 
 const RESHAPE = `export const code = async (inputs) => {
@@ -23,7 +24,7 @@ export const WEBHOOK_TO_HTTP = officialTemplate({
     {
       displayName: 'Forward webhooks',
       valid: true,
-      schemaVersion: null,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       description: 'Webhook, code, HTTP request.',
       notes: [],
       trigger: pieceTrigger(
@@ -34,7 +35,7 @@ export const WEBHOOK_TO_HTTP = officialTemplate({
           'step_1',
           'Reshape the payload',
           RESHAPE,
-          { body: '{{trigger.body}}' },
+          { body: "{{trigger['output'].body}}" },
           pieceStep(
             'step_2',
             'Send to the service',
@@ -46,7 +47,7 @@ export const WEBHOOK_TO_HTTP = officialTemplate({
               queryParams: {},
               authType: 'NONE',
               body_type: 'json',
-              body: { data: '{{step_1}}' },
+              body: { data: "{{step_1['output']}}" },
               failureMode: 'continue_none',
             },
           ),
