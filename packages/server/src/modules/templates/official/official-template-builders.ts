@@ -92,8 +92,8 @@ export function codeStep(
 
 /** The built-in pieces the official templates use, at the versions they were written for. */
 export const PIECES = {
-  webhook: { name: '@activepieces/piece-webhook', version: '~0.1.29' },
-  schedule: { name: '@activepieces/piece-schedule', version: '~0.1.5' },
-  http: { name: '@activepieces/piece-http', version: '~0.9.1' },
-  tables: { name: '@activepieces/piece-tables', version: '~0.2.8' },
+  webhook: { name: '@activepieces/piece-webhook', version: '0.1.29' },
+  schedule: { name: '@activepieces/piece-schedule', version: '0.1.5' },
+  http: { name: '@activepieces/piece-http', version: '0.9.1' },
+  tables: { name: '@activepieces/piece-tables', version: '0.2.8' },
 } as const;
