@@ -389,7 +389,6 @@ export { CreateFieldRequest, Field, FieldData, ListFieldsQuery, UpdateFieldReque
 export {
   CreateTableField,
   CreateTableRequest,
-  ExportTableQuery,
   ExportTableResponse,
   ImportTableResponse,
   ListTablesQuery,

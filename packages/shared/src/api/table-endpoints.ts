@@ -12,7 +12,6 @@ import {
 import { Table } from '../tables/table';
 import {
   CreateTableRequest,
-  ExportTableQuery,
   ExportTableResponse,
   ImportTableResponse,
   ListTablesQuery,
@@ -81,13 +80,21 @@ export const TABLE_ENDPOINTS = {
     method: 'GET',
     path: '/v1/tables/:id/export',
     operationId: 'tables.export',
-    summary:
-      'Export a table: JSON {name, fields, rows by field name}, or with format=csv a text/csv file (header: field names), oldest row first',
+    summary: 'Export a table as JSON: its fields, and each row (oldest first) as texts by field name',
     access: projectAccess('READ_TABLE', { from: 'entity', entity: 'table' }),
     params: IdParams,
-    query: ExportTableQuery,
     status: 200,
     response: ExportTableResponse,
+  }),
+  exportCsv: endpoint({
+    method: 'GET',
+    path: '/v1/tables/:id/export/csv',
+    operationId: 'tables.exportCsv',
+    summary:
+      'Export a table as a text/csv file: a header row of field names, then each row, oldest first (RFC 4180, CRLF)',
+    access: projectAccess('READ_TABLE', { from: 'entity', entity: 'table' }),
+    params: IdParams,
+    status: 200,
   }),
   import: endpoint({
     method: 'POST',

@@ -47,10 +47,6 @@ export const ListTablesQuery = PageQuery.extend({
 });
 export type ListTablesQuery = z.infer<typeof ListTablesQuery>;
 
-/** Query of `GET /v1/tables/:id/export`: `format=csv` answers `text/csv` instead of JSON. */
-export const ExportTableQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
-export type ExportTableQuery = z.infer<typeof ExportTableQuery>;
-
 /** Answer of `GET /v1/tables/:id/export` (JSON): fields, and each row by field name. */
 export const ExportTableResponse = z.object({
   name: z.string(),

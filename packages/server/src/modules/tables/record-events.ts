@@ -61,3 +61,8 @@ function logListenerError(ctx: ServerBase, event: RecordEvent, error: unknown): 
     'A record event listener failed',
   );
 }
+
+/** Whether anyone listens to `ctx`'s record events (a bulk write may skip building events then). */
+export function hasRecordListeners(ctx: ServerBase): boolean {
+  return (listeners.get(ctx)?.size ?? 0) > 0;
+}
