@@ -38,6 +38,8 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
+  webhookTable: '',
+  tableWebhook: '',
   template: '',
 };
 
@@ -102,6 +104,14 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
+  ids.webhookTable = (await owner.tables.create({ projectId: project.id, name: 'Payslips' })).id;
+  ids.tableWebhook = (
+    await owner.tableWebhooks.create(ids.webhookTable, {
+      events: ['RECORD_CREATED'],
+      webhookUrl: 'https://hooks.example.com/payslips',
+      flowId: flow.id,
+    })
+  ).id;
   ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
@@ -229,6 +239,14 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projectRoles.update': (c) =>
     c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
   'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
+  'tableWebhooks.create': (c) =>
+    c.tableWebhooks.create(ids.webhookTable, {
+      events: ['RECORD_DELETED'],
+      webhookUrl: 'https://planted.example.com/hook',
+      flowId: ids.flow,
+    }),
+  'tableWebhooks.delete': (c) =>
+    c.tableWebhooks.delete({ id: ids.webhookTable, webhookId: ids.tableWebhook }),
 };
 
 /**
