@@ -119,7 +119,8 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-});
+  // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
+}, 60_000);
 afterAll(() => server.close());
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
