@@ -11,7 +11,9 @@ import {
   ENDPOINTS,
   type Endpoint,
   type EndpointAccess,
+  requiredPermissions,
   type Permission,
+  type ProjectPermission,
 } from '@piecework/shared';
 import { callApi } from '../testing/call-api';
 import { startTestServer } from '../testing/test-server';
@@ -20,6 +22,7 @@ import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
+import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -54,12 +57,14 @@ const PUBLIC_ENDPOINTS = new Set([
   'webhooks.test',
   'pieces.categories',
   'triggers.appEvent',
+  'templates.categories',
 ]);
 
 /** One row per endpoint (`area.name`): how to call it, by area. */
 const FIXTURES: Record<string, Fixture> = {
   ...CORE_FIXTURES,
   ...TABLES_FIXTURES,
+  ...TEMPLATE_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
 };
 
@@ -97,9 +102,9 @@ function allowed(access: EndpointAccess, caller: Caller, call: Call): boolean {
       if (caller === 'anotherPlatform') return false;
       const permission =
         typeof access.permission === 'function'
-          ? (access.permission as (body: unknown) => Permission)(call.body)
+          ? (access.permission as (body: unknown) => ProjectPermission)(call.body)
           : access.permission;
-      return MEMBER_PERMISSIONS[caller]?.has(permission) === true;
+      return requiredPermissions(permission).every((one) => MEMBER_PERMISSIONS[caller]?.has(one) === true);
     }
   }
 }

@@ -31,6 +31,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0011-embedding',
       '0012-mcp',
       '0013-tables',
+      '0014-templates',
       '0019-table-webhooks',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -69,6 +70,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "tableField",
         "tableRecord",
         "tableWebhook",
+        "template",
         "triggerEvent",
         "triggerSource",
         "user",

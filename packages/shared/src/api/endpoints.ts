@@ -47,6 +47,7 @@ import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } f
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
 import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
+import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -525,6 +526,7 @@ export const ENDPOINTS = {
   fields: FIELD_ENDPOINTS,
   records: RECORD_ENDPOINTS,
   tableWebhooks: TABLE_WEBHOOK_ENDPOINTS,
+  templates: TEMPLATE_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',
