@@ -378,6 +378,22 @@ export {
 } from './projects/project-role';
 export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
 export { Release } from './projects/release';
+export { ConnectionState, FlowState, ProjectState } from './projects/project-state';
+export {
+  FlowReleaseOperation,
+  FlowReleaseOperationType,
+  MissingConnection,
+  ProjectReleasePlan,
+} from './projects/release-plan';
+export {
+  CreateProjectReleaseRequest,
+  DiffProjectReleaseRequest,
+  ExportProjectStateQuery,
+  ListProjectReleasesQuery,
+  ProjectRelease,
+  ProjectReleaseType,
+  ProjectReleaseWithState,
+} from './projects/release-requests';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
 export {

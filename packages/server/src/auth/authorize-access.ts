@@ -46,6 +46,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   alert: { table: 'alert', entityType: 'alert' },
   mcpServer: { table: 'mcpServer', entityType: 'mcpServer' },
   mcpOAuthGrant: { table: 'mcpOAuthGrant', entityType: 'mcpOAuthGrant' },
+  projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

@@ -462,6 +462,20 @@ export interface McpOAuthRefreshTokenTable {
   created: Timestamp;
 }
 
+/** `projectRelease`: a release applied to a project, with the state it applied (JSON). */
+export interface ProjectReleaseTable extends Timestamps {
+  id: string;
+  projectId: string;
+  platformId: string;
+  name: string;
+  description: string | null;
+  type: string;
+  sourceProjectId: string | null;
+  /** The user who made the release (null for an API key). */
+  importedBy: string | null;
+  state: JsonText;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -496,4 +510,5 @@ export interface Database {
   mcpOAuthGrant: McpOAuthGrantTable;
   mcpOAuthCode: McpOAuthCodeTable;
   mcpOAuthRefreshToken: McpOAuthRefreshTokenTable;
+  projectRelease: ProjectReleaseTable;
 }

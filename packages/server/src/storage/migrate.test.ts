@@ -30,6 +30,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0010-invitations-and-sign-up-policy',
       '0011-embedding',
       '0012-mcp',
+      '0015-project-releases',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -57,6 +58,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "platform",
         "project",
         "projectMember",
+        "projectRelease",
         "projectRole",
         "rateLimit",
         "schedule",

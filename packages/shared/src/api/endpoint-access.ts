@@ -13,7 +13,8 @@ export type ProjectEntity =
   | 'userInvitation'
   | 'alert'
   | 'mcpServer'
-  | 'mcpOAuthGrant';
+  | 'mcpOAuthGrant'
+  | 'projectRelease';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
 export type EntityWithoutProject = 'userInvitation';
