@@ -31,6 +31,7 @@ export {
 } from './api/endpoint-access';
 export type {
   EndpointAccess,
+  EntityIdLocation,
   EntityWithoutProject,
   ProjectAccess,
   ProjectEntity,
@@ -396,6 +397,25 @@ export {
 } from './projects/release-requests';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
+export { FieldType } from './tables/field-type';
+export { Table, TableStatus, TableTrigger } from './tables/table';
+export { CreateFieldRequest, Field, FieldData, ListFieldsQuery, UpdateFieldRequest } from './tables/field';
+export {
+  CreateTableField,
+  CreateTableRequest,
+  ExportTableResponse,
+  ImportTableResponse,
+  ListTablesQuery,
+  UpdateTableRequest,
+} from './tables/table-requests';
+export { CellInput, PopulatedRecord, RecordCell } from './tables/record';
+export {
+  CreateRecordsRequest,
+  DeleteRecordsRequest,
+  ListRecordsQuery,
+  MAX_RECORDS_PER_CREATE,
+  UpdateRecordRequest,
+} from './tables/record-requests';
 export {
   TableData,
   TableDataCell,

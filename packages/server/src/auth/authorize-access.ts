@@ -46,6 +46,9 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   alert: { table: 'alert', entityType: 'alert' },
   mcpServer: { table: 'mcpServer', entityType: 'mcpServer' },
   mcpOAuthGrant: { table: 'mcpOAuthGrant', entityType: 'mcpOAuthGrant' },
+  table: { table: 'dataTable', entityType: 'table' },
+  field: { table: 'tableField', entityType: 'field' },
+  record: { table: 'tableRecord', entityType: 'record' },
   projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
 };
 
@@ -113,7 +116,11 @@ async function projectOfRequest(
   within: AccessConfinement | undefined,
 ): Promise<ProjectRow | undefined> {
   if (source.from === 'entity') {
-    return projectOfEntity(ctx.store.db, principal, source.entity, idOf(parts.params), within);
+    const id =
+      source.idAt === undefined
+        ? idOf(parts.params)
+        : idIn(source.idAt.part === 'query' ? parts.query : parts.body, source.idAt.key);
+    return projectOfEntity(ctx.store.db, principal, source.entity, id, within);
   }
   const projectId =
     source.from === 'params'
@@ -185,6 +192,12 @@ async function projectOfEntity(
 
 function idOf(params: unknown): string {
   return (params as { id: string }).id;
+}
+
+/** The string at `key` of a validated query or body (its schema makes it required). */
+function idIn(part: unknown, key: string): string {
+  const value = (part as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : '';
 }
 
 function projectIdIn(part: unknown): string | undefined {

@@ -25,6 +25,9 @@ import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { sampleDataRoutes } from './sample-data/sample-data-routes';
 import { signingKeyRoutes } from './signing-keys/signing-key-routes';
+import { fieldRoutes } from './tables/field-routes';
+import { recordRoutes } from './tables/record-routes';
+import { tableRoutes } from './tables/table-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
@@ -65,6 +68,9 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...alertRoutes(ctx));
   routes.push(...mcpOAuthRoutes(ctx));
   routes.push(...mcpServerRoutes(ctx));
+  routes.push(...tableRoutes(ctx));
+  routes.push(...fieldRoutes(ctx));
+  routes.push(...recordRoutes(ctx));
   routes.push(...projectReleaseRoutes(ctx));
   return routes;
 }

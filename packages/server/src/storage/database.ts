@@ -462,6 +462,52 @@ export interface McpOAuthRefreshTokenTable {
   created: Timestamp;
 }
 
+/** `dataTable`: a table of a project (user data: fields, records, cells below). */
+export interface DataTableTable extends Timestamps {
+  id: string;
+  projectId: string;
+  name: string;
+  folderId: string | null;
+  externalId: string;
+  /** `ENABLED`, `DISABLED` or null. */
+  status: string | null;
+  /** `ON_NEW_RECORD`, `ON_UPDATE_RECORD` or null. */
+  trigger: string | null;
+}
+
+/** `tableField`: a field (column) of a table; `data` the JSON of a dropdown's options. */
+export interface TableFieldTable extends Timestamps {
+  id: string;
+  tableId: string;
+  projectId: string;
+  name: string;
+  /** A `FieldType`. */
+  type: string;
+  externalId: string;
+  data: JsonText | null;
+}
+
+/** `tableRecord`: a record (row) of a table; `seq` its creation order within the table. */
+export interface TableRecordTable extends Timestamps {
+  id: string;
+  tableId: string;
+  projectId: string;
+  seq: number;
+}
+
+/**
+ * `tableCell`: the value of one field of one record, as text; `number` and `instant` (epoch ms)
+ * the same text read as a number or a date, null when it is not one (filters compare these).
+ */
+export interface TableCellTable extends Timestamps {
+  recordId: string;
+  fieldId: string;
+  tableId: string;
+  value: string | null;
+  number: number | null;
+  instant: number | null;
+}
+
 /** `projectRelease`: a release applied to a project, with the state it applied (JSON). */
 export interface ProjectReleaseTable extends Timestamps {
   id: string;
@@ -510,5 +556,9 @@ export interface Database {
   mcpOAuthGrant: McpOAuthGrantTable;
   mcpOAuthCode: McpOAuthCodeTable;
   mcpOAuthRefreshToken: McpOAuthRefreshTokenTable;
+  dataTable: DataTableTable;
+  tableField: TableFieldTable;
+  tableRecord: TableRecordTable;
+  tableCell: TableCellTable;
   projectRelease: ProjectReleaseTable;
 }

@@ -30,6 +30,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0010-invitations-and-sign-up-policy',
       '0011-embedding',
       '0012-mcp',
+      '0013-tables',
       '0015-project-releases',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -41,6 +42,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "appConnection",
         "appEventListener",
         "auditEvent",
+        "dataTable",
         "file",
         "flow",
         "flowRun",
@@ -64,6 +66,9 @@ describe('migrateToLatest on a SQLite file', () => {
         "schedule",
         "signingKey",
         "storeEntry",
+        "tableCell",
+        "tableField",
+        "tableRecord",
         "triggerEvent",
         "triggerSource",
         "user",

@@ -14,6 +14,9 @@ export type ProjectEntity =
   | 'alert'
   | 'mcpServer'
   | 'mcpOAuthGrant'
+  | 'table'
+  | 'field'
+  | 'record'
   | 'projectRelease';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
@@ -21,7 +24,7 @@ export type EntityWithoutProject = 'userInvitation';
 
 /**
  * Where a project-scoped route finds its project: `projectId` of the query or the body, the `:id`
- * parameter itself (project routes), or the row of `entity` that `:id` names. `optional`: a query
+ * parameter itself (project routes), or the row of `entity` that `:id` (or `idAt`) names. `optional`: a query
  * or body without `projectId` makes the call platform-wide, open to any caller of the platform
  * (`true`) or to platform admins only (`'platformAdmin'`). An entity row without a project (a
  * platform invitation) is platform-wide too, for platform admins only.
@@ -29,7 +32,16 @@ export type EntityWithoutProject = 'userInvitation';
 export type ProjectSource =
   | { readonly from: 'query' | 'body'; readonly optional?: true | 'platformAdmin' }
   | { readonly from: 'params' }
-  | { readonly from: 'entity'; readonly entity: ProjectEntity };
+  | { readonly from: 'entity'; readonly entity: ProjectEntity; readonly idAt?: EntityIdLocation };
+
+/**
+ * Where an entity's id is read when it is not the `:id` parameter: `key` of the query or the body
+ * (`GET /v1/records?tableId=` names its table, whose project the call acts on).
+ */
+export interface EntityIdLocation {
+  readonly part: 'query' | 'body';
+  readonly key: string;
+}
 
 /**
  * Who may call an endpoint, declared once with the endpoint and enforced by one check in the

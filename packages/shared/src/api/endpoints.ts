@@ -45,6 +45,7 @@ import { ALERT_ENDPOINTS } from './alert-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
+import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
 import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
 
 /**
@@ -520,6 +521,9 @@ export const ENDPOINTS = {
   embedding: EMBEDDING_ENDPOINTS,
   mcpServers: MCP_SERVER_ENDPOINTS,
   mcpOAuth: MCP_OAUTH_ENDPOINTS,
+  tables: TABLE_ENDPOINTS,
+  fields: FIELD_ENDPOINTS,
+  records: RECORD_ENDPOINTS,
   projectReleases: PROJECT_RELEASE_ENDPOINTS,
   auditEvents: {
     list: endpoint({

@@ -138,6 +138,17 @@ const ROWS: Row[] = [
   ['AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB', 'number', 'Largest webhook payload (MB); larger ones get 413.'],
   ['AP_MAX_FILE_SIZE_MB', 'number', 'Largest file from actions and triggers (MB).'],
   [
+    'AP_MAX_TABLES_PER_PROJECT',
+    'number',
+    'Tables one project may hold; more are refused (402 QUOTA_EXCEEDED).',
+  ],
+  ['AP_MAX_FIELDS_PER_TABLE', 'number', 'Fields one table may hold; more are refused (402 QUOTA_EXCEEDED).'],
+  [
+    'AP_MAX_RECORDS_PER_TABLE',
+    'number',
+    'Records one table may hold; more are refused (402 QUOTA_EXCEEDED).',
+  ],
+  [
     'AP_SSRF_ALLOW_LIST',
     'list',
     'Comma-separated IPs/CIDRs outbound requests may reach despite the private-address filter.',

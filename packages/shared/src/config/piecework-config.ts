@@ -133,6 +133,12 @@ export const PieceworkConfig = z
     maxWebhookPayloadSizeMb: wholeNumber(1).default(25),
     /** AP_MAX_FILE_SIZE_MB: files from actions and triggers (chosen default: 25). */
     maxFileSizeMb: wholeNumber(1).default(25),
+    /** AP_MAX_TABLES_PER_PROJECT: tables one project may hold; more: 402 QUOTA_EXCEEDED (chosen default: 1000). */
+    maxTablesPerProject: wholeNumber(1).default(1000),
+    /** AP_MAX_FIELDS_PER_TABLE: fields (columns) one table may hold; more: 402 QUOTA_EXCEEDED. */
+    maxFieldsPerTable: wholeNumber(1).default(100),
+    /** AP_MAX_RECORDS_PER_TABLE: records (rows) one table may hold; more: 402 QUOTA_EXCEEDED (chosen default: 1,000,000). */
+    maxRecordsPerTable: wholeNumber(1).default(1_000_000),
     /** AP_SSRF_ALLOW_LIST: IPs/CIDRs outbound requests may reach despite the private-address filter. */
     ssrfAllowList: z.array(IpOrCidr).default([]),
     /** AP_ALLOWED_EMBED_ORIGINS: origins allowed to embed, besides the platform's own list. */

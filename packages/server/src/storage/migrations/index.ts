@@ -11,6 +11,7 @@ import { rateLimits } from './0009-rate-limits';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 import { embedding } from './0011-embedding';
 import { mcp } from './0012-mcp';
+import { tables } from './0013-tables';
 import { projectReleases } from './0015-project-releases';
 
 /**
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
   '0011-embedding': embedding,
   '0012-mcp': mcp,
+  '0013-tables': tables,
   '0015-project-releases': projectReleases,
 };
 

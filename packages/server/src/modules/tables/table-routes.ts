@@ -1,0 +1,68 @@
+/**
+ * `/v1/tables`: create, list, get, update, delete; export as JSON (`/export`) or as a `text/csv`
+ * file (`/export/csv`); import a CSV body (`POST /v1/tables/:id/import`, any content type, e.g.
+ * `text/csv`, up to {@link IMPORT_LIMIT_BYTES}). READ_TABLE / WRITE_TABLE on the table's project,
+ * as declared in `ENDPOINTS.tables`.
+ */
+import { ENDPOINTS } from '@piecework/shared';
+import { HttpReply } from '../../http/http-reply';
+import { rawRoute, route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { deleteTable } from './table-definitions';
+import { createTable, listTables, loadTable, updateTable } from './table-service';
+import { exportTable, exportTableCsv, importTableCsv } from './table-transfer';
+import { tableView } from './table-views';
+
+/** The largest CSV body an import takes: 100 MiB (a 100,000-row table of a few columns is ~5 MiB). */
+export const IMPORT_LIMIT_BYTES = 100 * 1024 * 1024;
+
+/** The table routes. */
+export function tableRoutes(ctx: ServerContext): RouteDefinition[] {
+  const db = () => ctx.store.db;
+  return [
+    route(ENDPOINTS.tables.create, {
+      handler: ({ body, project }) => createTable(ctx, project, body),
+    }),
+    route(ENDPOINTS.tables.list, {
+      handler: ({ query, project }) => listTables(ctx, project.id, query),
+    }),
+    route(ENDPOINTS.tables.get, {
+      handler: async ({ params, project }) => tableView(await loadTable(db(), params.id, project.id)),
+    }),
+    route(ENDPOINTS.tables.update, {
+      handler: async ({ params, body, project }) => {
+        const table = await loadTable(db(), params.id, project.id);
+        return updateTable(ctx, table.id, body);
+      },
+    }),
+    route(ENDPOINTS.tables.delete, {
+      handler: async ({ params, project }) => {
+        const table = await loadTable(db(), params.id, project.id);
+        await deleteTable(ctx, table.id);
+        return undefined;
+      },
+    }),
+    route(ENDPOINTS.tables.export, {
+      handler: async ({ params, project }) => exportTable(ctx, await loadTable(db(), params.id, project.id)),
+    }),
+    route(ENDPOINTS.tables.exportCsv, {
+      handler: async ({ params, project }) => {
+        const table = await loadTable(db(), params.id, project.id);
+        return new HttpReply(200, Buffer.from(await exportTableCsv(ctx, table)), {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${table.id}.csv"`,
+        });
+      },
+    }),
+    rawRoute(ENDPOINTS.tables.import, {
+      bodyLimitBytes: IMPORT_LIMIT_BYTES,
+      handler: async ({ params, body, project }) => {
+        const table = await loadTable(db(), params.id, project.id);
+        return new HttpReply(
+          201,
+          await importTableCsv(ctx, table, project.platformId, body.toString('utf8')),
+        );
+      },
+    }),
+  ];
+}

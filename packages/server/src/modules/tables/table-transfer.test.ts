@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportTableResponse, Field, ImportTableResponse } from '@piecework/shared';
+import { callApi } from '../../testing/call-api';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import { signUpTestUser, type TestUser } from '../../testing/test-users';
+import { formatCsv } from './csv-text';
+import { tablesApi } from './table-test-kit';
+
+let server: TestServer;
+let user: TestUser;
+let api: ReturnType<typeof tablesApi>;
+beforeAll(async () => {
+  server = await startTestServer({ AP_MAX_FIELDS_PER_TABLE: '4', AP_MAX_RECORDS_PER_TABLE: '1000' });
+  user = await signUpTestUser(server);
+  api = tablesApi(server, user);
+});
+afterAll(() => server.close());
+
+const importCsv = (tableId: string, csv: string) =>
+  callApi<ImportTableResponse & { code?: string }>(server.apiUrl, 'POST', `/v1/tables/${tableId}/import`, {
+    token: user.token,
+    rawBody: csv,
+    headers: { 'content-type': 'text/csv' },
+  });
+const exportCsv = async (tableId: string) => {
+  const response = await fetch(`${server.apiUrl}/v1/tables/${tableId}/export/csv`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  expect(response.headers.get('content-type')).toContain('text/csv');
+  return response.text();
+};
+
+describe('CSV import and export', () => {
+  it('exports exactly what it imported: quotes, commas, line breaks, empty cells, order kept', async () => {
+    const table = await api.createTable({ name: 'Round trip', fields: [{ name: 'Name', type: 'TEXT' }] });
+    const rows = [
+      ['Name', 'Note', 'When'],
+      ['Ada', 'says "hi", twice', '2026-01-02T03:04:05Z'],
+      ['Alan', 'line one\nline two', ''],
+      ['', 'crlf\r\ninside', '2026-01-03'],
+      ['Grace', ' spaced ', 'é😀'],
+    ];
+    const csv = formatCsv(rows);
+    const imported = await importCsv(table.id, csv);
+    expect(imported.status).toBe(201);
+    expect(imported.body).toEqual({ records: 4, createdFields: ['Note', 'When'] });
+    expect(await exportCsv(table.id)).toBe(csv);
+
+    const fields = (await api.call<Field[]>('GET', `/v1/fields?tableId=${table.id}`)).body;
+    expect(fields.map((field) => [field.name, field.type])).toEqual([
+      ['Name', 'TEXT'],
+      ['Note', 'TEXT'],
+      ['When', 'TEXT'],
+    ]);
+    const json = await api.call<ExportTableResponse>('GET', `/v1/tables/${table.id}/export`);
+    expect(json.body.name).toBe('Round trip');
+    expect(json.body.fields.map((field) => field.name)).toEqual(['Name', 'Note', 'When']);
+    expect(json.body.rows[1]).toEqual({ Name: 'Alan', Note: 'line one\nline two', When: '' });
+
+    // A second import appends, in any column order, to the fields it names.
+    const again = await importCsv(table.id, 'When,Name\n2027-01-01,Linus\n');
+    expect(again.body).toEqual({ records: 1, createdFields: [] });
+    expect((await exportCsv(table.id)).endsWith('Linus,,2027-01-01\r\n')).toBe(true);
+  });
+
+  it.each([
+    ['an unclosed quote', 'A,B\n"x,y\n', 400],
+    ['a row of the wrong width', 'A,B\n1,2\n3\n', 400],
+    ['a header naming a field twice', 'A,A\n1,2\n', 409],
+    ['an empty header name', 'A,\n1,2\n', 400],
+    ['more fields than the limit (4)', 'A,B,C,D,E\n1,2,3,4,5\n', 402],
+  ])('refuses %s and writes nothing', async (_, csv, status) => {
+    const table = await api.createTable({ name: `Bad ${csv.length}`, fields: [{ name: 'A', type: 'TEXT' }] });
+    const answer = await importCsv(table.id, csv);
+    expect(answer.status).toBe(status);
+    expect(answer.body.code).toBeDefined();
+    expect(await exportCsv(table.id)).toBe('A\r\n');
+  });
+
+  it('refuses an import that would pass the record limit (402), writing none of it', async () => {
+    const table = await api.createTable({ name: 'Too long', fields: [{ name: 'N', type: 'NUMBER' }] });
+    const csv = formatCsv([['N'], ...Array.from({ length: 1001 }, (_, i) => [String(i)])]);
+    const answer = await importCsv(table.id, csv);
+    expect(answer.status).toBe(402);
+    expect(answer.body.code).toBe('QUOTA_EXCEEDED');
+    expect((await api.listRecords(table.id)).data).toEqual([]);
+  });
+
+  it('imports a header-only or empty CSV as no rows', async () => {
+    const table = await api.createTable({ name: 'Empty' });
+    expect((await importCsv(table.id, '')).body).toEqual({ records: 0, createdFields: [] });
+    expect((await importCsv(table.id, 'X\r\n')).body).toEqual({ records: 0, createdFields: ['X'] });
+  });
+});
