@@ -379,12 +379,14 @@ export {
 } from './projects/project-role';
 export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
 export { Release } from './projects/release';
-export { ConnectionState, FlowState, ProjectState } from './projects/project-state';
+export { ConnectionState, FlowState, ProjectState, TableState } from './projects/project-state';
 export {
   FlowReleaseOperation,
   FlowReleaseOperationType,
   MissingConnection,
   ProjectReleasePlan,
+  TableReleaseOperation,
+  TableReleaseOperationType,
 } from './projects/release-plan';
 export {
   CreateProjectReleaseRequest,

@@ -23,7 +23,7 @@ export const PROJECT_RELEASE_ENDPOINTS = {
     method: 'GET',
     path: '/v1/project-releases/export',
     operationId: 'projectReleases.exportState',
-    summary: "Download a project's state (flows, connections without secrets) for a FILE release",
+    summary: "Download a project's state (flows, tables, connections without secrets) for a FILE release",
     access: projectAccess('READ_FLOW', { from: 'query' }),
     query: ExportProjectStateQuery,
     status: 200,
@@ -33,7 +33,8 @@ export const PROJECT_RELEASE_ENDPOINTS = {
     method: 'POST',
     path: '/v1/project-releases/diff',
     operationId: 'projectReleases.diff',
-    summary: 'Plan a release: the flows it would create, update or delete, the connections missing',
+    summary:
+      'Plan a release: the flows and tables it would create, update or delete, the connections missing',
     access: projectAccess('WRITE_PROJECT_RELEASE', { from: 'body' }),
     body: DiffProjectReleaseRequest,
     status: 200,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FlowStatus } from '../flows/flow';
 import { ImportFlowRequest } from '../flows/operations';
+import { TableDefinition } from '../templates/table-definition';
 
 /**
  * One flow of a {@link ProjectState}, keyed by its `externalId`: its published version (its
@@ -27,12 +28,22 @@ export const ConnectionState = z.object({
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
 /**
+ * One table of a {@link ProjectState}, keyed by its `externalId`: its definition (name, fields by
+ * externalId, status, trigger) without its records.
+ */
+export const TableState = TableDefinition.omit({ data: true });
+export type TableState = z.infer<typeof TableState>;
+
+/**
  * A project's state as a release carries it (`GET /v1/project-releases/export`, the `state` of a
- * FILE release): its flows and the connections they may use, each keyed by externalId. Never
+ * FILE release): its flows, its tables (definitions without records) and the connections the flows may use,
+ * each keyed by externalId. Never
  * holds a secret. Use it to move a project's flows to another project, or to keep them in a file.
  */
 export const ProjectState = z.object({
   flows: z.array(FlowState),
   connections: z.array(ConnectionState),
+  /** Absent in files exported before tables were released: no tables. */
+  tables: z.array(TableState).default([]),
 });
 export type ProjectState = z.infer<typeof ProjectState>;

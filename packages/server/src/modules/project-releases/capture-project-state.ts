@@ -10,6 +10,7 @@ import type { Database } from '../../storage/database';
 import * as flows from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { flowStateOf } from './flow-state';
+import type { CapturedTable } from './release-tables';
 
 /** One flow of a project as a release sees it. */
 export interface CapturedFlow {
@@ -63,11 +64,16 @@ export async function captureProject(db: Kysely<Database>, projectId: string): P
 }
 
 /**
- * The {@link ProjectState} of a captured project: each flow's published version (its latest when
- * never published), sorted by externalId; connections without values.
+ * The {@link ProjectState} of a captured project and its tables: each flow's published version
+ * (its latest when never published); table definitions without records; connections without
+ * values.
  */
-export function projectStateOf(project: CapturedProject): ProjectState {
+export function projectStateOf(
+  project: CapturedProject,
+  tables: ReadonlyMap<string, CapturedTable>,
+): ProjectState {
   return {
+    tables: [...tables.values()].map((table) => table.definition),
     flows: [...project.flows.values()].map((flow) =>
       flowStateOf(flow.externalId, flow.status, flow.published !== null, flow.published ?? flow.latest),
     ),

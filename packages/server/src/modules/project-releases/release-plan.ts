@@ -7,6 +7,7 @@
 import type { FlowState, ProjectReleasePlan, ProjectState } from '@piecework/shared';
 import type { CapturedFlow, CapturedProject } from './capture-project-state';
 import { comparableParts, releasedVersion } from './flow-state';
+import { planTables, type CapturedTable, type TableStep } from './release-tables';
 
 /** What differs in an updated flow, as the plan names it. */
 export type FlowChange = 'displayName' | 'steps' | 'notes' | 'published' | 'status';
@@ -25,6 +26,7 @@ export type FlowStep =
 /** Everything a release does, in the order it is applied (creates, updates, then deletes). */
 export interface ReleaseSteps {
   readonly flows: readonly FlowStep[];
+  readonly tables: readonly TableStep[];
   readonly plan: ProjectReleasePlan;
 }
 
@@ -50,8 +52,15 @@ export function flowChanges(source: FlowState, target: CapturedFlow): FlowChange
   return changes;
 }
 
-/** The steps and the plan of releasing `source` into the project `target` was captured from. */
-export function planRelease(source: ProjectState, target: CapturedProject): ReleaseSteps {
+/**
+ * The steps and the plan of releasing `source` into the project `target` (its flows and
+ * connections) and `targetTables` (its tables) were captured from.
+ */
+export function planRelease(
+  source: ProjectState,
+  target: CapturedProject,
+  targetTables: ReadonlyMap<string, CapturedTable>,
+): ReleaseSteps {
   const creates: FlowStep[] = [];
   const updates: FlowStep[] = [];
   const sourceIds = new Set<string>();
@@ -70,8 +79,10 @@ export function planRelease(source: ProjectState, target: CapturedProject): Rele
     .map((flow) => ({ type: 'DELETE_FLOW', target: flow }));
   const flows = [...creates, ...updates, ...deletes];
   const present = new Set(target.connections.map((connection) => connection.externalId));
+  const tables = planTables(source.tables, targetTables);
   return {
     flows,
+    tables: tables.steps,
     plan: {
       flows: flows.map((step) => ({
         type: step.type,
@@ -82,6 +93,7 @@ export function planRelease(source: ProjectState, target: CapturedProject): Rele
             : step.source.version.displayName,
         changes: step.type === 'UPDATE_FLOW' ? [...step.changes] : [],
       })),
+      tables: tables.plan,
       connections: source.connections
         .filter((connection) => !present.has(connection.externalId))
         .map(({ externalId, displayName, pieceName, type }) => ({
@@ -93,9 +105,4 @@ export function planRelease(source: ProjectState, target: CapturedProject): Rele
       connectionsCreated: false,
     },
   };
-}
-
-/** True when a plan changes nothing. */
-export function isEmptyPlan(plan: ProjectReleasePlan): boolean {
-  return plan.flows.length === 0;
 }

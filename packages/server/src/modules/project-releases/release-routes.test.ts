@@ -135,7 +135,12 @@ describe('project releases from another project', () => {
     expect(JSON.stringify(state)).not.toContain('very-secret-value');
 
     const plan = ok(await api.diff(fromProject(target, source)));
-    expect(plan).toEqual({ flows: [], connections: state.connections, connectionsCreated: false });
+    expect(plan).toEqual({
+      flows: [],
+      tables: [],
+      connections: state.connections,
+      connectionsCreated: false,
+    });
     ok(await api.create(fromProject(target, source)));
     const connections = await server.server.context.store.db
       .selectFrom('appConnection')

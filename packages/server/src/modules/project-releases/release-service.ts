@@ -1,10 +1,12 @@
 /**
  * Project releases: plan (`diff`), apply (`create`), list and read. A release moves a source
  * state (another project, an exported file, an earlier release) into the target project the
- * caller was authorized on, only when that project has `releasesEnabled`. Applying is one write
- * transaction: every flow change, the release row and project.release.created commit together or
- * not at all. Only the enabling of triggers with hooks (which never run inside a transaction)
- * follows the commit; one that fails leaves its flow DISABLED (logged), and the next plan shows it.
+ * caller was authorized on, only when that project has `releasesEnabled`. Every flow change, the
+ * release row and project.release.created commit in one write transaction, or nothing does.
+ * Tables go through the tables service, which commits each table on its own: created and updated
+ * before that transaction (undone if it fails), deleted after it. The enabling of triggers with
+ * hooks (which never run inside a transaction) follows the commit too; one that fails leaves its
+ * flow DISABLED (logged), and the next plan shows it.
  */
 import {
   generateId,
@@ -30,6 +32,7 @@ import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
 import { applyFlowSteps } from './apply-flow-steps';
 import { captureProject, projectStateOf } from './capture-project-state';
 import { planRelease } from './release-plan';
+import { applyTableChanges, captureTables, deleteReleasedTables } from './release-tables';
 import { releaseSourceOf } from './release-source';
 import { releaseView, releaseWithStateView, selectReleases } from './release-view';
 
@@ -39,7 +42,10 @@ export class ReleaseService {
 
   /** The project's current state, to download and release elsewhere as a FILE. */
   async exportState(project: ProjectRow): Promise<ProjectState> {
-    return projectStateOf(await captureProject(this.ctx.store.db, project.id));
+    return projectStateOf(
+      await captureProject(this.ctx.store.db, project.id),
+      await captureTables(this.ctx, project.id),
+    );
   }
 
   /** What releasing the request's source into `project` would change; writes nothing. */
@@ -50,7 +56,8 @@ export class ReleaseService {
   ): Promise<ProjectReleasePlan> {
     assertReleasesEnabled(project);
     const source = await releaseSourceOf(this.ctx, principal, project, request);
-    return planRelease(source.state, await captureProject(this.ctx.store.db, project.id)).plan;
+    const target = await captureProject(this.ctx.store.db, project.id);
+    return planRelease(source.state, target, await captureTables(this.ctx, project.id)).plan;
   }
 
   /** Applies the request's source to `project` (see the module comment) and answers the release. */
@@ -69,9 +76,15 @@ export class ReleaseService {
       actor,
       project,
     };
-    const { releaseId, after } = await this.ctx.store.write(async (trx) => {
-      // The target is read again inside the transaction: the plan applied is the plan of what is there.
-      const { flows } = planRelease(source.state, await captureProject(trx, project.id));
+    const tables = planRelease(
+      source.state,
+      await captureProject(this.ctx.store.db, project.id),
+      await captureTables(this.ctx, project.id),
+    ).tables;
+    const undoTables = await applyTableChanges(this.ctx, project.id, tables);
+    const committed = this.ctx.store.write(async (trx) => {
+      // The flows are read again inside the transaction: the plan applied is the plan of what is there.
+      const { flows } = planRelease(source.state, await captureProject(trx, project.id), new Map());
       const after = await applyFlowSteps(trx, this.ctx, flows, caller);
       const now = this.ctx.now();
       const id = generateId();
@@ -100,6 +113,11 @@ export class ReleaseService {
       });
       return { releaseId: id, after };
     });
+    const { releaseId, after } = await committed.catch(async (error: unknown) => {
+      await undoTables();
+      throw error;
+    });
+    await deleteReleasedTables(this.ctx, tables);
     await disableTriggers(this.ctx, after.stopped);
     for (const flowId of after.enable) {
       await changeFlowWithTriggers(

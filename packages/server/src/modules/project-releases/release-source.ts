@@ -4,13 +4,14 @@
  * (FILE: checked for coherence) or the state an earlier release of the target applied
  * (ROLLBACK: a release of another project is 404).
  */
-import type { DiffProjectReleaseRequest, ProjectState } from '@piecework/shared';
+import { ProjectState, type DiffProjectReleaseRequest } from '@piecework/shared';
 import { assertProjectPermission, type ProjectRow } from '../../auth/project-access';
 import type { Principal } from '../../auth/principal';
 import { invalidRequest, notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
 import { captureProject, projectStateOf } from './capture-project-state';
+import { captureTables } from './release-tables';
 
 /** Where a release came from, as recorded on its row. */
 export interface ReleaseSource {
@@ -39,7 +40,10 @@ export async function releaseSourceOf(
       if (source === undefined) throw notFound('project', request.sourceProjectId);
       await assertProjectPermission(ctx, principal, source, 'READ_FLOW');
       return {
-        state: projectStateOf(await captureProject(ctx.store.db, source.id)),
+        state: projectStateOf(
+          await captureProject(ctx.store.db, source.id),
+          await captureTables(ctx, source.id),
+        ),
         sourceProjectId: source.id,
       };
     }
@@ -54,19 +58,20 @@ export async function releaseSourceOf(
         .where('projectId', '=', target.id)
         .executeTakeFirst();
       if (row === undefined) throw notFound('projectRelease', request.projectReleaseId);
-      return { state: fromJson<ProjectState>(row.state)!, sourceProjectId: null };
+      return { state: ProjectState.parse(fromJson(row.state)), sourceProjectId: null };
     }
   }
 }
 
 /**
- * Refuses (400) a state a project could not be in: two flows or two connections with one
+ * Refuses (400) a state a project could not be in: two flows, connections or tables with one
  * externalId, or an enabled flow that is not published.
  */
 function assertCoherent(state: ProjectState): void {
   for (const [kind, items] of [
     ['flow', state.flows],
     ['connection', state.connections],
+    ['table', state.tables],
   ] as const) {
     const seen = new Set<string>();
     for (const { externalId } of items) {
