@@ -23,6 +23,7 @@ import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
+import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -66,6 +67,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...TABLES_FIXTURES,
   ...TEMPLATE_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
+  ...RELEASE_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
