@@ -462,6 +462,40 @@ export interface McpOAuthRefreshTokenTable {
   created: Timestamp;
 }
 
+/**
+ * `eventDestination`: an HTTP endpoint of a platform that receives its audit events; `events` is
+ * a JSON array of actions (empty: all), the signing secret sealed by the secret box.
+ */
+export interface EventDestinationTable extends Timestamps {
+  id: string;
+  platformId: string;
+  url: string;
+  events: JsonText;
+  displayName: string | null;
+  enabled: SqlBoolean;
+  sealedSecret: string;
+}
+
+/**
+ * `eventDelivery`: one attempt to deliver one audit event to one destination (the queue and the
+ * log). PENDING until sent, due at `dueAt` (moved forward as a lease while a dispatcher sends);
+ * then DELIVERED, RETRYING (a row of the next attempt follows, due at `nextAttemptAt`) or FAILED.
+ */
+export interface EventDeliveryTable extends Timestamps {
+  id: string;
+  platformId: string;
+  destinationId: string;
+  eventId: string;
+  action: string;
+  attempt: number;
+  status: string;
+  dueAt: Timestamp;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  nextAttemptAt: Timestamp | null;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -496,4 +530,6 @@ export interface Database {
   mcpOAuthGrant: McpOAuthGrantTable;
   mcpOAuthCode: McpOAuthCodeTable;
   mcpOAuthRefreshToken: McpOAuthRefreshTokenTable;
+  eventDestination: EventDestinationTable;
+  eventDelivery: EventDeliveryTable;
 }
