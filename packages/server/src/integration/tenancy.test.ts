@@ -38,6 +38,7 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
+  eventDestination: '',
 };
 
 beforeAll(async () => {
@@ -101,6 +102,9 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
+  ids.eventDestination = (
+    await owner.eventDestinations.create({ url: 'https://payroll.example/events', enabled: false })
+  ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -221,6 +225,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projectRoles.update': (c) =>
     c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
   'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
+  'eventDestinations.get': (c) => c.eventDestinations.get(ids.eventDestination),
+  'eventDestinations.update': (c) =>
+    c.eventDestinations.update(ids.eventDestination, { url: 'https://hijacked.example/events' }),
+  'eventDestinations.delete': (c) => c.eventDestinations.delete(ids.eventDestination),
+  'eventDestinations.test': (c) => c.eventDestinations.test(ids.eventDestination),
+  'eventDestinations.listDeliveries': (c) => c.eventDestinations.listDeliveries(ids.eventDestination),
 };
 
 /**
@@ -303,5 +313,9 @@ describe('tenancy', () => {
     expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
     const grants = await owner.mcpOAuth.listGrants({ projectId: ids.project });
     expect(grants.data.map((grant) => grant.id)).toEqual([ids.mcpGrant]);
+    expect(await owner.eventDestinations.get(ids.eventDestination)).toMatchObject({
+      url: 'https://payroll.example/events',
+    });
+    expect((await stranger.eventDestinations.list()).data).toEqual([]);
   });
 });
