@@ -13,6 +13,8 @@ import type {
   Page,
 } from '@piecework/shared';
 import { AuditEvent } from '@piecework/shared';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, type ApiAnswer } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
@@ -20,6 +22,25 @@ import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { receiverAccepts, startEventSink, type EventSink } from './event-sink-test-kit';
 
 const RETRY_BASE_MS = 150;
+const repoRoot = resolve(import.meta.dirname, '../../../../..');
+const scratch = join(repoRoot, '.scratch', `event-destinations-${String(process.pid)}`);
+
+type Verify = (
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  secret: string,
+) => boolean;
+
+/** The receiver's check as `docs/event-destinations.md` writes it (its one ts block), loaded from the page. */
+async function documentedVerification(): Promise<Verify> {
+  const page = readFileSync(join(repoRoot, 'docs/event-destinations.md'), 'utf8');
+  const blocks = [...page.matchAll(/^```ts\n([^]*?)^```$/gm)].map((match) => match[1]!);
+  expect(blocks).toHaveLength(1);
+  mkdirSync(scratch, { recursive: true });
+  const file = join(scratch, 'verify.ts');
+  writeFileSync(file, blocks[0]!);
+  return ((await import(file)) as { verifyPieceworkEvent: Verify }).verifyPieceworkEvent;
+}
 let server: TestServer;
 let owner: TestUser;
 let stranger: TestUser;
@@ -34,6 +55,7 @@ beforeAll(async () => {
   stranger = await signUpTestUser(server);
 });
 afterAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
   await server.close();
   await Promise.all(sinks.map((sink) => sink.close()));
 });
@@ -136,6 +158,20 @@ describe('event delivery', () => {
         .map((event) => (event['data'] as { folder: { displayName: string } }).folder.displayName),
     ).toEqual(['Invoices', 'Receipts']);
     expect(log.map((attempt) => attempt.eventId)).toEqual(receiver.events().map((event) => event['id']));
+    // The documentation's check accepts what was sent, and nothing else.
+    const verify = await documentedVerification();
+    for (const request of receiver.requests) {
+      expect(verify(request.headers, request.body, destination.signingSecret)).toBe(true);
+      expect(verify(request.headers, `${request.body} `, destination.signingSecret)).toBe(false);
+      expect(verify(request.headers, request.body, 'whsec_wrong')).toBe(false);
+      expect(
+        verify(
+          { ...request.headers, 'x-piecework-timestamp': '1000' },
+          request.body,
+          destination.signingSecret,
+        ),
+      ).toBe(false);
+    }
     await api(owner, 'DELETE', `/v1/event-destinations/${destination.id}`);
   });
 
