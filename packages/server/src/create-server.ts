@@ -24,6 +24,8 @@ import type { GoogleEndpoints } from './modules/federated-authn/google-provider'
 import { mcpOAuthRootRoutes } from './modules/mcp-oauth/mcp-oauth-root-routes';
 import { platformRoutes } from './modules/platform/platform-routes';
 import { createScheduler } from './modules/schedules/scheduler';
+import type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
+import { createEventDispatcher } from './modules/event-destinations/event-dispatcher';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
 import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
 import { PIECEWORK_RELEASE } from './release';
@@ -68,6 +70,12 @@ export interface CreateServerOptions {
    * Workers never serve it.
    */
   webApp?: string | false;
+  /**
+   * Delivery of audit events to event destinations: attempts, backoff, request timeout, polling
+   * (`modules/event-destinations/delivery-policy.ts` gives the defaults; polling defaults to
+   * `timerIntervalMs`). Tests shorten the backoff.
+   */
+  eventDeliveries?: EventDeliveryOptions;
 }
 
 /** A server, built but not yet listening. */
@@ -126,6 +134,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const timers = options.timerIntervalMs === undefined ? {} : { pollIntervalMs: options.timerIntervalMs };
   const scheduler = createScheduler(context, timers);
   const triggerPoller = createTriggerPoller(context, timers);
+  // Every app process delivers; claims on the delivery rows keep two from sending the same one.
+  const eventDispatcher = createEventDispatcher(context, {
+    ...(options.timerIntervalMs === undefined ? {} : { pollIntervalMs: options.timerIntervalMs }),
+    ...options.eventDeliveries,
+  });
   let ticks: TimedWorkTicks | undefined;
   const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
   // A worker answers health only: the API is the app's.
@@ -166,6 +179,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
         await scheduler.start();
         await triggerPoller.start();
       }
+      if (servesApi) await eventDispatcher.start();
       const address = app.server.address();
       if (address === null || typeof address === 'string')
         throw new Error('The server is not listening on TCP');
@@ -177,6 +191,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
       await ticks?.close();
       await scheduler.stop();
       await triggerPoller.stop();
+      await eventDispatcher.stop();
       await runs.stop();
       await scaleOut?.close();
       await context.pieces.close();

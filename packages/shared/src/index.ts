@@ -485,6 +485,18 @@ export {
   FederatedAuthnLoginResponse,
   ThirdPartyAuthnProvider,
 } from './users/federated-authn';
+export {
+  CreatedEventDestination,
+  CreateEventDestinationRequest,
+  EventDeliveryAttempt,
+  EventDeliveryStatus,
+  EventDestination,
+  EventDestinationEvents,
+  EventDestinationTestResult,
+  EventDestinationUrl,
+  ListEventDeliveriesQuery,
+  UpdateEventDestinationRequest,
+} from './event-destinations/event-destination';
 // -- end resources --
 // -- flow-version algebra --
 export {

@@ -1,6 +1,7 @@
 /**
  * Writes audit events, inside the transaction of the change they describe (so an event exists
- * exactly when its change committed). Read them back with `GET /v1/audit-events`.
+ * exactly when its change committed), with their deliveries to the platform's event destinations
+ * queued in the same transaction. Read them back with `GET /v1/audit-events`.
  */
 import { generateTimeOrderedId, type AuditEventAction, type AuditEventData } from '@piecework/shared';
 import type { Kysely } from 'kysely';
@@ -8,6 +9,7 @@ import type { Principal } from '../auth/principal';
 import type { Database } from '../storage/database';
 import { compiledInsert } from '../storage/compiled-statement';
 import { toJson } from '../storage/json-column';
+import { queueEventDeliveries } from '../modules/event-destinations/destination-directory';
 
 /** Who did it and from where: the envelope fields that do not depend on the event. */
 export interface AuditActor {
@@ -46,15 +48,19 @@ const insertAuditEvent = compiledInsert('auditEvent', [
   'created',
 ]);
 
-/** Records one event in `trx` at time `now`. */
+/**
+ * Records one event in `trx` at time `now`, and queues its delivery to each enabled event
+ * destination of the platform that takes it (no query when the platform has none).
+ */
 export async function recordAuditEvent(
   trx: Kysely<Database>,
   now: string,
   actor: AuditActor,
   event: AuditEventInput,
 ): Promise<void> {
+  const id = generateTimeOrderedId();
   await insertAuditEvent.run(trx, {
-    id: generateTimeOrderedId(),
+    id,
     platformId: actor.platformId,
     projectId: event.project?.id ?? null,
     projectDisplayName: event.project?.displayName ?? null,
@@ -65,4 +71,5 @@ export async function recordAuditEvent(
     ip: actor.ip ?? null,
     created: now,
   });
+  await queueEventDeliveries(trx, { id, platformId: actor.platformId, action: event.action, created: now });
 }

@@ -24,6 +24,7 @@ import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
+import { EVENT_DESTINATION_FIXTURES } from './endpoint-access-fixtures/event-destinations';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -68,6 +69,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...TEMPLATE_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
   ...RELEASE_FIXTURES,
+  ...EVENT_DESTINATION_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -44,6 +44,7 @@ const ids = {
   tableWebhook: '',
   template: '',
   release: '',
+  eventDestination: '',
 };
 
 beforeAll(async () => {
@@ -135,6 +136,8 @@ beforeAll(async () => {
       state: await owner.projectReleases.exportState({ projectId: project.id }),
       name: 'Payroll v1',
     })
+  ids.eventDestination = (
+    await owner.eventDestinations.create({ url: 'https://payroll.example/events', enabled: false })
   ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
@@ -302,6 +305,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       flowId: ids.flow,
     }),
   'tableWebhooks.delete': (c) => c.tableWebhooks.delete({ id: ids.table, webhookId: ids.tableWebhook }),
+  'eventDestinations.get': (c) => c.eventDestinations.get(ids.eventDestination),
+  'eventDestinations.update': (c) =>
+    c.eventDestinations.update(ids.eventDestination, { url: 'https://hijacked.example/events' }),
+  'eventDestinations.delete': (c) => c.eventDestinations.delete(ids.eventDestination),
+  'eventDestinations.test': (c) => c.eventDestinations.test(ids.eventDestination),
+  'eventDestinations.listDeliveries': (c) => c.eventDestinations.listDeliveries(ids.eventDestination),
 };
 
 /**
@@ -402,5 +411,9 @@ describe('tenancy', () => {
     expect(records.data.map((record) => [record.id, record.cells[ids.field]?.value])).toEqual([
       [ids.record, '100'],
     ]);
+    expect(await owner.eventDestinations.get(ids.eventDestination)).toMatchObject({
+      url: 'https://payroll.example/events',
+    });
+    expect((await stranger.eventDestinations.list()).data).toEqual([]);
   });
 });

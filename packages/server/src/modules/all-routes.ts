@@ -6,6 +6,7 @@ import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
 import { embeddingRoutes } from './embedding/embedding-routes';
+import { eventDestinationRoutes } from './event-destinations/event-destination-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
 import { mcpServerRoutes } from './mcp/mcp-server-routes';
 import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
@@ -76,5 +77,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...tableWebhookRoutes(ctx));
   routes.push(...templateRoutes(ctx));
   routes.push(...projectReleaseRoutes(ctx));
+  routes.push(...eventDestinationRoutes(ctx));
   return routes;
 }

@@ -554,6 +554,38 @@ export interface ProjectReleaseTable extends Timestamps {
   /** The user who made the release (null for an API key). */
   importedBy: string | null;
   state: JsonText;
+/**
+ * `eventDestination`: an HTTP endpoint of a platform that receives its audit events; `events` is
+ * a JSON array of actions (empty: all), the signing secret sealed by the secret box.
+ */
+export interface EventDestinationTable extends Timestamps {
+  id: string;
+  platformId: string;
+  url: string;
+  events: JsonText;
+  displayName: string | null;
+  enabled: SqlBoolean;
+  sealedSecret: string;
+}
+
+/**
+ * `eventDelivery`: one attempt to deliver one audit event to one destination (the queue and the
+ * log). PENDING until sent, due at `dueAt` (moved forward as a lease while a dispatcher sends);
+ * then DELIVERED, RETRYING (a row of the next attempt follows, due at `nextAttemptAt`) or FAILED.
+ */
+export interface EventDeliveryTable extends Timestamps {
+  id: string;
+  platformId: string;
+  destinationId: string;
+  eventId: string;
+  action: string;
+  attempt: number;
+  status: string;
+  dueAt: Timestamp;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  nextAttemptAt: Timestamp | null;
 }
 
 /** Every table, keyed by its SQL name. */
@@ -597,4 +629,6 @@ export interface Database {
   tableWebhook: TableWebhookTable;
   template: TemplateTable;
   projectRelease: ProjectReleaseTable;
+  eventDestination: EventDestinationTable;
+  eventDelivery: EventDeliveryTable;
 }

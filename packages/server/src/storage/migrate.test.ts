@@ -33,6 +33,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0013-tables',
       '0014-templates',
       '0015-project-releases',
+      '0018-event-destinations',
       '0019-table-webhooks',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -45,6 +46,8 @@ describe('migrateToLatest on a SQLite file', () => {
         "appEventListener",
         "auditEvent",
         "dataTable",
+        "eventDelivery",
+        "eventDestination",
         "file",
         "flow",
         "flowRun",

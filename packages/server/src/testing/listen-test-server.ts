@@ -26,6 +26,7 @@ export async function listenTestServer(
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
+    ...(options.eventDeliveries === undefined ? {} : { eventDeliveries: options.eventDeliveries }),
     webApp: options.webApp === true ? undefined : (options.webApp ?? false),
     logger,
   });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../http/http-timeouts';
 import type { GoogleEndpoints } from '../modules/federated-authn/google-provider';
+import type { EventDeliveryOptions } from '../modules/event-destinations/delivery-policy';
 import type { RunRuntimeOptions } from '../runs/create-run-runtime';
 import { capturingLogger } from './captured-logs';
 import { startInProcessCluster } from './in-process-cluster';
@@ -78,6 +79,8 @@ export interface TestServerOptions {
    * (the browser tests pass their own, so a worktree serves what it built); default API only.
    */
   webApp?: boolean | string;
+  /** Delivery to event destinations (a shorter backoff, fewer attempts). Default the server's. */
+  eventDeliveries?: EventDeliveryOptions;
 }
 
 /**

@@ -49,6 +49,7 @@ import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endp
 import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
+import { EVENT_DESTINATION_ENDPOINTS } from './event-destination-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -529,6 +530,7 @@ export const ENDPOINTS = {
   tableWebhooks: TABLE_WEBHOOK_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   projectReleases: PROJECT_RELEASE_ENDPOINTS,
+  eventDestinations: EVENT_DESTINATION_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

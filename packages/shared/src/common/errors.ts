@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   INVALID_CLAIM: 400,
   /** A connection the server cannot make: a type it does not offer, or one the piece's auth does not take. */
   INVALID_APP_CONNECTION: 400,
+  /** An outbound request to an address the SSRF filter blocks (not on AP_SSRF_ALLOW_LIST). */
+  SSRF_BLOCKED: 400,
   /** The client did not send its whole request in time (the server's headers or request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
