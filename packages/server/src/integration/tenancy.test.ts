@@ -136,6 +136,7 @@ beforeAll(async () => {
       state: await owner.projectReleases.exportState({ projectId: project.id }),
       name: 'Payroll v1',
     })
+  ).id;
   ids.eventDestination = (
     await owner.eventDestinations.create({ url: 'https://payroll.example/events', enabled: false })
   ).id;

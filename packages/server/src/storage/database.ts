@@ -542,6 +542,8 @@ export interface TemplateTable extends Timestamps {
   /** JSON arrays: `TemplateFlow[]` and `TableDefinition[]`. */
   flows: JsonText;
   tables: JsonText;
+}
+
 /** `projectRelease`: a release applied to a project, with the state it applied (JSON). */
 export interface ProjectReleaseTable extends Timestamps {
   id: string;
@@ -554,6 +556,8 @@ export interface ProjectReleaseTable extends Timestamps {
   /** The user who made the release (null for an API key). */
   importedBy: string | null;
   state: JsonText;
+}
+
 /**
  * `eventDestination`: an HTTP endpoint of a platform that receives its audit events; `events` is
  * a JSON array of actions (empty: all), the signing secret sealed by the secret box.
