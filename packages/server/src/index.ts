@@ -53,6 +53,8 @@ export type {
   McpOAuthGrantTable,
   McpOAuthCodeTable,
   McpOAuthRefreshTokenTable,
+  EventDestinationTable,
+  EventDeliveryTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
@@ -69,6 +71,7 @@ export { openStore } from './storage/open-store';
 export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
 export type { HttpTimeoutOptions } from './http/http-timeouts';
+export type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
 export type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 export { loadServerSettings } from './config/server-settings';
 export type { ServerSettings } from './config/server-settings';
