@@ -10,7 +10,7 @@
  * Run: npm run bench:tables   (BENCH_ROWS=100000, BENCH_CALLS=200 by default)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
 import qs from 'qs';
@@ -52,6 +52,7 @@ const start2025 = Date.UTC(2025, 0, 1);
 const year = 365 * 24 * 3600 * 1000;
 const offsets = [-300, 0, 60, 120, 330, 540];
 const lines = ['Customer,Amount,When'];
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 for (let i = 0; i < rowCount; i++) {
   const instant = start2025 + Math.floor(random() * year);
   const offset = offsets[i % offsets.length]!;
@@ -66,12 +67,15 @@ for (let i = 0; i < rowCount; i++) {
 const csv = `${lines.join('\r\n')}\r\n`;
 
 const importStart = performance.now();
+const importCpu = process.cpuUsage();
 const imported = await fetch(`${origin}/api/v1/tables/${table.id}/import`, {
   method: 'POST',
   headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/csv' },
   body: csv,
 });
 const importSeconds = (performance.now() - importStart) / 1000;
+const cpu = process.cpuUsage(importCpu);
+const importCpuSeconds = (cpu.user + cpu.system) / 1e6;
 const importAnswer = (await imported.json()) as { records: number };
 if (imported.status !== 201 || importAnswer.records !== rowCount) {
   throw new Error(`import answered ${String(imported.status)} ${JSON.stringify(importAnswer)}`);
@@ -147,12 +151,13 @@ process.stdout.write(
   `CSV import of ${rowCount.toLocaleString('en')} rows x 3 columns (${(csv.length / 1e6).toFixed(1)} MB)\n`,
 );
 printTable(
-  ['import', 'seconds', 'rows/s'],
+  ['import', 'seconds', 'rows/s', 'CPU s (server + client, one process)'],
   [
     [
       'POST /v1/tables/:id/import',
       importSeconds.toFixed(2),
       Math.round(rowCount / importSeconds).toLocaleString('en'),
+      importCpuSeconds.toFixed(2),
     ],
   ],
 );
@@ -167,4 +172,5 @@ printTable(
     ms(percentile(times[index]!, 95)),
   ]),
 );
+process.stdout.write(`\n1-minute load average at the end: ${loadAverage()} (2 cores)\n`);
 process.stdout.write(`\nSQLite query plans (EXPLAIN QUERY PLAN)\n${plans.join('\n')}\n`);

@@ -12,7 +12,13 @@ import { fetchSeekPage } from '../../storage/seek-page';
 import { storedCellValue } from './cell-values';
 import { loadFields } from './field-service';
 import { emitRecordEvent } from './record-events';
-import { checkRecordFilters, isSelective, recordFilterCondition, type CheckedFilter } from './record-filters';
+import {
+  cellConditions,
+  checkRecordFilters,
+  isSelective,
+  recordFilterCondition,
+  type CheckedFilter,
+} from './record-filters';
 import { insertRecords, populateRecords, readPopulated, type NewRecord, type RecordRow } from './record-rows';
 import { tableLimits } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';
@@ -182,13 +188,18 @@ export async function filteredRecords(
   filters: readonly CheckedFilter[],
   selectiveCells?: number,
 ) {
-  const selective = await Promise.all(filters.map((filter) => isSelective(db, filter, selectiveCells)));
+  const conditions = cellConditions(filters);
+  const selective = await Promise.all(
+    conditions.map((condition) => isSelective(db, condition, selectiveCells)),
+  );
   return db
     .selectFrom('tableRecord')
     .selectAll('tableRecord')
     .where('tableRecord.tableId', '=', tableId)
     .where((eb) =>
-      eb.and(filters.map((filter, index) => recordFilterCondition(db, eb, filter, selective[index]!))),
+      eb.and(
+        conditions.map((condition, index) => recordFilterCondition(db, eb, condition, selective[index]!)),
+      ),
     );
 }
 
