@@ -61,6 +61,9 @@ const clusterTests = [
   'integration/concurrency.test.ts',
   // An MCP flow tool answered by a worker through the app's /mcp, OAuth state in PostgreSQL.
   'integration/mcp-oauth-dance.test.ts',
+  // The tables piece on a worker, and record events of a worker's flow starting runs.
+  'integration/tables-piece-actions.test.ts',
+  'integration/tables-piece-triggers.test.ts',
   'testing/in-process-cluster.test.ts',
   // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
   // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4

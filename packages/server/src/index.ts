@@ -55,6 +55,7 @@ export type {
   McpOAuthRefreshTokenTable,
   EventDestinationTable,
   EventDeliveryTable,
+  TableWebhookTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';

@@ -50,6 +50,14 @@ function threadRunner(settings: Partial<ThreadPieceSettings> = {}) {
 }
 
 describe('createThreadPieceRunner', () => {
+  it("hands the tables piece to the parent, whose thread holds the server's tables", async () => {
+    const { runner, calls } = threadRunner();
+    const tables = ['@activepieces/piece-tables', '0.2.8'] as const;
+    const call = request(tables, 'tables-get-record', { table_id: 'people', record_id: 'r1' });
+    expect(await runner.run(call.request)).toEqual({ status: 'SUCCEEDED', output: 'from the parent' });
+    expect(calls.map((made) => made.actionName)).toEqual(['tables-get-record']);
+  });
+
   it('runs a built-in piece here, through the props pipeline', async () => {
     const { runner, calls } = threadRunner();
     const call = request(math, 'addition_math', { first_number: '1.5', second_number: 2 });

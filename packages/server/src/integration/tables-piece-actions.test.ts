@@ -6,14 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../testing/call-api';
-import {
-  buildFlow,
-  callWebhook,
-  chainOf,
-  jsonBody,
-  runRowsOf,
-  waitForRun,
-} from '../modules/webhooks/run-test-kit';
+import { buildFlow, callWebhook, chainOf, jsonBody, waitForRun } from '../modules/webhooks/run-test-kit';
 import { TABLES_PIECE, tablesApi, tablesStep } from '../modules/table-webhooks/tables-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
@@ -24,8 +17,8 @@ let user: TestUser;
 beforeAll(async () => {
   server = await startTestServer({}, { runs: { workerThreads: 1 } });
   user = await signUpTestUser(server);
-});
-afterAll(() => server.close());
+}, 60_000);
+afterAll(() => server.close(), 60_000);
 
 /** Runs the published webhook flow of `steps` once with `body`; answers the finished run. */
 async function runFlowOnce(...steps: Parameters<typeof chainOf>) {
@@ -98,7 +91,7 @@ describe('the tables piece in a flow', () => {
     expect(cellsOf(kept)[table.nameField]?.value).toBe('Cyrus');
     expect(cellsOf(kept)[table.ageField]?.value).toBe(keptAge);
     expect(cellsOf(created[1]!.id)[table.nameField]?.value).toBe('Bob');
-  });
+  }, 60_000);
 
   it('upserts: updates the matching record, creates one when none matches; clears the table', async () => {
     const tables = tablesApi(server, user.token);
@@ -128,7 +121,7 @@ describe('the tables piece in a flow', () => {
     );
     expect(cleared.steps?.['step_1']?.output).toEqual({ success: true, deletedCount: 2 });
     expect(await tables.listRecords(table.id)).toEqual([]);
-  });
+  }, 60_000);
 
   it('fails the step on a value that does not fit its field, writing nothing', async () => {
     const tables = tablesApi(server, user.token);
@@ -142,7 +135,7 @@ describe('the tables piece in a flow', () => {
     expect(run.status).toBe('FAILED');
     expect(JSON.stringify(run.steps?.['step_1'])).toContain('Invalid number for field \\"Age\\"');
     expect(await tables.listRecords(table.id)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('project scope', () => {
@@ -171,7 +164,7 @@ describe('project scope', () => {
     expect(JSON.stringify(read.steps?.['step_1'])).toContain('was not found');
     expect(JSON.stringify(read.steps?.['step_1'])).not.toContain('hidden');
     expect(await theirs.listRecords(table.id)).toHaveLength(1);
-  });
+  }, 60_000);
 });
 
 describe('the piece in the builder', () => {
@@ -195,7 +188,7 @@ describe('the piece in the builder', () => {
       'tables-upsert-record',
     ]);
     expect(Object.keys(piece.body.triggers).sort()).toEqual(['deletedRecord', 'newRecord', 'updatedRecord']);
-  });
+  }, 60_000);
 
   it("lists the project's tables and a table's fields as the dropdowns' options", async () => {
     const table = await tablesApi(server, user.token).createPeopleTable(user.projectId!, 'Listed');
@@ -224,5 +217,5 @@ describe('the piece in the builder', () => {
     expect(fields.status).toBe(200);
     expect(JSON.stringify(fields.body)).toContain('"age"');
     expect(JSON.stringify(fields.body)).toContain('"NUMBER"');
-  });
+  }, 60_000);
 });

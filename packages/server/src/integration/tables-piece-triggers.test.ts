@@ -32,12 +32,12 @@ let user: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ AP_SSRF_ALLOW_LIST: '127.0.0.1' }, { runs: { workerThreads: 1 } });
   user = await signUpTestUser(server);
-});
-afterAll(() => server.close());
+}, 60_000);
+afterAll(() => server.close(), 60_000);
 
 /** Waits until flow `flowId` has `count` runs, all finished; answers them oldest first. */
 async function finishedRuns(flowId: string, count: number) {
-  await expect.poll(async () => (await runRowsOf(server, flowId)).length).toBe(count);
+  await expect.poll(async () => (await runRowsOf(server, flowId)).length, { timeout: 30_000 }).toBe(count);
   const rows = await runRowsOf(server, flowId);
   return Promise.all(rows.map((row) => waitForRun(server, user.token, row.id)));
 }
@@ -86,7 +86,10 @@ describe('newRecord', () => {
         }),
       ),
     );
-    expect((await callWebhook(server, writer.flowId, '', jsonBody({}))).status).toBe(200);
+    const written = await callWebhook(server, writer.flowId, '', jsonBody({}));
+    expect(written.status).toBe(200);
+    const writerRun = await waitForRun(server, user.token, written.headers.get('x-webhook-id')!);
+    expect(writerRun.status).toBe('SUCCEEDED');
 
     const runs = await finishedRuns(flowId, 4);
     expect(runs.map((run) => run.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']);
@@ -126,7 +129,7 @@ describe('newRecord', () => {
     await tables.createRecords(table.id, [[{ fieldId: table.nameField, value: 'Probe' }]]);
     await finishedRuns(probe, 1);
     expect(await runRowsOf(server, flowId)).toHaveLength(4);
-  });
+  }, 60_000);
 });
 
 describe('updatedRecord and deletedRecord', () => {
@@ -167,7 +170,7 @@ describe('updatedRecord and deletedRecord', () => {
     });
     // Neither flow ran for the other's events.
     expect(await runRowsOf(server, updated)).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('gives the most recent records as sample data when the trigger is tested', async () => {
     const tables = tablesApi(server, user.token);
@@ -205,7 +208,7 @@ describe('updatedRecord and deletedRecord', () => {
       'e',
       'f',
     ]);
-  });
+  }, 60_000);
 });
 
 describe('the table webhook routes', () => {
@@ -235,7 +238,7 @@ describe('the table webhook routes', () => {
     expect((await callApi(server.apiUrl, 'DELETE', path, { token: stranger.token })).status).toBe(404);
     expect((await callApi(server.apiUrl, 'DELETE', path, { token: user.token })).status).toBe(204);
     expect((await callApi(server.apiUrl, 'DELETE', path, { token: user.token })).status).toBe(404);
-  });
+  }, 60_000);
 
   it('post the record to a webhook URL outside the server, and go with the table', async () => {
     const received: unknown[] = [];
@@ -275,5 +278,5 @@ describe('the table webhook routes', () => {
     } finally {
       await new Promise((resolve) => outside.close(resolve));
     }
-  });
+  }, 60_000);
 });
