@@ -12,7 +12,7 @@
  *   never match), on TEXT and STATIC_DROPDOWN fields the texts in byte (code point) order.
  */
 import type { RecordFilter } from '@piecework/shared';
-import type { ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { invalidRequest } from '../../errors';
 import type { Database } from '../../storage/database';
 import { textContains } from '../../storage/text-contains';
@@ -20,7 +20,7 @@ import { instantOf, numberOf } from './cell-values';
 import type { FieldRow } from './table-views';
 
 /** A filter whose field and value were checked, ready to become SQL. */
-interface CheckedFilter {
+export interface CheckedFilter {
   readonly fieldId: string;
   readonly operator: RecordFilter['operator'];
   readonly column: 'value' | 'number' | 'instant';
@@ -65,35 +65,60 @@ export function checkRecordFilters(
   });
 }
 
-/** The condition on `tableRecord.id` of one checked filter. */
-export function recordFilterCondition(
-  db: Kysely<Database>,
-  eb: ExpressionBuilder<Database, 'tableRecord'>,
-  filter: CheckedFilter,
-): Expression<SqlBool> {
-  const cells = eb
-    .selectFrom('tableCell')
-    .select('tableCell.recordId')
-    .where('tableCell.fieldId', '=', filter.fieldId);
+/**
+ * A filter matching at most this many cells is "selective": its records are found through its
+ * cell index (`(fieldId, value|number|instant)`) as a list; a filter matching more is checked
+ * record by record, in page order, with a primary-key probe of the record's cell, which finds a
+ * page's records after a few probes because so many match.
+ */
+export const SELECTIVE_CELLS = 1000;
+
+/** The cells of `filter`'s field that its (positive) condition holds for: `eq` and `neq` compare `value = v`. */
+function matchingCells(db: Kysely<Database>, filter: CheckedFilter) {
+  const cells = db.selectFrom('tableCell').where('tableCell.fieldId', '=', filter.fieldId);
   switch (filter.operator) {
     case 'eq':
-      return eb('tableRecord.id', 'in', cells.where('tableCell.value', '=', String(filter.value)));
     case 'neq':
-      return eb('tableRecord.id', 'not in', cells.where('tableCell.value', '=', String(filter.value)));
+      return cells.where('tableCell.value', '=', String(filter.value));
     case 'co':
-      return eb(
-        'tableRecord.id',
-        'in',
-        cells.where((inner) => textContains(db, inner.ref('tableCell.value'), String(filter.value))),
-      );
+      return cells.where((inner) => textContains(db, inner.ref('tableCell.value'), String(filter.value)));
     case 'gt':
     case 'gte':
     case 'lt':
     case 'lte':
-      return eb(
-        'tableRecord.id',
-        'in',
-        cells.where(`tableCell.${filter.column}`, COMPARISONS[filter.operator], filter.value),
-      );
+      return cells.where(`tableCell.${filter.column}`, COMPARISONS[filter.operator], filter.value);
   }
+}
+
+/**
+ * Whether `filter` matches at most {@link SELECTIVE_CELLS} cells, read from its index with a
+ * bounded count. `neq` (matches nearly everything) and `co` (no index) are never selective.
+ */
+export async function isSelective(
+  db: Kysely<Database>,
+  filter: CheckedFilter,
+  selectiveCells = SELECTIVE_CELLS,
+): Promise<boolean> {
+  if (filter.operator === 'neq' || filter.operator === 'co') return false;
+  const rows = await matchingCells(db, filter)
+    .select('tableCell.recordId')
+    .limit(selectiveCells + 1)
+    .execute();
+  return rows.length <= selectiveCells;
+}
+
+/**
+ * The condition on `tableRecord` of one checked filter: a selective one as `id in (its records)`,
+ * any other as a probe of the record's own cell (`exists`, `not exists` for `neq`).
+ */
+export function recordFilterCondition(
+  db: Kysely<Database>,
+  eb: ExpressionBuilder<Database, 'tableRecord'>,
+  filter: CheckedFilter,
+  selective: boolean,
+): Expression<SqlBool> {
+  const cells = matchingCells(db, filter).select('tableCell.recordId');
+  if (selective) return eb('tableRecord.id', 'in', cells);
+  const own = cells.where(sql<SqlBool>`${sql.ref('tableCell.recordId')} = ${sql.ref('tableRecord.id')}`);
+  return filter.operator === 'neq' ? eb.not(eb.exists(own)) : eb.exists(own);
 }
