@@ -56,6 +56,7 @@ export type {
   EventDestinationTable,
   EventDeliveryTable,
   TableWebhookTable,
+  ProjectReleaseTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
