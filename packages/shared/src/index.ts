@@ -344,6 +344,9 @@ export {
   Platform,
   UpdatePlatformRequest,
 } from './platform/platform';
+export { FREE_PLAN, PlatformPlan, PlatformPlanFeatures, PlatformPlanLimits } from './platform/platform-plan';
+export type { PlatformPlanFeature, PlatformPlanLimit } from './platform/platform-plan';
+export { LicenseKeyPayload } from './platform/license-key';
 export {
   AuthDomain,
   DEFAULT_PLATFORM_AUTH_SETTINGS,

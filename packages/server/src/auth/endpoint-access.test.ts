@@ -18,6 +18,7 @@ import { startTestServer } from '../testing/test-server';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
+import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -55,7 +56,10 @@ const PUBLIC_ENDPOINTS = new Set([
 ]);
 
 /** One row per endpoint (`area.name`): how to call it, by area. */
-const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES };
+const FIXTURES: Record<string, Fixture> = {
+  ...CORE_FIXTURES,
+  ...LICENSE_FIXTURES,
+};
 
 /** Every endpoint with its `area.name`. */
 const ALL_ENDPOINTS = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) =>

@@ -17,6 +17,7 @@ import { identityRoutes } from './identity/identity-routes';
 import { managedAuthnRoutes } from './managed-authn/managed-authn-routes';
 import { mcpOAuthRoutes } from './mcp-oauth/mcp-oauth-routes';
 import { platformRoutes } from './platform/platform-routes';
+import { platformBillingRoutes } from './platform-plan/platform-billing-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { projectMemberRoutes } from './project-members/project-member-routes';
@@ -64,5 +65,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...alertRoutes(ctx));
   routes.push(...mcpOAuthRoutes(ctx));
   routes.push(...mcpServerRoutes(ctx));
+  routes.push(...platformBillingRoutes(ctx));
   return routes;
 }

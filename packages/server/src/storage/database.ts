@@ -40,6 +40,8 @@ export interface PlatformTable extends Timestamps {
   googleAuthEnabled: Generated<SqlBoolean>;
   /** JSON array of the origins (`EmbedOrigin`) allowed to frame the web app, besides AP_ALLOWED_EMBED_ORIGINS. */
   allowedEmbedOrigins: Generated<JsonText>;
+  /** The activated license key (verified again on every plan read), or null: the free plan. */
+  licenseKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */

@@ -45,6 +45,7 @@ import { ALERT_ENDPOINTS } from './alert-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
+import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -519,6 +520,7 @@ export const ENDPOINTS = {
   embedding: EMBEDDING_ENDPOINTS,
   mcpServers: MCP_SERVER_ENDPOINTS,
   mcpOAuth: MCP_OAUTH_ENDPOINTS,
+  platformBilling: PLATFORM_BILLING_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

@@ -19,6 +19,7 @@ import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable } from '../../storage/database';
 import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
 import { fetchSeekPage } from '../../storage/seek-page';
+import { assertProjectsBelowLimit } from '../platform-plan/plan-limits';
 import { projectAnalytics } from './project-analytics';
 import { newProjectRow, projectView, type NewProject } from './project-row';
 
@@ -26,10 +27,14 @@ import { newProjectRow, projectView, type NewProject } from './project-row';
 export class ProjectService {
   constructor(private readonly ctx: ServerContext) {}
 
-  /** Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access). */
+  /**
+   * Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access); over the
+   * plan's `projects` limit it is refused (402 QUOTA_EXCEEDED).
+   */
   async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
     const row = await this.ctx.store.write(async (trx) => {
       await assertExternalIdFree(trx, 'project', principal.platformId, request.externalId);
+      await assertProjectsBelowLimit(trx, this.ctx, principal.platformId);
       return insertTeamProject(trx, this.ctx.now(), {
         platformId: principal.platformId,
         ownerId: principal.type === 'USER' ? principal.id : undefined,

@@ -11,6 +11,7 @@ import { rateLimits } from './0009-rate-limits';
 import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-policy';
 import { embedding } from './0011-embedding';
 import { mcp } from './0012-mcp';
+import { license } from './0016-license';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -29,6 +30,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010-invitations-and-sign-up-policy': invitationsAndSignUpPolicy,
   '0011-embedding': embedding,
   '0012-mcp': mcp,
+  '0016-license': license,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
