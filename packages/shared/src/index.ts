@@ -196,6 +196,11 @@ export {
 } from './connections/connection-value';
 export { UpsertAppConnectionRequest } from './connections/upsert-app-connection';
 export {
+  ListGlobalConnectionsQuery,
+  UpdateGlobalConnectionRequest,
+  UpsertGlobalConnectionRequest,
+} from './connections/global-connection';
+export {
   UpsertAppConnectionValue,
   UpsertCloudOAuth2Value,
   UpsertOAuth2Value,

@@ -5,6 +5,7 @@ import { alertRoutes } from './alerts/alert-routes';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
+import { globalConnectionRoutes } from './connections/global-connection-routes';
 import { embeddingRoutes } from './embedding/embedding-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
 import { mcpServerRoutes } from './mcp/mcp-server-routes';
@@ -66,5 +67,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...mcpOAuthRoutes(ctx));
   routes.push(...mcpServerRoutes(ctx));
   routes.push(...platformBillingRoutes(ctx));
+  routes.push(...globalConnectionRoutes(ctx));
   return routes;
 }

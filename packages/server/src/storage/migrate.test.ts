@@ -31,6 +31,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0011-embedding',
       '0012-mcp',
       '0016-license',
+      '0017-global-connections',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -39,6 +40,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "alert",
         "apiKey",
         "appConnection",
+        "appConnectionProject",
         "appEventListener",
         "auditEvent",
         "file",

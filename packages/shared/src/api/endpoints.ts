@@ -46,6 +46,7 @@ import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
+import { GLOBAL_CONNECTION_ENDPOINTS } from './global-connection-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -521,6 +522,7 @@ export const ENDPOINTS = {
   mcpServers: MCP_SERVER_ENDPOINTS,
   mcpOAuth: MCP_OAUTH_ENDPOINTS,
   platformBilling: PLATFORM_BILLING_ENDPOINTS,
+  globalConnections: GLOBAL_CONNECTION_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',
