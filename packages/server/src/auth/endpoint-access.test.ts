@@ -19,6 +19,7 @@ import { addTestUser, signUpTestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
+import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -59,6 +60,7 @@ const PUBLIC_ENDPOINTS = new Set([
 const FIXTURES: Record<string, Fixture> = {
   ...CORE_FIXTURES,
   ...LICENSE_FIXTURES,
+  ...GLOBAL_CONNECTION_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

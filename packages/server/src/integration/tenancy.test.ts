@@ -38,6 +38,7 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
+  globalConnection: '',
 };
 
 beforeAll(async () => {
@@ -61,6 +62,16 @@ beforeAll(async () => {
       projectId: project.id,
       type: 'SECRET_TEXT',
       value: { type: 'SECRET_TEXT', secret_text: 'hunter2' },
+    })
+  ).id;
+  ids.globalConnection = (
+    await owner.globalConnections.upsert({
+      externalId: 'payroll-bank',
+      displayName: 'Payroll bank',
+      pieceName: '@activepieces/piece-http',
+      type: 'SECRET_TEXT',
+      value: { type: 'SECRET_TEXT', secret_text: 'hunter3' },
+      projectIds: [project.id],
     })
   ).id;
   ids.apiKey = (await owner.apiKeys.create({ displayName: 'CI' })).id;
@@ -107,7 +118,7 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-});
+}, 120_000);
 afterAll(() => server.close());
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
@@ -221,6 +232,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projectRoles.update': (c) =>
     c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
   'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
+  'globalConnections.update': (c) =>
+    c.globalConnections.update(ids.globalConnection, { displayName: 'Hijacked', projectIds: [] }),
+  'globalConnections.delete': (c) => c.globalConnections.delete(ids.globalConnection),
 };
 
 /**
@@ -274,8 +288,13 @@ describe('tenancy', () => {
     const flow = await owner.flows.get(ids.flow);
     expect(flow.version.displayName).toBe('Pay');
     expect((await owner.folders.get(ids.folder)).displayName).toBe('Monthly');
-    const connections = await owner.appConnections.list({ projectId: ids.project });
+    const connections = await owner.appConnections.list({ projectId: ids.project, scope: 'PROJECT' });
     expect(connections.data.map((connection) => connection.displayName)).toEqual(['Bank']);
+    const globals = await owner.globalConnections.list();
+    expect(globals.data.map((connection) => [connection.displayName, connection.projectIds])).toEqual([
+      ['Payroll bank', [ids.project]],
+    ]);
+    expect((await stranger.globalConnections.list()).data).toEqual([]);
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
