@@ -4,7 +4,8 @@
  * externalId like their own connections (`read-connection-value.ts`). Upsert by `(platform,
  * externalId)`, list, update (name, projects, preselection) and delete. Values are sealed like app
  * connections' and never answered; upserts and updates record connection.upserted, deletes
- * connection.deleted. Another platform's connection is 404.
+ * connection.deleted. Another platform's connection is 404. A plan without
+ * `globalConnectionsEnabled` gets 402 FEATURE_DISABLED on every route (flows keep resolving them).
  */
 import {
   ENDPOINTS,
@@ -23,6 +24,7 @@ import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 import { withConnectionFilters } from './connection-filters';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { projectIdsOf, setConnectionProjects } from './global-connection-projects';
+import { requirePlanFeature } from '../platform-plan/platform-plan';
 import { sealedConnectionContent } from './upsert-connection';
 
 /** Creates or replaces the platform's global connection `request.externalId`. */
@@ -120,10 +122,14 @@ async function updateGlobalConnection(
 export function globalConnectionRoutes(ctx: ServerContext): RouteDefinition[] {
   return [
     route(ENDPOINTS.globalConnections.upsert, {
-      handler: ({ body, principal, request }) => upsertGlobalConnection(ctx, principal, request.ip, body),
+      handler: async ({ body, principal, request }) => {
+        await requirePlanFeature(ctx, principal.platformId, 'globalConnectionsEnabled');
+        return upsertGlobalConnection(ctx, principal, request.ip, body);
+      },
     }),
     route(ENDPOINTS.globalConnections.list, {
       handler: async ({ query, principal }) => {
+        await requirePlanFeature(ctx, principal.platformId, 'globalConnectionsEnabled');
         const select = ctx.store.db
           .selectFrom('appConnection')
           .select(CONNECTION_COLUMNS)
@@ -142,12 +148,15 @@ export function globalConnectionRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.globalConnections.update, {
       logEntity: 'connection',
-      handler: ({ params, body, principal, request }) =>
-        updateGlobalConnection(ctx, principal, request.ip, params.id, body),
+      handler: async ({ params, body, principal, request }) => {
+        await requirePlanFeature(ctx, principal.platformId, 'globalConnectionsEnabled');
+        return updateGlobalConnection(ctx, principal, request.ip, params.id, body);
+      },
     }),
     route(ENDPOINTS.globalConnections.delete, {
       logEntity: 'connection',
       handler: async ({ params, principal, request }) => {
+        await requirePlanFeature(ctx, principal.platformId, 'globalConnectionsEnabled');
         await ctx.store.write(async (trx) => {
           const row = await trx
             .deleteFrom('appConnection')

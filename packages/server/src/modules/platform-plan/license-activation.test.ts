@@ -195,6 +195,18 @@ describe('POST /v1/platform-billing/activate', () => {
     expect(team.status).toBe(201);
   });
 
+  it('gates a feature the plan turns off with 402 FEATURE_DISABLED', async () => {
+    const noGlobals = vendor.mint({ features: { globalConnectionsEnabled: false } });
+    expect((await activate(other.token, noGlobals)).status).toBe(200);
+    const list = await callApi(server.apiUrl, 'GET', '/v1/global-connections', { token: other.token });
+    expect(list).toMatchObject({
+      status: 402,
+      body: { code: 'FEATURE_DISABLED', params: { feature: 'globalConnectionsEnabled' } },
+    });
+    const allowed = await callApi(server.apiUrl, 'GET', '/v1/global-connections', { token: admin.token });
+    expect(allowed.status).toBe(200);
+  });
+
   it('answers the removed license-key endpoints with 404', async () => {
     const key = vendor.mint();
     const get = await callApi(server.apiUrl, 'GET', `/v1/license-keys/${key}`, { token: admin.token });
