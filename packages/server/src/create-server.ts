@@ -31,6 +31,7 @@ import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runt
 import { PIECEWORK_RELEASE } from './release';
 import { openScaleOut } from './scale-out/open-scale-out';
 import type { TimedWorkTicks } from './scale-out/timed-work-ticks';
+import { licensePublicKeyOf } from './modules/platform-plan/platform-plan';
 import { createServerBase, type ServerContext } from './server-context';
 import { openStore } from './storage/open-store';
 import { serverTablesHost } from './pieces/server-tables-host';
@@ -99,6 +100,7 @@ const MB = 1024 * 1024;
 /** Builds a server from the configuration. An invalid `AP_*` value throws, naming the variable. */
 export async function createServer(options: CreateServerOptions = {}): Promise<PieceworkServer> {
   const settings = options.settings ?? loadServerSettings(options.env);
+  licensePublicKeyOf(settings); // a malformed AP_LICENSE_PUBLIC_KEY stops the start
   const { config } = settings;
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });

@@ -19,6 +19,7 @@
 export type {
   ApiKeyTable,
   AppConnectionTable,
+  AppConnectionProjectTable,
   AuditEventTable,
   Database,
   FileTable,

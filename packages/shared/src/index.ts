@@ -199,6 +199,11 @@ export {
 } from './connections/connection-value';
 export { UpsertAppConnectionRequest } from './connections/upsert-app-connection';
 export {
+  ListGlobalConnectionsQuery,
+  UpdateGlobalConnectionRequest,
+  UpsertGlobalConnectionRequest,
+} from './connections/global-connection';
+export {
   UpsertAppConnectionValue,
   UpsertCloudOAuth2Value,
   UpsertOAuth2Value,
@@ -347,6 +352,9 @@ export {
   Platform,
   UpdatePlatformRequest,
 } from './platform/platform';
+export { FREE_PLAN, PlatformPlan, PlatformPlanFeatures, PlatformPlanLimits } from './platform/platform-plan';
+export type { PlatformPlanFeature, PlatformPlanLimit } from './platform/platform-plan';
+export { LicenseKeyPayload } from './platform/license-key';
 export {
   AuthDomain,
   DEFAULT_PLATFORM_AUTH_SETTINGS,

@@ -25,6 +25,8 @@ import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhook
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
 import { EVENT_DESTINATION_FIXTURES } from './endpoint-access-fixtures/event-destinations';
+import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
+import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -70,6 +72,8 @@ const FIXTURES: Record<string, Fixture> = {
   ...TABLE_WEBHOOK_FIXTURES,
   ...RELEASE_FIXTURES,
   ...EVENT_DESTINATION_FIXTURES,
+  ...LICENSE_FIXTURES,
+  ...GLOBAL_CONNECTION_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -45,6 +45,7 @@ const ids = {
   template: '',
   release: '',
   eventDestination: '',
+  globalConnection: '',
 };
 
 beforeAll(async () => {
@@ -68,6 +69,16 @@ beforeAll(async () => {
       projectId: project.id,
       type: 'SECRET_TEXT',
       value: { type: 'SECRET_TEXT', secret_text: 'hunter2' },
+    })
+  ).id;
+  ids.globalConnection = (
+    await owner.globalConnections.upsert({
+      externalId: 'payroll-bank',
+      displayName: 'Payroll bank',
+      pieceName: '@activepieces/piece-http',
+      type: 'SECRET_TEXT',
+      value: { type: 'SECRET_TEXT', secret_text: 'hunter3' },
+      projectIds: [project.id],
     })
   ).id;
   ids.apiKey = (await owner.apiKeys.create({ displayName: 'CI' })).id;
@@ -147,7 +158,7 @@ beforeAll(async () => {
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
   // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
-}, 60_000);
+}, 120_000);
 afterAll(() => server.close());
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
@@ -312,6 +323,9 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'eventDestinations.delete': (c) => c.eventDestinations.delete(ids.eventDestination),
   'eventDestinations.test': (c) => c.eventDestinations.test(ids.eventDestination),
   'eventDestinations.listDeliveries': (c) => c.eventDestinations.listDeliveries(ids.eventDestination),
+  'globalConnections.update': (c) =>
+    c.globalConnections.update(ids.globalConnection, { displayName: 'Hijacked', projectIds: [] }),
+  'globalConnections.delete': (c) => c.globalConnections.delete(ids.globalConnection),
 };
 
 /**
@@ -372,8 +386,13 @@ describe('tenancy', () => {
     expect((await owner.folders.get(ids.folder)).displayName).toBe('Monthly');
     expect((await owner.templates.get(ids.template)).name).toBe('Payroll run');
     expect((await stranger.templates.list()).data.map((template) => template.id)).not.toContain(ids.template);
-    const connections = await owner.appConnections.list({ projectId: ids.project });
+    const connections = await owner.appConnections.list({ projectId: ids.project, scope: 'PROJECT' });
     expect(connections.data.map((connection) => connection.displayName)).toEqual(['Bank']);
+    const globals = await owner.globalConnections.list();
+    expect(globals.data.map((connection) => [connection.displayName, connection.projectIds])).toEqual([
+      ['Payroll bank', [ids.project]],
+    ]);
+    expect((await stranger.globalConnections.list()).data).toEqual([]);
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.projectReleases.list({ projectId: ids.project })).data.map((r) => r.name)).toEqual([
       'Payroll v1',

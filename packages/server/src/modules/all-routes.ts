@@ -5,6 +5,7 @@ import { alertRoutes } from './alerts/alert-routes';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
 import { auditEventRoutes } from './audit-events/audit-event-routes';
 import { connectionRoutes } from './connections/connection-routes';
+import { globalConnectionRoutes } from './connections/global-connection-routes';
 import { embeddingRoutes } from './embedding/embedding-routes';
 import { eventDestinationRoutes } from './event-destinations/event-destination-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
@@ -19,6 +20,7 @@ import { managedAuthnRoutes } from './managed-authn/managed-authn-routes';
 import { mcpOAuthRoutes } from './mcp-oauth/mcp-oauth-routes';
 import { projectReleaseRoutes } from './project-releases/release-routes';
 import { platformRoutes } from './platform/platform-routes';
+import { platformBillingRoutes } from './platform-plan/platform-billing-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
 import { projectMemberRoutes } from './project-members/project-member-routes';
@@ -78,5 +80,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...templateRoutes(ctx));
   routes.push(...projectReleaseRoutes(ctx));
   routes.push(...eventDestinationRoutes(ctx));
+  routes.push(...platformBillingRoutes(ctx));
+  routes.push(...globalConnectionRoutes(ctx));
   return routes;
 }

@@ -40,6 +40,8 @@ export interface PlatformTable extends Timestamps {
   googleAuthEnabled: Generated<SqlBoolean>;
   /** JSON array of the origins (`EmbedOrigin`) allowed to frame the web app, besides AP_ALLOWED_EMBED_ORIGINS. */
   allowedEmbedOrigins: Generated<JsonText>;
+  /** The activated license key (verified again on every plan read), or null: the free plan. */
+  licenseKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
@@ -192,10 +194,18 @@ export interface FlowVersionTable extends Timestamps {
   validationIssues: JsonText | null;
 }
 
-/** `appConnection`: an encrypted credential; `externalId` is unique per project. */
+/**
+ * `appConnection`: an encrypted credential. A PROJECT-scope row has its `projectId` (`externalId`
+ * unique per project); a PLATFORM-scope (global) row has its `platformId` instead (`externalId`
+ * unique per platform), and the projects that may use it in `appConnectionProject`.
+ */
 export interface AppConnectionTable extends Timestamps {
   id: string;
-  projectId: string;
+  projectId: string | null;
+  /** The platform of a global connection; null on a project connection (its project's platform). */
+  platformId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Global connections: every project created afterwards is added to it. */
+  preSelectForNewProjects: Generated<SqlBoolean>;
   externalId: string;
   value: string;
   type: string;
@@ -211,6 +221,12 @@ export interface AppConnectionTable extends Timestamps {
   refreshLeaseId: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the refresh lease runs out (ISO); a lease past it may be taken over. */
   refreshLeaseUntil: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** `appConnectionProject`: a project that may use a global connection. */
+export interface AppConnectionProjectTable {
+  connectionId: string;
+  projectId: string;
 }
 
 /** `oauthApp`: a platform's own OAuth2 client for one piece (unique per platform and piece); the secret sealed. */
@@ -606,6 +622,7 @@ export interface Database {
   flow: FlowTable;
   flowVersion: FlowVersionTable;
   appConnection: AppConnectionTable;
+  appConnectionProject: AppConnectionProjectTable;
   oauthApp: OAuthAppTable;
   file: FileTable;
   auditEvent: AuditEventTable;

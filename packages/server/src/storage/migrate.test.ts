@@ -33,6 +33,8 @@ describe('migrateToLatest on a SQLite file', () => {
       '0013-tables',
       '0014-templates',
       '0015-project-releases',
+      '0016-license',
+      '0017-global-connections',
       '0018-event-destinations',
       '0019-table-webhooks',
     ]);
@@ -43,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "alert",
         "apiKey",
         "appConnection",
+        "appConnectionProject",
         "appEventListener",
         "auditEvent",
         "dataTable",

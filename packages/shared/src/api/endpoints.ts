@@ -50,6 +50,8 @@ import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
 import { EVENT_DESTINATION_ENDPOINTS } from './event-destination-endpoints';
+import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
+import { GLOBAL_CONNECTION_ENDPOINTS } from './global-connection-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -531,6 +533,8 @@ export const ENDPOINTS = {
   templates: TEMPLATE_ENDPOINTS,
   projectReleases: PROJECT_RELEASE_ENDPOINTS,
   eventDestinations: EVENT_DESTINATION_ENDPOINTS,
+  platformBilling: PLATFORM_BILLING_ENDPOINTS,
+  globalConnections: GLOBAL_CONNECTION_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

@@ -47,6 +47,12 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   /** The database does not answer (PostgreSQL down or unreachable); try again shortly. */
   DATABASE_UNAVAILABLE: 503,
+  /** A license key that is malformed, not signed by the configured vendor key, or refused because none is configured. */
+  INVALID_LICENSE_KEY: 400,
+  /** A license key whose `expiresAt` has passed. */
+  LICENSE_KEY_EXPIRED: 400,
+  /** The platform's plan turns the feature off (see `PlatformPlanFeatures`). */
+  FEATURE_DISABLED: 402,
 } as const;
 
 /** The fixed set of error codes (`{code, params}` bodies carry one of these). */

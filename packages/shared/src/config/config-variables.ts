@@ -165,6 +165,11 @@ const ROWS: Row[] = [
     'ce or ee (self-hosted: sign-up by invitation after the first) or cloud (a platform per sign-up).',
   ],
   [
+    'AP_LICENSE_PUBLIC_KEY',
+    'string',
+    'Ed25519 public key (PEM, or base64 of the raw 32 bytes) verifying license keys; unset: none is accepted.',
+  ],
+  [
     'AP_GOOGLE_CLIENT_ID',
     'string',
     'Google sign-in client id (the button shows only when both Google variables are set).',

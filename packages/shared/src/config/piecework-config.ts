@@ -150,6 +150,12 @@ export const PieceworkConfig = z
      * an invitation or an allowed domain) or `cloud` (each uninvited sign-up gets its own platform).
      */
     edition: Edition.default('ce'),
+    /**
+     * AP_LICENSE_PUBLIC_KEY: the vendor's Ed25519 public key that license keys must be signed with
+     * (PEM, `\n` allowed for line breaks, or base64 of the raw 32-byte key); unset: every
+     * activation is refused and platforms stay on the free plan.
+     */
+    licensePublicKey: optionalText,
     /** AP_GOOGLE_CLIENT_ID: Google sign-in (shown only when both Google variables are set). */
     googleClientId: optionalText,
     /** AP_GOOGLE_CLIENT_SECRET: Google sign-in secret. */

@@ -44,12 +44,14 @@ export type UpdateAppConnectionRequest = z.infer<typeof UpdateAppConnectionReque
 
 /**
  * Query of `GET /v1/app-connections?projectId&pieceName` (plus paging, a case-insensitive
- * `displayName` substring and statuses).
+ * `displayName` substring, statuses and the scope: the project's own connections are PROJECT, the
+ * global connections it may use PLATFORM; both without it).
  */
 export const ListAppConnectionsQuery = PageQuery.extend({
   projectId: z.string(),
   pieceName: z.string().optional(),
   displayName: z.string().optional(),
   status: QueryList(AppConnectionStatus).optional(),
+  scope: AppConnectionScope.optional(),
 });
 export type ListAppConnectionsQuery = z.infer<typeof ListAppConnectionsQuery>;

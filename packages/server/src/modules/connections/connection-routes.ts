@@ -1,12 +1,12 @@
 /**
  * App connections: `POST /v1/app-connections` (upsert), `POST|DELETE /v1/app-connections/:id`,
- * `GET /v1/app-connections?projectId&pieceName&displayName&status`, and
+ * `GET /v1/app-connections?projectId&pieceName&displayName&status&scope` (the project's own
+ * connections and the global connections it may use, scope PLATFORM), and
  * `POST /v1/app-connections/oauth2/authorization-url` (a piece's consent URL). Values are sealed at rest and
  * never answered. Upserts and renames record connection.upserted, deletes connection.deleted;
  * deleting leaves the flows that use the connection as they are (they fail when they run).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { sql } from 'kysely';
 import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
 import { notFound } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
@@ -16,7 +16,8 @@ import { fetchSeekPage, mapPage } from '../../storage/seek-page';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { upsertConnection } from './upsert-connection';
 import { oauth2AuthorizationUrl } from './oauth2/authorization-url';
-import { containsPattern } from '../../storage/like-pattern';
+import { withConnectionFilters } from './connection-filters';
+import { projectIdsOf } from './global-connection-projects';
 
 /** The app connection routes. */
 export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -62,27 +63,33 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.appConnections.list, {
       handler: async ({ query, project }) => {
-        let select = ctx.store.db
+        const select = ctx.store.db
           .selectFrom('appConnection')
           .select(CONNECTION_COLUMNS)
-          .where('appConnection.projectId', '=', project.id);
-        if (query.pieceName !== undefined) {
-          select = select.where('appConnection.pieceName', '=', query.pieceName);
-        }
-        if (query.displayName !== undefined && query.displayName !== '') {
-          const pattern = containsPattern(query.displayName);
-          select = select.where(
-            sql<boolean>`lower(${sql.ref('appConnection.displayName')}) like lower(${pattern}) escape '\\'`,
-          );
-        }
-        if (query.status !== undefined && query.status.length > 0) {
-          select = select.where('appConnection.status', 'in', query.status);
-        }
-        const page = await fetchSeekPage(select, 'appConnection', {
+          .where((eb) => {
+            const own = eb('appConnection.projectId', '=', project.id);
+            const shared = eb.and([
+              eb('appConnection.scope', '=', 'PLATFORM'),
+              eb(
+                'appConnection.id',
+                'in',
+                eb
+                  .selectFrom('appConnectionProject')
+                  .select('appConnectionProject.connectionId')
+                  .where('appConnectionProject.projectId', '=', project.id),
+              ),
+            ]);
+            if (query.scope === 'PROJECT') return own;
+            if (query.scope === 'PLATFORM') return shared;
+            return eb.or([own, shared]);
+          });
+        const page = await fetchSeekPage(withConnectionFilters(select, query), 'appConnection', {
           limit: query.limit,
           cursor: query.cursor,
         });
-        return mapPage(page, (row) => connectionView(row, project.platformId));
+        const globalIds = page.data.filter((row) => row.scope === 'PLATFORM').map((row) => row.id);
+        const projectIds = await projectIdsOf(ctx.store.db, globalIds);
+        return mapPage(page, (row) => connectionView(row, project.platformId, projectIds.get(row.id)));
       },
     }),
     route(ENDPOINTS.appConnections.delete, {
@@ -108,5 +115,3 @@ export function connectionRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
   ];
 }
-
-/** `text` with LIKE's wildcards (and the escape character) escaped by `\`. */

@@ -22,6 +22,8 @@ export const CONNECTION_COLUMNS = [
   'appConnection.scope',
   'appConnection.ownerId',
   'appConnection.metadata',
+  'appConnection.platformId',
+  'appConnection.preSelectForNewProjects',
 ] as const;
 
 /** A connection row without its value (nor its refresh lease). */
@@ -33,8 +35,14 @@ export type ConnectionRow = Omit<
 /**
  * The API's `AppConnection` of a row, on platform `platformId`. `ownerId` is the user who created
  * it (null when an API key did); a connection without a recorded piece version answers `''`.
+ * `projectIds` is the project of a project connection; a global connection's come from
+ * `appConnectionProject` (see `global-connection-projects.ts`) and are passed in.
  */
-export function connectionView(row: ConnectionRow, platformId: string): AppConnection {
+export function connectionView(
+  row: ConnectionRow,
+  platformId: string,
+  projectIds: readonly string[] = row.projectId === null ? [] : [row.projectId],
+): AppConnection {
   return {
     id: row.id,
     created: row.created,
@@ -44,21 +52,24 @@ export function connectionView(row: ConnectionRow, platformId: string): AppConne
     type: row.type as AppConnection['type'],
     pieceName: row.pieceName,
     pieceVersion: row.pieceVersion ?? '',
-    projectIds: [row.projectId],
+    projectIds: [...projectIds],
     platformId,
     scope: row.scope as AppConnection['scope'],
     status: row.status as AppConnection['status'],
     ownerId: row.ownerId,
     metadata: fromJson<Record<string, unknown>>(row.metadata),
-    preSelectForNewProjects: false,
+    preSelectForNewProjects: Boolean(row.preSelectForNewProjects),
     usingSecretManager: false,
   };
 }
 
-/** The `data` of a connection.upserted / connection.deleted event. */
+/**
+ * The `data` of a connection.upserted / connection.deleted event; a global connection's event
+ * names no project (`projectDisplayName` undefined).
+ */
 export function connectionEventData(
   row: ConnectionRow,
-  projectDisplayName: string,
+  projectDisplayName: string | undefined,
 ): AuditEventData<'connection.upserted'> {
   return {
     connection: {
@@ -71,6 +82,6 @@ export function connectionEventData(
       status: row.status as AppConnection['status'],
       type: row.type as AppConnection['type'],
     },
-    project: { displayName: projectDisplayName },
+    ...(projectDisplayName === undefined ? {} : { project: { displayName: projectDisplayName } }),
   };
 }

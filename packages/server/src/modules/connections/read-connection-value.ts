@@ -17,8 +17,8 @@ import { redactForPieces } from './oauth2/redact-for-pieces';
 import { isOAuth2Value } from './oauth2/refresh-oauth2';
 
 /**
- * The value of the connection `externalId` of project `projectId` as a piece gets it, or `null`
- * when the project has no such connection. Throws when the stored value cannot be opened
+ * The value of the connection `externalId` of project `projectId` (its own, or a global one it
+ * may use: see {@link findStoredConnection}) as a piece gets it, or `null` when there is none. Throws when the stored value cannot be opened
  * (another key), and a `ConnectionRefreshError` (the step fails with its message) when its
  * OAuth2 tokens needed a refresh that failed.
  */
@@ -35,23 +35,41 @@ export async function readConnectionValue(
   return redactForPieces(due ? await freshConnectionValue(ctx, row) : value);
 }
 
-/** The stored (sealed) connection `externalId` of project `projectId`, with its platform. */
-export function findStoredConnection(
+const STORED_COLUMNS = [
+  'appConnection.id',
+  'appConnection.externalId',
+  'appConnection.pieceName',
+  'appConnection.value',
+  'project.platformId',
+] as const;
+
+/**
+ * The stored (sealed) connection `externalId` project `projectId` may use, with its platform: the
+ * project's own connection of that externalId, else a global connection of the project's platform
+ * that lists the project. The project's own connection wins, so a project can override a global
+ * one by creating a connection with the same externalId.
+ */
+export async function findStoredConnection(
   db: Kysely<Database>,
   projectId: string,
   externalId: string,
 ): Promise<StoredConnection | undefined> {
-  return db
+  const own = await db
     .selectFrom('appConnection')
     .innerJoin('project', 'project.id', 'appConnection.projectId')
-    .select([
-      'appConnection.id',
-      'appConnection.externalId',
-      'appConnection.pieceName',
-      'appConnection.value',
-      'project.platformId',
-    ])
+    .select(STORED_COLUMNS)
     .where('appConnection.projectId', '=', projectId)
+    .where('appConnection.externalId', '=', externalId)
+    .executeTakeFirst();
+  if (own !== undefined) return own;
+  return db
+    .selectFrom('appConnectionProject')
+    .innerJoin('appConnection', 'appConnection.id', 'appConnectionProject.connectionId')
+    .innerJoin('project', 'project.id', 'appConnectionProject.projectId')
+    .select(STORED_COLUMNS)
+    .where('appConnectionProject.projectId', '=', projectId)
+    .where('appConnection.scope', '=', 'PLATFORM')
+    .whereRef('appConnection.platformId', '=', 'project.platformId')
     .where('appConnection.externalId', '=', externalId)
     .executeTakeFirst();
 }

@@ -10,9 +10,64 @@ import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
 import type { ProjectRow } from '../../auth/project-access';
 import type { Principal } from '../../auth/principal';
 import type { ServerContext } from '../../server-context';
+import type { Insertable } from 'kysely';
+import type { AppConnectionTable } from '../../storage/database';
 import { toJson } from '../../storage/json-column';
 import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
 import { claimConnectionValue } from './oauth2/claim-oauth2';
+
+/** What an upsert sets, whatever the connection's scope (project or global). */
+export type ConnectionContent = Pick<
+  UpsertAppConnectionRequest,
+  'displayName' | 'type' | 'value' | 'pieceName' | 'pieceVersion' | 'metadata'
+>;
+
+/** The columns {@link sealedConnectionContent} sets. */
+export type ConnectionContentColumns = Required<
+  Pick<
+    Insertable<AppConnectionTable>,
+    | 'displayName'
+    | 'type'
+    | 'value'
+    | 'pieceName'
+    | 'pieceVersion'
+    | 'status'
+    | 'refreshLeaseId'
+    | 'refreshLeaseUntil'
+    | 'metadata'
+    | 'updated'
+  >
+>;
+
+/**
+ * The columns an upsert of `request` writes at `now`, on any scope: the value claimed (an OAuth2
+ * code exchanged on platform `platformId`) and sealed before any write, status ACTIVE. A refused
+ * exchange throws before anything is written.
+ */
+export async function sealedConnectionContent(
+  ctx: ServerContext,
+  platformId: string,
+  request: ConnectionContent,
+): Promise<(now: string) => ConnectionContentColumns> {
+  const value = await claimConnectionValue(
+    ctx,
+    { platformId, pieceName: request.pieceName, pieceVersion: request.pieceVersion },
+    request.value,
+  );
+  const sealed = ctx.secrets.seal(value);
+  return (now) => ({
+    displayName: request.displayName,
+    type: request.type,
+    value: sealed,
+    pieceName: request.pieceName,
+    pieceVersion: request.pieceVersion ?? null,
+    status: 'ACTIVE',
+    refreshLeaseId: null,
+    refreshLeaseUntil: null,
+    metadata: request.metadata === undefined || request.metadata === null ? null : toJson(request.metadata),
+    updated: now,
+  });
+}
 
 /** Upserts `request` in `project` (already authorized) and records connection.upserted. */
 export async function upsertConnection(
@@ -22,26 +77,10 @@ export async function upsertConnection(
   project: ProjectRow,
   request: UpsertAppConnectionRequest,
 ): Promise<ConnectionRow> {
-  const value = await claimConnectionValue(
-    ctx,
-    { platformId: project.platformId, pieceName: request.pieceName, pieceVersion: request.pieceVersion },
-    request.value,
-  );
-  const sealed = ctx.secrets.seal(value);
+  const content = await sealedConnectionContent(ctx, project.platformId, request);
   return ctx.store.write(async (trx) => {
     const now = ctx.now();
-    const fields = {
-      displayName: request.displayName,
-      type: request.type,
-      value: sealed,
-      pieceName: request.pieceName,
-      pieceVersion: request.pieceVersion ?? null,
-      status: 'ACTIVE',
-      refreshLeaseId: null,
-      refreshLeaseUntil: null,
-      metadata: request.metadata === undefined || request.metadata === null ? null : toJson(request.metadata),
-      updated: now,
-    };
+    const fields = content(now);
     const existing = await trx
       .selectFrom('appConnection')
       .select('id')

@@ -2,7 +2,8 @@
  * One flow operation applied in one write transaction: the flow and its latest version read again
  * inside it (and checked against the caller's `If-Match`, if any), the operation, the saves, and
  * the audit events (flow.updated, plus flow.published / activated / deactivated) commit together,
- * or, when anything refuses, nothing changes. Used by `POST /v1/flows/:id`, by the webhook `/test`
+ * or, when anything refuses, nothing changes. Enabling a flow over the plan's `activeFlows` is
+ * refused (402 QUOTA_EXCEEDED). Used by `POST /v1/flows/:id`, by the webhook `/test`
  * route, and by the end of a single-step test run (inside that run's own write).
  */
 import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
@@ -13,6 +14,7 @@ import { notFound } from '../../errors';
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { lockRowForWrite } from '../../storage/serialise-writes';
+import { assertActiveFlowsBelowLimit } from '../platform-plan/plan-limits';
 import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
 import type { TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { recordFlowUpdated } from './flow-audit';
@@ -87,6 +89,9 @@ export async function applyFlowChangeIn(
   };
   const before = startFlowEdit(flow, version);
   const after = await applyFlowOperation(before, operation, env);
+  if (after.flow.status === 'ENABLED' && before.flow.status !== 'ENABLED') {
+    await assertActiveFlowsBelowLimit(trx, ctx, caller.platformId);
+  }
   const saved = await saveFlowEdit(before, after, env);
   await recordFlowUpdated(
     { trx, clock: ctx.now, actor: caller.actor, project: caller.project },

@@ -29,6 +29,7 @@ import { EmailCodeService, emailNotVerified } from './email-code-service';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
+import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 
 /** Emails are compared and stored trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -236,6 +237,7 @@ export class IdentityService {
       now,
     );
     await trx.insertInto('project').values(project).execute();
+    await addProjectToPreselectedConnections(trx, platformId, project.id);
     const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
     const user =
       applied?.platformRole == null ? inserted : { ...inserted, platformRole: applied.platformRole };

@@ -4,19 +4,22 @@
  * names `google` only where Google sign-in is offered (AP_GOOGLE_CLIENT_ID and _SECRET set and
  * the platform's toggle on); otherwise Google is not mentioned at all. ALLOWED_EMBED_ORIGINS is the
  * list the page CSP's frame-ancestors names (AP_ALLOWED_EMBED_ORIGINS and the first platform's).
+ * The platform's plan shows as PLAN_NAME, LICENSE_EXPIRES_AT (null on the free plan),
+ * PLAN_LIMITS and PLAN_FEATURES, and EDITION is `ee` while a license key is active.
  */
-import type { FeatureFlags } from '@piecework/shared';
+import type { FeatureFlags, PlatformPlan } from '@piecework/shared';
 import type { ServerSettings } from '../../config/server-settings';
 import { federatedRedirectUrl } from '../federated-authn/federated-authn-service';
 
 /** The instance's flags, derived from its settings and what the request's platform offers. */
 export function featureFlags(
   settings: ServerSettings,
-  platform: { googleSignIn: boolean; allowedEmbedOrigins: readonly string[] },
+  platform: { googleSignIn: boolean; allowedEmbedOrigins: readonly string[]; plan: PlatformPlan },
 ): FeatureFlags {
   const { config } = settings;
+  const { plan } = platform;
   return {
-    EDITION: 'ce',
+    EDITION: plan.licenseExpiresAt === null ? 'ce' : 'ee',
     ENVIRONMENT: process.env['NODE_ENV'] === 'production' ? 'prod' : 'dev',
     CURRENT_VERSION: '0.0.0',
     PUBLIC_URL: settings.publicUrl,
@@ -34,5 +37,9 @@ export function featureFlags(
     SHOW_POWERED_BY_IN_FORM: false,
     PROJECT_LIMITS_ENABLED: true,
     CLOUD_AUTH_ENABLED: false,
+    PLAN_NAME: plan.name,
+    LICENSE_EXPIRES_AT: plan.licenseExpiresAt,
+    PLAN_LIMITS: plan.limits,
+    PLAN_FEATURES: plan.features,
   };
 }

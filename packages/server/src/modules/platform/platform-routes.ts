@@ -6,6 +6,7 @@ import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
 import { requestPlatformId } from '../../auth/request-platform';
 import { isGoogleSignInEnabled } from '../federated-authn/federated-authn-service';
+import { platformPlan } from '../platform-plan/platform-plan';
 import { featureFlags } from './feature-flags';
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -32,6 +33,7 @@ export function platformRoutes(
         return featureFlags(ctx.settings, {
           googleSignIn: await isGoogleSignInEnabled(ctx, platformId),
           allowedEmbedOrigins: await ctx.embedOrigins.allowed(),
+          plan: await platformPlan(ctx, platformId),
         });
       },
     }),

@@ -19,6 +19,8 @@ import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable } from '../../storage/database';
 import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
 import { fetchSeekPage } from '../../storage/seek-page';
+import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
+import { assertProjectsBelowLimit } from '../platform-plan/plan-limits';
 import { projectAnalytics } from './project-analytics';
 import { newProjectRow, projectView, type NewProject } from './project-row';
 
@@ -26,10 +28,14 @@ import { newProjectRow, projectView, type NewProject } from './project-row';
 export class ProjectService {
   constructor(private readonly ctx: ServerContext) {}
 
-  /** Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access). */
+  /**
+   * Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access); over the
+   * plan's `projects` limit it is refused (402 QUOTA_EXCEEDED).
+   */
   async create(principal: Principal, request: CreateProjectRequest): Promise<Project> {
     const row = await this.ctx.store.write(async (trx) => {
       await assertExternalIdFree(trx, 'project', principal.platformId, request.externalId);
+      await assertProjectsBelowLimit(trx, this.ctx, principal.platformId);
       return insertTeamProject(trx, this.ctx.now(), {
         platformId: principal.platformId,
         ownerId: principal.type === 'USER' ? principal.id : undefined,
@@ -171,8 +177,9 @@ export function updatedPlan(
 /**
  * Inserts a TEAM project inside write transaction `trx` at `now` and answers its row. Its owner
  * is `ownerId`, or the platform's first admin when none is given (a project an API key or a
- * managed-auth token creates). The caller checks that `externalId` is free. Use it wherever a
- * TEAM project is created.
+ * managed-auth token creates). The caller checks that `externalId` is free. The project joins the
+ * platform's global connections marked `preSelectForNewProjects`. Use it wherever a TEAM project
+ * is created.
  */
 export async function insertTeamProject(
   trx: Kysely<Database>,
@@ -181,7 +188,9 @@ export async function insertTeamProject(
 ): Promise<Selectable<ProjectTable>> {
   const ownerId = input.ownerId ?? (await platformOwnerId(trx, input.platformId));
   const row = newProjectRow({ ...input, ownerId, type: 'TEAM' }, now);
-  return trx.insertInto('project').values(row).returningAll().executeTakeFirstOrThrow();
+  const inserted = await trx.insertInto('project').values(row).returningAll().executeTakeFirstOrThrow();
+  await addProjectToPreselectedConnections(trx, inserted.platformId, inserted.id);
+  return inserted;
 }
 
 /** The platform's first admin: the owner of projects an API key creates. */

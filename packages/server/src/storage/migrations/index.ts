@@ -14,6 +14,8 @@ import { mcp } from './0012-mcp';
 import { tables } from './0013-tables';
 import { templates } from './0014-templates';
 import { projectReleases } from './0015-project-releases';
+import { license } from './0016-license';
+import { globalConnections } from './0017-global-connections';
 import { eventDestinations } from './0018-event-destinations';
 import { tableWebhooks } from './0019-table-webhooks';
 
@@ -37,6 +39,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013-tables': tables,
   '0014-templates': templates,
   '0015-project-releases': projectReleases,
+  '0016-license': license,
+  '0017-global-connections': globalConnections,
   '0018-event-destinations': eventDestinations,
   '0019-table-webhooks': tableWebhooks,
 };
