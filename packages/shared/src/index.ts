@@ -28,6 +28,7 @@ export {
   PUBLIC_ACCESS,
   SERVER_ADMIN_ACCESS,
   projectAccess,
+  requiredPermissions,
 } from './api/endpoint-access';
 export type {
   EndpointAccess,
@@ -36,6 +37,7 @@ export type {
   ProjectAccess,
   ProjectEntity,
   ProjectGrant,
+  ProjectPermission,
   ProjectSource,
 } from './api/endpoint-access';
 export { BaseModelFields, Metadata, StrictBaseModelFields, Timestamp } from './common/base-model';
@@ -417,6 +419,13 @@ export {
   TemplateType,
   UpdateTemplateRequest,
 } from './templates/template';
+export {
+  ListTemplatesQuery,
+  TemplateCategories,
+  TemplateFromFlowsRequest,
+  UseTemplateRequest,
+  UseTemplateResponse,
+} from './templates/template-requests';
 export {
   AuthenticationResponse,
   ExternalTokenRequest,

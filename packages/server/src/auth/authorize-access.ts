@@ -5,12 +5,13 @@
  * project it was authorized on. Handlers never check permissions themselves.
  */
 import type { Kysely } from 'kysely';
-import type {
-  EndpointAccess,
-  EntityWithoutProject,
-  Permission,
-  ProjectEntity,
-  ProjectSource,
+import {
+  requiredPermissions,
+  type EndpointAccess,
+  type EntityWithoutProject,
+  type ProjectEntity,
+  type ProjectPermission,
+  type ProjectSource,
 } from '@piecework/shared';
 import { notFound, permissionDenied } from '../errors';
 import type { ServerContext } from '../server-context';
@@ -91,11 +92,13 @@ export async function authorizeAccess(
     case 'project': {
       const permission =
         typeof access.permission === 'function'
-          ? (access.permission as (body: unknown) => Permission)(parts.body)
+          ? (access.permission as (body: unknown) => ProjectPermission)(parts.body)
           : access.permission;
       const project = await projectOfRequest(ctx, principal, access.project, parts, within);
       if (project === undefined) return undefined;
-      await assertProjectPermission(ctx, principal, project, permission);
+      for (const required of requiredPermissions(permission)) {
+        await assertProjectPermission(ctx, principal, project, required);
+      }
       return project;
     }
   }

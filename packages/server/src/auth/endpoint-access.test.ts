@@ -11,13 +11,16 @@ import {
   ENDPOINTS,
   type Endpoint,
   type EndpointAccess,
+  requiredPermissions,
   type Permission,
+  type ProjectPermission,
 } from '@piecework/shared';
 import { callApi } from '../testing/call-api';
 import { startTestServer } from '../testing/test-server';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
+import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -52,10 +55,14 @@ const PUBLIC_ENDPOINTS = new Set([
   'webhooks.test',
   'pieces.categories',
   'triggers.appEvent',
+  'templates.categories',
 ]);
 
 /** One row per endpoint (`area.name`): how to call it, by area. */
-const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES };
+const FIXTURES: Record<string, Fixture> = {
+  ...CORE_FIXTURES,
+  ...TEMPLATE_FIXTURES,
+};
 
 /** Every endpoint with its `area.name`. */
 const ALL_ENDPOINTS = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) =>
@@ -91,9 +98,9 @@ function allowed(access: EndpointAccess, caller: Caller, call: Call): boolean {
       if (caller === 'anotherPlatform') return false;
       const permission =
         typeof access.permission === 'function'
-          ? (access.permission as (body: unknown) => Permission)(call.body)
+          ? (access.permission as (body: unknown) => ProjectPermission)(call.body)
           : access.permission;
-      return MEMBER_PERMISSIONS[caller]?.has(permission) === true;
+      return requiredPermissions(permission).every((one) => MEMBER_PERMISSIONS[caller]?.has(one) === true);
     }
   }
 }

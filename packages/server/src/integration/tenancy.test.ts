@@ -38,6 +38,7 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
+  template: '',
 };
 
 beforeAll(async () => {
@@ -101,6 +102,7 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
+  ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -121,6 +123,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'flows.delete': (c) => c.flows.delete(ids.flow),
   'flows.listVersions': (c) => c.flows.listVersions(ids.flow),
   'flows.getTemplate': (c) => c.flows.getTemplate(ids.flow),
+  'templates.get': (c) => c.templates.get(ids.template),
+  'templates.update': (c) => c.templates.update(ids.template, { name: 'Hijacked' }),
+  'templates.delete': (c) => c.templates.delete(ids.template),
+  'templates.use': (c) => c.templates.use(ids.template, { projectId: ids.project }),
+  'templates.fromFlows': (c) =>
+    c.templates.fromFlows({ projectId: ids.project, flowIds: [ids.flow], name: 'Stolen' }),
   'flows.list': (c) => c.flows.list({ projectId: ids.project }),
   'flows.count': (c) => c.flows.count({ projectId: ids.project }),
   'flows.create': (c) => c.flows.create({ displayName: 'Planted', projectId: ids.project }),
@@ -225,9 +233,14 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
 
 /**
  * What a MEMBER of another project of the same platform may do anyway: read its platform and its
- * project roles, and ask its own role in a project (none: null).
+ * project roles, ask its own role in a project (none: null), and read its platform's templates.
  */
-const allowedToMembers = new Set(['platforms.get', 'projectRoles.get', 'projectMembers.role']);
+const allowedToMembers = new Set([
+  'platforms.get',
+  'projectRoles.get',
+  'projectMembers.role',
+  'templates.get',
+]);
 
 async function statusOf(call: Promise<unknown>): Promise<number> {
   try {
@@ -274,6 +287,8 @@ describe('tenancy', () => {
     const flow = await owner.flows.get(ids.flow);
     expect(flow.version.displayName).toBe('Pay');
     expect((await owner.folders.get(ids.folder)).displayName).toBe('Monthly');
+    expect((await owner.templates.get(ids.template)).name).toBe('Payroll run');
+    expect((await stranger.templates.list()).data.map((template) => template.id)).not.toContain(ids.template);
     const connections = await owner.appConnections.list({ projectId: ids.project });
     expect(connections.data.map((connection) => connection.displayName)).toEqual(['Bank']);
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);

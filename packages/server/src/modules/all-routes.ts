@@ -27,6 +27,7 @@ import { signingKeyRoutes } from './signing-keys/signing-key-routes';
 import { fieldRoutes } from './tables/field-routes';
 import { recordRoutes } from './tables/record-routes';
 import { tableRoutes } from './tables/table-routes';
+import { templateRoutes } from './templates/template-routes';
 import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
@@ -70,5 +71,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...tableRoutes(ctx));
   routes.push(...fieldRoutes(ctx));
   routes.push(...recordRoutes(ctx));
+  routes.push(...templateRoutes(ctx));
   return routes;
 }

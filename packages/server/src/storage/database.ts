@@ -508,6 +508,31 @@ export interface TableCellTable extends Timestamps {
   instant: number | null;
 }
 
+/** `template`: a CUSTOM or SHARED template kept by a platform (OFFICIAL ones ship as files). */
+export interface TemplateTable extends Timestamps {
+  id: string;
+  platformId: string;
+  /** The user who made it; null when an API key did. */
+  ownerId: string | null;
+  /** `CUSTOM` or `SHARED`. */
+  type: string;
+  /** `PUBLISHED` or `ARCHIVED`. */
+  status: string;
+  name: string;
+  summary: string;
+  description: string;
+  author: string;
+  /** JSON arrays: `TemplateTag[]`, category names, piece names. */
+  tags: JsonText;
+  categories: JsonText;
+  pieces: JsonText;
+  blogUrl: string | null;
+  metadata: JsonText | null;
+  /** JSON arrays: `TemplateFlow[]` and `TableDefinition[]`. */
+  flows: JsonText;
+  tables: JsonText;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -546,4 +571,5 @@ export interface Database {
   tableField: TableFieldTable;
   tableRecord: TableRecordTable;
   tableCell: TableCellTable;
+  template: TemplateTable;
 }

@@ -31,6 +31,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0011-embedding',
       '0012-mcp',
       '0013-tables',
+      '0014-templates',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -67,6 +68,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "tableCell",
         "tableField",
         "tableRecord",
+        "template",
         "triggerEvent",
         "triggerSource",
         "user",

@@ -66,8 +66,19 @@ export type EndpointAccess =
 /** The `project` kind of {@link EndpointAccess}, typed by where its project comes from. */
 export interface ProjectAccess<S extends ProjectSource = ProjectSource> {
   readonly kind: 'project';
-  readonly permission: Permission | ((body: never) => Permission);
+  readonly permission: ProjectPermission | ((body: never) => ProjectPermission);
   readonly project: S;
+}
+
+/**
+ * What a project-scoped route needs on its project: one permission, or a list of permissions the
+ * caller must hold every one of (creating flows and tables at once needs WRITE_FLOW and WRITE_TABLE).
+ */
+export type ProjectPermission = Permission | readonly Permission[];
+
+/** The permissions a {@link ProjectPermission} requires, as a list. */
+export function requiredPermissions(permission: ProjectPermission): readonly Permission[] {
+  return typeof permission === 'string' ? [permission] : permission;
 }
 
 /**
@@ -96,7 +107,7 @@ export const PLATFORM_OPERATOR_ACCESS = { kind: 'platformOperator' } as const sa
 export const SERVER_ADMIN_ACCESS = { kind: 'serverAdmin' } as const satisfies EndpointAccess;
 
 /**
- * The caller needs `permission` on the project named by `project`.
+ * The caller needs `permission` (or every permission of a list) on the project named by `project`.
  *
  * @example
  * ```ts
@@ -104,8 +115,8 @@ export const SERVER_ADMIN_ACCESS = { kind: 'serverAdmin' } as const satisfies En
  * ```
  */
 export function projectAccess<const S extends ProjectSource, B = never>(
-  permission: Permission | ((body: B) => Permission),
+  permission: ProjectPermission | ((body: B) => ProjectPermission),
   project: S,
 ): ProjectAccess<S> {
-  return { kind: 'project', permission: permission as (body: never) => Permission, project };
+  return { kind: 'project', permission: permission as (body: never) => ProjectPermission, project };
 }

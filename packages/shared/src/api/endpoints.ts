@@ -46,6 +46,7 @@ import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
+import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -523,6 +524,7 @@ export const ENDPOINTS = {
   tables: TABLE_ENDPOINTS,
   fields: FIELD_ENDPOINTS,
   records: RECORD_ENDPOINTS,
+  templates: TEMPLATE_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

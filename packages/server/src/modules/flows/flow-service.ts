@@ -20,11 +20,13 @@ import {
   type PopulatedFlow,
   type Trigger,
 } from '@piecework/shared';
+import type { Kysely } from 'kysely';
 import { auditActorOf } from '../../audit/record-audit-event';
 import type { Principal } from '../../auth/principal';
 import type { ProjectRow } from '../../auth/project-access';
 import { notFound } from '../../errors';
 import type { ServerContext } from '../../server-context';
+import type { Database } from '../../storage/database';
 import { fromJson } from '../../storage/json-column';
 import { mapPage } from '../../storage/seek-page';
 import { recordFlowCreated, recordFlowDeleted } from './flow-audit';
@@ -59,50 +61,7 @@ export class FlowService {
     project: ProjectRow,
     request: CreateFlowRequest,
   ): Promise<PopulatedFlow> {
-    return this.ctx.store.write(async (trx) => {
-      const now = this.ctx.now();
-      const id = generateId();
-      const folderId = request.folderId ?? null;
-      if (folderId !== null && !(await repository.folderInProject(trx, folderId, project.id))) {
-        throw notFound('folder', folderId);
-      }
-      const externalId = request.externalId ?? id;
-      if (await repository.externalIdTaken(trx, project.id, externalId)) {
-        throw new PieceworkError('CONFLICT', {
-          message: `Project ${project.id} already has a flow with externalId ${externalId}`,
-          externalId,
-        });
-      }
-      const flow: Flow = {
-        id,
-        created: now,
-        updated: now,
-        projectId: project.id,
-        externalId,
-        ownerId: userIdOf(principal),
-        folderId,
-        status: 'DISABLED',
-        publishedVersionId: null,
-        metadata: request.metadata ?? null,
-        operationStatus: 'NONE',
-        timeSavedPerRun: null,
-        templateId: null,
-      };
-      const version = createEmptyFlowVersion({
-        id: generateId(),
-        flowId: id,
-        displayName: request.displayName,
-        now,
-        userId: userIdOf(principal),
-      });
-      await repository.insertFlow(trx, flow);
-      await repository.insertVersion(trx, version);
-      await recordFlowCreated(
-        { trx, clock: this.ctx.now, actor: auditActorOf(principal, meta.ip), project },
-        flow,
-      );
-      return populatedFlow(flow, version);
-    });
+    return this.ctx.store.write((trx) => createFlowIn(trx, this.ctx, principal, meta, project, request));
   }
 
   /** A page of the project's flows, newest first, each with its latest version (two queries). */
@@ -218,6 +177,61 @@ export class FlowService {
     if (flowRow === undefined) throw notFound('flow', flowId);
     return flowRow;
   }
+}
+
+/**
+ * {@link FlowService.create} inside write transaction `trx` that the caller owns (and commits
+ * with its own writes): creating several flows at once, all or nothing (using a template, whose
+ * id the flows then keep in `templateId`).
+ */
+export async function createFlowIn(
+  trx: Kysely<Database>,
+  ctx: Pick<ServerContext, 'now'>,
+  principal: Principal,
+  meta: CallerMeta,
+  project: ProjectRow,
+  request: CreateFlowRequest,
+  templateId: string | null = null,
+): Promise<PopulatedFlow> {
+  const now = ctx.now();
+  const id = generateId();
+  const folderId = request.folderId ?? null;
+  if (folderId !== null && !(await repository.folderInProject(trx, folderId, project.id))) {
+    throw notFound('folder', folderId);
+  }
+  const externalId = request.externalId ?? id;
+  if (await repository.externalIdTaken(trx, project.id, externalId)) {
+    throw new PieceworkError('CONFLICT', {
+      message: `Project ${project.id} already has a flow with externalId ${externalId}`,
+      externalId,
+    });
+  }
+  const flow: Flow = {
+    id,
+    created: now,
+    updated: now,
+    projectId: project.id,
+    externalId,
+    ownerId: userIdOf(principal),
+    folderId,
+    status: 'DISABLED',
+    publishedVersionId: null,
+    metadata: request.metadata ?? null,
+    operationStatus: 'NONE',
+    timeSavedPerRun: null,
+    templateId,
+  };
+  const version = createEmptyFlowVersion({
+    id: generateId(),
+    flowId: id,
+    displayName: request.displayName,
+    now,
+    userId: userIdOf(principal),
+  });
+  await repository.insertFlow(trx, flow);
+  await repository.insertVersion(trx, version);
+  await recordFlowCreated({ trx, clock: ctx.now, actor: auditActorOf(principal, meta.ip), project }, flow);
+  return populatedFlow(flow, version);
 }
 
 /** The acting user's id; null for an API key. */

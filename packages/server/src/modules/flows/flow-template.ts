@@ -48,14 +48,18 @@ function exportedStep(step: Step | null | undefined): Step | null | undefined {
   }
 }
 
-function exportedTrigger(trigger: Trigger): Trigger {
+/**
+ * A trigger chain as templates carry it: without sample data, and without a piece's `auth` input
+ * where it names a connection (connections belong to the exporting project).
+ */
+export function exportedTrigger(trigger: Trigger): Trigger {
   const nextAction = exportedStep(trigger.nextAction);
   if (trigger.type === 'EMPTY') return { ...trigger, nextAction };
   return { ...trigger, settings: exportedSettings(trigger.settings), nextAction };
 }
 
 /** The names of the pieces a version's trigger and steps use, each once, in step order. */
-function usedPieces(trigger: Trigger): string[] {
+export function usedPieces(trigger: Trigger): string[] {
   const names = new Set<string>();
   for (const step of getAllSteps(trigger)) {
     if (step.type === 'PIECE' || step.type === 'PIECE_TRIGGER') names.add(step.settings.pieceName);

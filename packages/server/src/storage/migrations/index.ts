@@ -12,6 +12,7 @@ import { invitationsAndSignUpPolicy } from './0010-invitations-and-sign-up-polic
 import { embedding } from './0011-embedding';
 import { mcp } from './0012-mcp';
 import { tables } from './0013-tables';
+import { templates } from './0014-templates';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011-embedding': embedding,
   '0012-mcp': mcp,
   '0013-tables': tables,
+  '0014-templates': templates,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

@@ -1,0 +1,28 @@
+/**
+ * Template bodies with flows exported by any version of the reference platform: each flow of
+ * `flows` is migrated to today's flow model before the body is validated, as IMPORT_FLOW does
+ * for one flow. Reference upgrades (`{{ }}` dialect) happen when the template is used, by
+ * IMPORT_FLOW itself (the flow keeps its exported `schemaVersion`).
+ */
+import { migrateImportRequest } from '@piecework/shared';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body with every flow of `flows` that migrates replaced by its migrated trigger, name and
+ * schema version (its other fields kept); a flow that does not migrate is left for the body's
+ * schema validation to report. Use it as the create and update routes' `prepareBody`.
+ */
+export function migrateTemplateFlowsBody(body: unknown): unknown {
+  if (!isRecord(body) || !Array.isArray(body.flows)) return body;
+  return { ...body, flows: body.flows.map(migrateTemplateFlow) };
+}
+
+function migrateTemplateFlow(flow: unknown): unknown {
+  if (!isRecord(flow)) return flow;
+  const result = migrateImportRequest(flow);
+  if (!result.ok || !isRecord(result.request)) return flow;
+  const { displayName, trigger, schemaVersion } = result.request;
+  return { ...flow, displayName, trigger, schemaVersion: schemaVersion ?? null };
+}

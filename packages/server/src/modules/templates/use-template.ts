@@ -1,0 +1,125 @@
+/**
+ * Using a template in a project (`POST /v1/templates/:id/use`): its tables are created through the
+ * tables service, then its flows, each created and filled by IMPORT_FLOW (old-dialect flows are
+ * upgraded and every step validated, as an import is), with the template's notes. All or nothing:
+ * the flows are written in one transaction, and when anything fails the tables made so far are
+ * deleted again.
+ *
+ * Tables-piece steps name tables by external id (`table_id`). A table whose external id the project
+ * already uses gets a fresh one, and every `table_id` naming it in the new flows' steps and
+ * triggers is rewritten to match.
+ */
+import {
+  generateId,
+  type PopulatedFlow,
+  type Table,
+  type TableDefinition,
+  type Template,
+  type UseTemplateRequest,
+  type UseTemplateResponse,
+} from '@piecework/shared';
+import { auditActorOf } from '../../audit/record-audit-event';
+import type { Principal } from '../../auth/principal';
+import type { ProjectRow } from '../../auth/project-access';
+import type { ServerContext } from '../../server-context';
+import { applyFlowChangeIn } from '../flows/apply-flow-change';
+import { createFlowIn, type CallerMeta } from '../flows/flow-service';
+import { createTableFromDefinition, deleteTable, listProjectTables } from '../tables/table-definitions';
+import { withTableIdsRenamed } from './table-references';
+
+/** Creates `template`'s tables and flows in `project` (authorized for WRITE_FLOW and WRITE_TABLE). */
+export async function useTemplate(
+  ctx: ServerContext,
+  principal: Principal,
+  meta: CallerMeta,
+  project: ProjectRow,
+  template: Template,
+  request: UseTemplateRequest,
+): Promise<UseTemplateResponse> {
+  const definitions = template.tables ?? [];
+  const renamed = await externalIdsToRename(ctx, project.id, definitions);
+  const tables: Table[] = [];
+  try {
+    for (const definition of definitions) {
+      const externalId = renamed.get(definition.externalId) ?? definition.externalId;
+      tables.push(await createTableFromDefinition(ctx, project.id, { ...definition, externalId }));
+    }
+    const flows = await ctx.store.write((trx) =>
+      createFlows(trx, ctx, principal, meta, project, template, request, renamed),
+    );
+    return { flows, tables };
+  } catch (error) {
+    for (const table of tables) await deleteTable(ctx, table.id);
+    throw error;
+  }
+}
+
+/** The template's flows created in one write transaction, `table_id`s renamed as `renamed` says. */
+async function createFlows(
+  trx: Parameters<typeof createFlowIn>[0],
+  ctx: ServerContext,
+  principal: Principal,
+  meta: CallerMeta,
+  project: ProjectRow,
+  template: Template,
+  request: UseTemplateRequest,
+  renamed: ReadonlyMap<string, string>,
+): Promise<PopulatedFlow[]> {
+  const flows: PopulatedFlow[] = [];
+  for (const templateFlow of template.flows ?? []) {
+    const created = await createFlowIn(
+      trx,
+      ctx,
+      principal,
+      meta,
+      project,
+      {
+        displayName: templateFlow.displayName,
+        projectId: project.id,
+        ...(request.folderId === undefined ? {} : { folderId: request.folderId }),
+      },
+      template.id,
+    );
+    const imported = await applyFlowChangeIn(
+      trx,
+      ctx,
+      created.id,
+      {
+        type: 'IMPORT_FLOW',
+        request: {
+          displayName: templateFlow.displayName,
+          trigger: withTableIdsRenamed(templateFlow.trigger, renamed),
+          schemaVersion: templateFlow.schemaVersion ?? null,
+          notes: templateFlow.notes ?? [],
+        },
+      },
+      {
+        userId: principal.type === 'USER' ? principal.id : null,
+        platformId: principal.platformId,
+        actor: auditActorOf(principal, meta.ip),
+        project,
+      },
+      null,
+    );
+    flows.push(imported.flow);
+  }
+  return flows;
+}
+
+/**
+ * For each table definition whose external id the project already has, a fresh external id (old
+ * to new); definitions whose external id is free keep it.
+ */
+async function externalIdsToRename(
+  ctx: ServerContext,
+  projectId: string,
+  definitions: readonly TableDefinition[],
+): Promise<Map<string, string>> {
+  const renamed = new Map<string, string>();
+  if (definitions.length === 0) return renamed;
+  const taken = new Set((await listProjectTables(ctx, projectId)).map((table) => table.externalId));
+  for (const definition of definitions) {
+    if (taken.has(definition.externalId)) renamed.set(definition.externalId, generateId());
+  }
+  return renamed;
+}
