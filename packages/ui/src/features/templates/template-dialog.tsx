@@ -73,12 +73,12 @@ export function TemplateDialog({ projectId, template, catalogue, onClose }: Temp
       <ul className="template-creates" aria-label="What the template creates">
         {flows.map((flow, index) => (
           <li key={`flow-${String(index)}`}>
-            <span className="badge">Flow</span> {flow.displayName}
+            <span className="badge">Flow</span> <span>{flow.displayName}</span>
           </li>
         ))}
         {tables.map((table) => (
           <li key={`table-${table.externalId}`}>
-            <span className="badge">Table</span> {table.name}{' '}
+            <span className="badge">Table</span> <span>{table.name}</span>{' '}
             <span className="muted">
               ({table.fields.map((field) => field.name).join(', ') || 'no fields'}
               {table.data == null ? '' : `; ${String(table.data.rows.length)} rows`})

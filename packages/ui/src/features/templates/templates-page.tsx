@@ -24,6 +24,12 @@ const TYPE_OPTIONS: { value: TemplateType | ''; label: string }[] = [
   { value: 'SHARED', label: 'Shared' },
 ];
 
+/** A category as users read it: `DEVELOPER_TOOLS` -> "Developer tools". */
+export function categoryLabel(category: string): string {
+  const words = category.toLowerCase().replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The page of this route. */
 export function Page() {
   const projectId = useProjectId();
@@ -60,7 +66,10 @@ export function Page() {
           value={view.category}
           options={[
             { value: '', label: 'All categories' },
-            ...(categories.data ?? []).map((category) => ({ value: category, label: category })),
+            ...(categories.data ?? []).map((category) => ({
+              value: category,
+              label: categoryLabel(category),
+            })),
           ]}
           onChange={(event) => setView({ ...view, category: event.target.value })}
         />
