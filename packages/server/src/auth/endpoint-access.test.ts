@@ -21,6 +21,7 @@ import { addTestUser, signUpTestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
+import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -62,6 +63,7 @@ const PUBLIC_ENDPOINTS = new Set([
 const FIXTURES: Record<string, Fixture> = {
   ...CORE_FIXTURES,
   ...TEMPLATE_FIXTURES,
+  ...TABLES_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

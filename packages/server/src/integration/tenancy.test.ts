@@ -39,6 +39,9 @@ const ids = {
   mcpAuthRequest: '',
   mcpServer: '',
   template: '',
+  table: '',
+  field: '',
+  record: '',
 };
 
 beforeAll(async () => {
@@ -103,6 +106,17 @@ beforeAll(async () => {
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
   ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
+  ids.table = (
+    await owner.tables.create({
+      projectId: project.id,
+      name: 'Salaries',
+      fields: [{ name: 'Pay', type: 'NUMBER' }],
+    })
+  ).id;
+  ids.field = (await owner.fields.list({ tableId: ids.table }))[0]!.id;
+  ids.record = (
+    await owner.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 100 }]] })
+  )[0]!.id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -229,6 +243,26 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projectRoles.update': (c) =>
     c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
   'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
+  'tables.create': (c) => c.tables.create({ projectId: ids.project, name: 'Planted' }),
+  'tables.list': (c) => c.tables.list({ projectId: ids.project }),
+  'tables.get': (c) => c.tables.get(ids.table),
+  'tables.update': (c) => c.tables.update(ids.table, { name: 'Hijacked' }),
+  'tables.delete': (c) => c.tables.delete(ids.table),
+  'tables.export': (c) => c.tables.export(ids.table),
+  'tables.exportCsv': (c) => c.tables.exportCsv(ids.table),
+  'tables.import': (c) => c.tables.import(ids.table, 'Pay\n1000000\n'),
+  'fields.create': (c) => c.fields.create({ tableId: ids.table, name: 'Planted', type: 'TEXT' }),
+  'fields.list': (c) => c.fields.list({ tableId: ids.table }),
+  'fields.get': (c) => c.fields.get(ids.field),
+  'fields.update': (c) => c.fields.update(ids.field, { name: 'Hijacked' }),
+  'fields.delete': (c) => c.fields.delete(ids.field),
+  'records.create': (c) =>
+    c.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 'planted' }]] }),
+  'records.list': (c) => c.records.list({ tableId: ids.table }),
+  'records.get': (c) => c.records.get(ids.record),
+  'records.update': (c) =>
+    c.records.update(ids.record, { tableId: ids.table, cells: [{ fieldId: ids.field, value: 0 }] }),
+  'records.delete': (c) => c.records.delete({ tableId: ids.table, ids: [ids.record] }),
 };
 
 /**
@@ -318,5 +352,13 @@ describe('tenancy', () => {
     expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
     const grants = await owner.mcpOAuth.listGrants({ projectId: ids.project });
     expect(grants.data.map((grant) => grant.id)).toEqual([ids.mcpGrant]);
+    expect((await owner.tables.list({ projectId: ids.project })).data.map((table) => table.name)).toEqual([
+      'Salaries',
+    ]);
+    expect((await owner.fields.list({ tableId: ids.table })).map((field) => field.name)).toEqual(['Pay']);
+    const records = await owner.records.list({ tableId: ids.table });
+    expect(records.data.map((record) => [record.id, record.cells[ids.field]?.value])).toEqual([
+      [ids.record, '100'],
+    ]);
   });
 });
