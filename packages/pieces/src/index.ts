@@ -50,6 +50,7 @@ export {
   MCP_TOOL_TRIGGER,
   mcpToolArguments,
   mcpToolParameters,
+  TABLES_PIECE_NAME,
 } from './builtin';
 export type {
   BuiltinActionCall,
@@ -88,6 +89,15 @@ export type {
 export { buildActionContext } from './context/build-action-context';
 export type { ActionCallInput } from './context/build-action-context';
 export type { PieceServices } from './context/piece-services';
+export type {
+  TableEventType,
+  TablesHost,
+  TablesHostCell,
+  TablesHostField,
+  TablesHostFilter,
+  TablesHostRecord,
+  TablesHostTable,
+} from './context/tables-host';
 export { toFlowResponse } from './context/run-hooks';
 export { createAction, createPiece, createTrigger } from './framework/create-piece';
 export type { BuiltinTriggerDefinition, CreatePieceOptions } from './framework/create-piece';

@@ -31,6 +31,8 @@ import { openScaleOut } from './scale-out/open-scale-out';
 import type { TimedWorkTicks } from './scale-out/timed-work-ticks';
 import { createServerBase, type ServerContext } from './server-context';
 import { openStore } from './storage/open-store';
+import { serverTablesHost } from './pieces/server-tables-host';
+import { subscribeTableWebhooks } from './modules/table-webhooks/deliver-table-events';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
 export interface CreateServerOptions {
@@ -101,6 +103,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const base = createServerBase(settings, store, logger);
   const scaleOut = await openScaleOut(settings, { store, logger, now: base.now, leaseMs, release });
   const runs = createRunRuntime(base, {
+    // The tables piece's record writes fire their events on the routes' context, built below.
+    tables: serverTablesHost(() => context),
     ...options.runs,
     leaseMs,
     executes,
@@ -118,6 +122,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     runs,
     ...(scaleOut === undefined ? {} : { workers: { list: () => scaleOut.registry.workers() } }),
   };
+  subscribeTableWebhooks(context);
   const timers = options.timerIntervalMs === undefined ? {} : { pollIntervalMs: options.timerIntervalMs };
   const scheduler = createScheduler(context, timers);
   const triggerPoller = createTriggerPoller(context, timers);

@@ -456,6 +456,12 @@ export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, User
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
+  CreateTableWebhookRequest,
+  TableWebhook,
+  TableWebhookEventType,
+  TableWebhookParams,
+} from './tables/table-webhook';
+export {
   ClaimTokenRequest,
   FederatedAuthnLoginQuery,
   FederatedAuthnLoginResponse,

@@ -74,6 +74,18 @@ describe('built-in pieces', () => {
           "returnResponse",
           "callableFlow",
         ],
+        "@activepieces/piece-tables": [
+          "tables-create-records",
+          "tables-delete-record",
+          "tables-update-record",
+          "tables-get-record",
+          "tables-find-records",
+          "tables-clear-table",
+          "tables-upsert-record",
+          "newRecord",
+          "updatedRecord",
+          "deletedRecord",
+        ],
         "@activepieces/piece-text-helper": [
           "concat",
           "replace",

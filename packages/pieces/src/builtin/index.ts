@@ -1,6 +1,7 @@
 /**
  * Piecework's built-in pieces: the reference platform's core pieces (webhook, schedule, HTTP,
- * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP) written
+ * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP,
+ * tables) written
  * for Piecework, with the same piece, action, trigger and input names, so exported flows run
  * unchanged. Outbound requests go through the SSRF-filtered client.
  *
@@ -24,6 +25,7 @@ import { mcpPiece } from './mcp';
 import { schedulePiece } from './schedule';
 import { storePiece } from './store';
 import { subflowsPiece } from './subflows';
+import { tablesPiece } from './tables';
 import { textHelperPiece } from './text-helper';
 import { webhookPiece } from './webhook';
 
@@ -42,6 +44,7 @@ export const BUILTIN_PIECES: readonly PieceDefinition[] = [
   dateHelperPiece,
   mathHelperPiece,
   mcpPiece,
+  tablesPiece,
 ];
 
 const byName = new Map(BUILTIN_PIECES.map((piece) => [piece.name, piece]));
@@ -69,3 +72,4 @@ export {
 } from './mcp';
 export type { McpPropertyType, McpToolParameter } from './mcp';
 export type { SubflowRunStart } from './subflows/subflow-run-start';
+export { TABLES_PIECE_NAME } from './tables';

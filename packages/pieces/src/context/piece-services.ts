@@ -1,4 +1,5 @@
 import type { FileStore, KeyValueStore } from '@piecework/engine';
+import type { TablesHost } from './tables-host';
 
 /**
  * What the pieces layer needs from its host to build a piece's context: the engine's store and
@@ -22,4 +23,6 @@ export interface PieceServices {
   maxFileSizeMb?: number;
   /** Milliseconds since the epoch. */
   now(): number;
+  /** The project's tables, for the built-in tables piece (absent: that piece's steps fail saying so). */
+  tables?: TablesHost;
 }

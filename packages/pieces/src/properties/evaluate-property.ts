@@ -1,3 +1,4 @@
+import { bindBuiltinEnv, builtinEnvFrom } from '../builtin/common/builtin-env';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
 import { errorMessage } from '../npm/error-message';
@@ -59,12 +60,16 @@ export async function evaluateProperty(
   }
   const { auth: _reference, ...rest } = request.input;
   const input = { ...applyDefaults(step.props, rest), auth };
-  const context = propertyContext({
-    services,
-    projectId: request.projectId,
-    stepName: request.actionOrTriggerName,
-    searchValue: request.searchValue,
-  });
+  // Built-in pieces reach their host's services (the tables piece: its tables) through it.
+  const context = bindBuiltinEnv(
+    propertyContext({
+      services,
+      projectId: request.projectId,
+      stepName: request.actionOrTriggerName,
+      searchValue: request.searchValue,
+    }),
+    builtinEnvFrom(services),
+  );
   if (property.type === 'STATIC_DROPDOWN' || property.type === 'STATIC_MULTI_SELECT_DROPDOWN') {
     return { status: 'OK', type: property.type, options: property.options };
   }

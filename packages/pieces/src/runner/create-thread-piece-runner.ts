@@ -1,5 +1,5 @@
 import type { PieceRunner } from '@piecework/engine';
-import { findBuiltinPiece } from '../builtin';
+import { findBuiltinPiece, TABLES_PIECE_NAME } from '../builtin';
 import type { PieceServices } from '../context/piece-services';
 import { InstalledVersions } from '../npm/installed-versions';
 import { createPieceResolver } from '../npm/resolve-piece';
@@ -27,7 +27,7 @@ export interface ThreadPieceSettings {
  * for the main thread, and hands everything else to `parent` (the main thread's runner). It
  * decides as {@link createPieceRunner} does: a step naming an npm version installed in
  * `piecesDir` goes to `parent` (which runs it in a piece process); otherwise a built-in of that
- * name runs here, through the props pipeline, with the request's services (store, files and
+ * name runs here (but the tables piece, which needs the main thread's tables), through the props pipeline, with the request's services (store, files and
  * connections reached in the main thread) and outbound requests under the SSRF filter with
  * `ssrfAllowList`; otherwise `parent` answers (that the piece is not installed). Installed
  * versions are looked up as `NpmPieceHost.has` does (a miss is trusted for 1 s), so both threads
@@ -47,8 +47,9 @@ export function createThreadPieceRunner(parent: PieceRunner, settings: ThreadPie
   return {
     async run(request) {
       const builtin = findBuiltinPiece(request.pieceName);
-      if (!builtin || (await installed?.has(request.pieceName, request.pieceVersion)))
-        return parent.run(request);
+      // The tables piece works on the server's tables, which only the main thread holds.
+      if (!builtin || builtin.name === TABLES_PIECE_NAME) return parent.run(request);
+      if (await installed?.has(request.pieceName, request.pieceVersion)) return parent.run(request);
       const services = pieceServicesOf(
         { urls, ssrfAllowList, ...(maxFileSizeMb === undefined ? {} : { maxFileSizeMb }) },
         request,

@@ -38,6 +38,8 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
+  webhookTable: '',
+  tableWebhook: '',
   template: '',
   table: '',
   field: '',
@@ -105,6 +107,14 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
+  ids.webhookTable = (await owner.tables.create({ projectId: project.id, name: 'Payslips' })).id;
+  ids.tableWebhook = (
+    await owner.tableWebhooks.create(ids.webhookTable, {
+      events: ['RECORD_CREATED'],
+      webhookUrl: 'https://hooks.example.com/payslips',
+      flowId: flow.id,
+    })
+  ).id;
   ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
   ids.table = (
     await owner.tables.create({
@@ -123,7 +133,8 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-});
+  // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
+}, 60_000);
 afterAll(() => server.close());
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
@@ -263,6 +274,14 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'records.update': (c) =>
     c.records.update(ids.record, { tableId: ids.table, cells: [{ fieldId: ids.field, value: 0 }] }),
   'records.delete': (c) => c.records.delete({ tableId: ids.table, ids: [ids.record] }),
+  'tableWebhooks.create': (c) =>
+    c.tableWebhooks.create(ids.webhookTable, {
+      events: ['RECORD_DELETED'],
+      webhookUrl: 'https://planted.example.com/hook',
+      flowId: ids.flow,
+    }),
+  'tableWebhooks.delete': (c) =>
+    c.tableWebhooks.delete({ id: ids.webhookTable, webhookId: ids.tableWebhook }),
 };
 
 /**

@@ -32,6 +32,7 @@ import { triggerRoutes } from './triggers/trigger-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
+import { tableWebhookRoutes } from './table-webhooks/table-webhook-routes';
 
 /** Options of some modules' routes (tests only). */
 export interface RouteOptions {
@@ -71,6 +72,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...tableRoutes(ctx));
   routes.push(...fieldRoutes(ctx));
   routes.push(...recordRoutes(ctx));
+  routes.push(...tableWebhookRoutes(ctx));
   routes.push(...templateRoutes(ctx));
   return routes;
 }

@@ -13,6 +13,7 @@ import {
   NpmPieceHost,
   createPieceResolver,
   createPieceRunner,
+  type TablesHost,
   type ThreadPieceSettings,
 } from '@piecework/pieces';
 import { EventEmitter } from 'eventemitter3';
@@ -105,6 +106,8 @@ export interface RunRuntimeOptions {
   takeOverOnStart?: boolean;
   /** When this process may take jobs (scale-out: same release as the app). Default: always. */
   admission?: WorkerAdmission;
+  /** The tables the built-in tables piece works on (main thread). Default: none (its steps fail). */
+  tables?: TablesHost;
 }
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
@@ -175,7 +178,12 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     createPieceRunner({
       builtins: BUILTIN_PIECES,
       ...(npm ? { npm } : {}),
-      services: { urls, ssrfAllowList: config.ssrfAllowList, maxFileSizeMb: config.maxFileSizeMb },
+      services: {
+        urls,
+        ssrfAllowList: config.ssrfAllowList,
+        maxFileSizeMb: config.maxFileSizeMb,
+        ...(options.tables === undefined ? {} : { tables: options.tables }),
+      },
     });
 
   let cuttingShort = false;

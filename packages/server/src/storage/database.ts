@@ -407,6 +407,17 @@ export interface McpServerTable extends Timestamps {
   sealedToken: string;
 }
 
+/** `tableWebhook`: record events of a table that start runs of a flow (or go to `webhookUrl`). */
+export interface TableWebhookTable extends Timestamps {
+  id: string;
+  projectId: string;
+  tableId: string;
+  flowId: string;
+  /** JSON array of RECORD_CREATED / RECORD_UPDATED / RECORD_DELETED. */
+  events: string;
+  webhookUrl: string;
+}
+
 /** `mcpOAuthClient`: an OAuth client registered at `/register` (RFC 7591). */
 export interface McpOAuthClientTable extends Timestamps {
   /** The `client_id`. */
@@ -571,5 +582,6 @@ export interface Database {
   tableField: TableFieldTable;
   tableRecord: TableRecordTable;
   tableCell: TableCellTable;
+  tableWebhook: TableWebhookTable;
   template: TemplateTable;
 }

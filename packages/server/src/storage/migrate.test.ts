@@ -32,6 +32,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0012-mcp',
       '0013-tables',
       '0014-templates',
+      '0019-table-webhooks',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -68,6 +69,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "tableCell",
         "tableField",
         "tableRecord",
+        "tableWebhook",
         "template",
         "triggerEvent",
         "triggerSource",

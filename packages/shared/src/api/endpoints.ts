@@ -46,6 +46,7 @@ import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
+import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 
 /**
@@ -524,6 +525,7 @@ export const ENDPOINTS = {
   tables: TABLE_ENDPOINTS,
   fields: FIELD_ENDPOINTS,
   records: RECORD_ENDPOINTS,
+  tableWebhooks: TABLE_WEBHOOK_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   auditEvents: {
     list: endpoint({

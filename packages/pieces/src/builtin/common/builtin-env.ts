@@ -1,4 +1,5 @@
 import type { PieceServices } from '../../context/piece-services';
+import type { TablesHost } from '../../context/tables-host';
 
 /**
  * What built-in actions need from their host besides the action context: the SSRF allow list
@@ -15,6 +16,8 @@ export interface BuiltinEnv {
   sleep(ms: number): Promise<void>;
   /** The run's abort signal (`PieceRunRequest.signal`): every outbound request is aborted with it. */
   signal?: AbortSignal;
+  /** The host's tables (the tables piece); absent where no server serves them. */
+  tables?: TablesHost;
 }
 
 /** The environment of an unbound context: nothing private is reachable, real clock, real waits. */
@@ -38,11 +41,11 @@ export function builtinEnv(ctx: object): BuiltinEnv {
 }
 
 /**
- * The environment of a call with these services: their allow list and clock; `sleep` and the
- * run's `signal` as given.
+ * The environment of a call with these services: their allow list, clock and tables; `sleep`
+ * and the run's `signal` as given.
  */
 export function builtinEnvFrom(
-  services: Pick<PieceServices, 'ssrfAllowList' | 'now'>,
+  services: Pick<PieceServices, 'ssrfAllowList' | 'now' | 'tables'>,
   sleep: (ms: number) => Promise<void> = DEFAULT_BUILTIN_ENV.sleep,
   signal?: AbortSignal,
 ): BuiltinEnv {
@@ -51,5 +54,6 @@ export function builtinEnvFrom(
     now: () => services.now(),
     sleep,
     ...(signal ? { signal } : {}),
+    ...(services.tables ? { tables: services.tables } : {}),
   };
 }

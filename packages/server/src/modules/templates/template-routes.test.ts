@@ -96,6 +96,11 @@ describe('creating templates', () => {
     ['an unknown type', { type: 'COMMUNITY' }, 400],
     ['a flow that is not a flow', { flows: [{ displayName: 'x' }] }, 400],
     [
+      'two tables with one external id',
+      { tables: [1, 2].map((n) => ({ name: `T${String(n)}`, externalId: 'same', fields: [] })) },
+      400,
+    ],
+    [
       'table data that is not CSV',
       { tables: [{ name: 'T', externalId: 't', fields: [], data: { type: 'XML', rows: [] } }] },
       400,

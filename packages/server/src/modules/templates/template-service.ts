@@ -8,13 +8,14 @@ import {
   generateId,
   type CreateTemplateRequest,
   type ListTemplatesQuery,
+  type TableDefinition,
   type Page,
   type Template,
   type TemplateFlow,
   type UpdateTemplateRequest,
 } from '@piecework/shared';
 import { isPlatformAdmin, requirePlatformAdmin, type Principal } from '../../auth/principal';
-import { notFound, ruleViolation } from '../../errors';
+import { invalidRequest, notFound, ruleViolation } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import { exportedTrigger, usedPieces } from '../flows/flow-template';
 import { findOfficialTemplate, OFFICIAL_TEMPLATES } from './official';
@@ -67,6 +68,7 @@ export class TemplateService {
     if (request.type === 'CUSTOM') {
       requirePlatformAdmin(principal, 'Only platform admins may create CUSTOM templates');
     }
+    assertTablesDistinct(request.tables ?? []);
     const now = this.ctx.now();
     const flows = (request.flows ?? []).map(templateFlowWithoutConnections);
     const template: Template & { platformId: string } = {
@@ -102,6 +104,7 @@ export class TemplateService {
     if (request.type === 'CUSTOM') {
       requirePlatformAdmin(principal, 'Only platform admins may make a template CUSTOM');
     }
+    assertTablesDistinct(request.tables ?? []);
     const defined = Object.fromEntries(
       Object.entries(request).filter(([, value]) => value !== undefined),
     ) as UpdateTemplateRequest;
@@ -176,6 +179,19 @@ function assertMayChange(principal: Principal, stored: StoredTemplate): void {
       templateId: stored.template.id,
     },
   );
+}
+
+/** Refuses (400) table definitions that share an external id: the flows could not tell them apart. */
+function assertTablesDistinct(tables: readonly TableDefinition[]): void {
+  const seen = new Set<string>();
+  for (const table of tables) {
+    if (seen.has(table.externalId)) {
+      throw invalidRequest(`Two tables of the template have the external id ${table.externalId}`, {
+        externalId: table.externalId,
+      });
+    }
+    seen.add(table.externalId);
+  }
 }
 
 /** A template flow without sample data and without connection references in its steps. */

@@ -279,6 +279,19 @@ describe('a template from flows of a project', () => {
   });
 });
 
+describe('a flow exported as a template', () => {
+  it('is saved as a template as the export gives it, and used elsewhere with the same steps', async () => {
+    const source = await freshProject();
+    const [flow] = (await used(WEBHOOK_TO_HTTP.id, source)).flows;
+    const exported = await call<Record<string, unknown>>('GET', `/v1/flows/${flow!.id}/template`);
+    expect(exported.status).toBe(200);
+    const template = await createTemplate(exported.body);
+    expect(template).toMatchObject({ type: 'SHARED', pieces: WEBHOOK_TO_HTTP.pieces });
+    const [copy] = (await used(template.id, await freshProject())).flows;
+    expect(structureOf(copy!.version.trigger)).toEqual(structureOf(flow!.version.trigger));
+  });
+});
+
 describe('a template exported by the reference platform', () => {
   it('is accepted as it is, and its flows import when it is used', async () => {
     const url = new URL(

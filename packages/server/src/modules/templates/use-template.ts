@@ -49,7 +49,7 @@ export async function useTemplate(
     );
     return { flows, tables };
   } catch (error) {
-    for (const table of tables) await deleteTable(ctx, table.id);
+    await deleteTables(ctx, tables);
     throw error;
   }
 }
@@ -122,4 +122,12 @@ async function externalIdsToRename(
     if (taken.has(definition.externalId)) renamed.set(definition.externalId, generateId());
   }
   return renamed;
+}
+
+/**
+ * Deletes the tables a failed use made, each even when another's deletion fails (the caller
+ * answers the error that made the use fail, not one of these).
+ */
+async function deleteTables(ctx: ServerContext, tables: readonly Table[]): Promise<void> {
+  await Promise.allSettled(tables.map((table) => deleteTable(ctx, table.id)));
 }

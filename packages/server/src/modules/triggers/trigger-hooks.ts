@@ -20,6 +20,7 @@ import { resolveAuthReference } from '../connections/resolve-auth-reference';
 import { runFileStore } from '../../runs/run-files';
 import { runKeyValueStore } from '../../runs/run-key-value-store';
 import type { ServerBase } from '../../server-context';
+import { serverTablesHost } from '../../pieces/server-tables-host';
 
 /** The trigger of one flow version, as its hooks are called. */
 export interface HookedTrigger {
@@ -102,5 +103,6 @@ function triggerServices(ctx: ServerBase, target: HookedTrigger, store?: KeyValu
     urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
     ssrfAllowList: config.ssrfAllowList,
     now: () => Date.now(),
+    tables: serverTablesHost(() => ctx),
   };
 }

@@ -13,6 +13,7 @@ import { embedding } from './0011-embedding';
 import { mcp } from './0012-mcp';
 import { tables } from './0013-tables';
 import { templates } from './0014-templates';
+import { tableWebhooks } from './0019-table-webhooks';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-mcp': mcp,
   '0013-tables': tables,
   '0014-templates': templates,
+  '0019-table-webhooks': tableWebhooks,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

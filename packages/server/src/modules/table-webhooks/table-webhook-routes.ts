@@ -1,0 +1,23 @@
+/**
+ * A table's webhooks: `POST /v1/tables/:id/webhooks {events, webhookUrl, flowId}` and `DELETE
+ * /v1/tables/:id/webhooks/:webhookId` (WRITE_TABLE on the table's project, as declared). Each
+ * listed record event of the table then starts a run of the flow (`deliver-table-events.ts`).
+ */
+import { ENDPOINTS } from '@piecework/shared';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { createTableWebhook, deleteTableWebhook } from './table-webhook-repository';
+
+/** The table webhook routes. */
+export function tableWebhookRoutes(ctx: ServerContext): RouteDefinition[] {
+  return [
+    route(ENDPOINTS.tableWebhooks.create, {
+      handler: ({ params, body, project }) => createTableWebhook(ctx, project.id, params.id, body),
+    }),
+    route(ENDPOINTS.tableWebhooks.delete, {
+      handler: async ({ params, project }) => {
+        await deleteTableWebhook(ctx, project.id, params.id, params.webhookId);
+      },
+    }),
+  ];
+}
