@@ -381,6 +381,24 @@ export {
 } from './projects/project-role';
 export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
 export { Release } from './projects/release';
+export { ConnectionState, FlowState, ProjectState, TableState } from './projects/project-state';
+export {
+  FlowReleaseOperation,
+  FlowReleaseOperationType,
+  MissingConnection,
+  ProjectReleasePlan,
+  TableReleaseOperation,
+  TableReleaseOperationType,
+} from './projects/release-plan';
+export {
+  CreateProjectReleaseRequest,
+  DiffProjectReleaseRequest,
+  ExportProjectStateQuery,
+  ListProjectReleasesQuery,
+  ProjectRelease,
+  ProjectReleaseType,
+  ProjectReleaseWithState,
+} from './projects/release-requests';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
 export { FieldType } from './tables/field-type';

@@ -50,6 +50,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   table: { table: 'dataTable', entityType: 'table' },
   field: { table: 'tableField', entityType: 'field' },
   record: { table: 'tableRecord', entityType: 'record' },
+  projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

@@ -23,6 +23,7 @@ import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
+import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -67,6 +68,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...TABLES_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
 };
+const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES, ...RELEASE_FIXTURES };
 
 /** Every endpoint with its `area.name`. */
 const ALL_ENDPOINTS = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) =>

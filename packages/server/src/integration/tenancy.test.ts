@@ -44,6 +44,7 @@ const ids = {
   table: '',
   field: '',
   record: '',
+  release: '',
 };
 
 beforeAll(async () => {
@@ -127,6 +128,16 @@ beforeAll(async () => {
   ids.record = (
     await owner.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 100 }]] })
   )[0]!.id;
+  await owner.projects.update(project.id, { releasesEnabled: true });
+  ids.release = (
+    await owner.projectReleases.create({
+      projectId: project.id,
+      type: 'FILE',
+      // The project's own state: this release changes nothing.
+      state: await owner.projectReleases.exportState({ projectId: project.id }),
+      name: 'Payroll v1',
+    })
+  ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
   const memberUser = await addTestUser(server, ownerUser.platformId, 'MEMBER', [
@@ -229,6 +240,18 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'mcpServers.get': (c) => c.mcpServers.get({ projectId: ids.project }),
   'mcpServers.update': (c) => c.mcpServers.update(ids.mcpServer, { status: 'DISABLED' }),
   'mcpServers.rotate': (c) => c.mcpServers.rotate(ids.mcpServer),
+  'projectReleases.exportState': (c) => c.projectReleases.exportState({ projectId: ids.project }),
+  'projectReleases.diff': (c) =>
+    c.projectReleases.diff({ projectId: ids.project, type: 'ROLLBACK', projectReleaseId: ids.release }),
+  'projectReleases.create': (c) =>
+    c.projectReleases.create({
+      projectId: ids.project,
+      type: 'ROLLBACK',
+      projectReleaseId: ids.release,
+      name: 'Hijacked',
+    }),
+  'projectReleases.list': (c) => c.projectReleases.list({ projectId: ids.project }),
+  'projectReleases.get': (c) => c.projectReleases.get(ids.release),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
@@ -345,6 +368,9 @@ describe('tenancy', () => {
     const connections = await owner.appConnections.list({ projectId: ids.project });
     expect(connections.data.map((connection) => connection.displayName)).toEqual(['Bank']);
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
+    expect((await owner.projectReleases.list({ projectId: ids.project })).data.map((r) => r.name)).toEqual([
+      'Payroll v1',
+    ]);
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
     expect((await owner.signingKeys.list()).data.map((key) => key.id)).toEqual([ids.signingKey]);

@@ -16,6 +16,7 @@ import type { FederatedAuthnOptions } from './federated-authn/federated-authn-se
 import { identityRoutes } from './identity/identity-routes';
 import { managedAuthnRoutes } from './managed-authn/managed-authn-routes';
 import { mcpOAuthRoutes } from './mcp-oauth/mcp-oauth-routes';
+import { projectReleaseRoutes } from './project-releases/release-routes';
 import { platformRoutes } from './platform/platform-routes';
 import { pieceRoutes } from './pieces/piece-routes';
 import { platformsRoutes } from './platforms/platforms-routes';
@@ -74,5 +75,6 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...recordRoutes(ctx));
   routes.push(...tableWebhookRoutes(ctx));
   routes.push(...templateRoutes(ctx));
+  routes.push(...projectReleaseRoutes(ctx));
   return routes;
 }

@@ -544,6 +544,20 @@ export interface TemplateTable extends Timestamps {
   tables: JsonText;
 }
 
+/** `projectRelease`: a release applied to a project, with the state it applied (JSON). */
+export interface ProjectReleaseTable extends Timestamps {
+  id: string;
+  projectId: string;
+  platformId: string;
+  name: string;
+  description: string | null;
+  type: string;
+  sourceProjectId: string | null;
+  /** The user who made the release (null for an API key). */
+  importedBy: string | null;
+  state: JsonText;
+}
+
 /** Every table, keyed by its SQL name. */
 export interface Database {
   platform: PlatformTable;
@@ -584,4 +598,5 @@ export interface Database {
   tableCell: TableCellTable;
   tableWebhook: TableWebhookTable;
   template: TemplateTable;
+  projectRelease: ProjectReleaseTable;
 }

@@ -32,6 +32,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0012-mcp',
       '0013-tables',
       '0014-templates',
+      '0015-project-releases',
       '0019-table-webhooks',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -61,6 +62,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "platform",
         "project",
         "projectMember",
+        "projectRelease",
         "projectRole",
         "rateLimit",
         "schedule",

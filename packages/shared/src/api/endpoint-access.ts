@@ -16,7 +16,8 @@ export type ProjectEntity =
   | 'mcpOAuthGrant'
   | 'table'
   | 'field'
-  | 'record';
+  | 'record'
+  | 'projectRelease';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
 export type EntityWithoutProject = 'userInvitation';

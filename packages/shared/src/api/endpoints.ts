@@ -48,6 +48,7 @@ import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
 import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints';
+import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -527,6 +528,7 @@ export const ENDPOINTS = {
   records: RECORD_ENDPOINTS,
   tableWebhooks: TABLE_WEBHOOK_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
+  projectReleases: PROJECT_RELEASE_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

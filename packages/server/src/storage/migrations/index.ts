@@ -13,6 +13,7 @@ import { embedding } from './0011-embedding';
 import { mcp } from './0012-mcp';
 import { tables } from './0013-tables';
 import { templates } from './0014-templates';
+import { projectReleases } from './0015-project-releases';
 import { tableWebhooks } from './0019-table-webhooks';
 
 /**
@@ -34,6 +35,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-mcp': mcp,
   '0013-tables': tables,
   '0014-templates': templates,
+  '0015-project-releases': projectReleases,
   '0019-table-webhooks': tableWebhooks,
 };
 

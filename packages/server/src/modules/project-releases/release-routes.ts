@@ -1,0 +1,32 @@
+/**
+ * The project-release routes: `GET /v1/project-releases/export`, `POST /v1/project-releases/diff`,
+ * `POST|GET /v1/project-releases`, `GET /v1/project-releases/:id` (access as declared in
+ * `ENDPOINTS.projectReleases`).
+ */
+import { ENDPOINTS } from '@piecework/shared';
+import { route, type RouteDefinition } from '../../http/route';
+import type { ServerContext } from '../../server-context';
+import { ReleaseService } from './release-service';
+
+/** Every project-release route, bound to one {@link ReleaseService}. */
+export function projectReleaseRoutes(ctx: ServerContext): RouteDefinition[] {
+  const releases = new ReleaseService(ctx);
+  return [
+    route(ENDPOINTS.projectReleases.exportState, {
+      handler: ({ project }) => releases.exportState(project),
+    }),
+    route(ENDPOINTS.projectReleases.diff, {
+      handler: ({ body, principal, project }) => releases.diff(principal, project, body),
+    }),
+    route(ENDPOINTS.projectReleases.create, {
+      handler: ({ body, principal, project, request }) =>
+        releases.create(principal, request.ip, project, body),
+    }),
+    route(ENDPOINTS.projectReleases.list, {
+      handler: ({ query, project }) => releases.list(project, query),
+    }),
+    route(ENDPOINTS.projectReleases.get, {
+      handler: ({ params, project }) => releases.get(project, params.id),
+    }),
+  ];
+}

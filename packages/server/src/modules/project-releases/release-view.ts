@@ -1,0 +1,51 @@
+/** The API forms of a `projectRelease` row, with the user who made it. */
+import type { ProjectRelease, ProjectReleaseWithState, ProjectState } from '@piecework/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProjectReleaseTable } from '../../storage/database';
+import { fromJson } from '../../storage/json-column';
+
+/** A release row with its importing user's name and email (null for an API key or a deleted user). */
+export type ReleaseRow = Selectable<ProjectReleaseTable> & {
+  userEmail: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+};
+
+/** The releases of the database with their users' names, to filter further (always by project). */
+export function selectReleases(db: Kysely<Database>) {
+  return db
+    .selectFrom('projectRelease')
+    .leftJoin('user', 'user.id', 'projectRelease.importedBy')
+    .selectAll('projectRelease')
+    .select(['user.email as userEmail', 'user.firstName as userFirstName', 'user.lastName as userLastName']);
+}
+
+/** The API form of a release (without the state it applied). */
+export function releaseView(row: ReleaseRow): ProjectRelease {
+  return {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    name: row.name,
+    type: row.type,
+    projectId: row.projectId,
+    description: row.description,
+    sourceProjectId: row.sourceProjectId,
+    importedBy: row.importedBy,
+    ...(row.importedBy === null || row.userEmail === null
+      ? {}
+      : {
+          importedByUser: {
+            id: row.importedBy,
+            email: row.userEmail,
+            firstName: row.userFirstName ?? '',
+            lastName: row.userLastName ?? '',
+          },
+        }),
+  };
+}
+
+/** The API form of a release with the state it applied. */
+export function releaseWithStateView(row: ReleaseRow): ProjectReleaseWithState {
+  return { ...releaseView(row), state: fromJson<ProjectState>(row.state)! };
+}
