@@ -76,6 +76,9 @@ export function AppShell() {
                 <NavLink to={`/projects/${current}/templates`}>Templates</NavLink>
                 <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
                 <NavLink to={`/projects/${current}/members`}>Members</NavLink>
+                {permissions.can('READ_PROJECT_RELEASE') ? (
+                  <NavLink to={`/projects/${current}/releases`}>Releases</NavLink>
+                ) : null}
                 {permissions.can('READ_MCP') ? <NavLink to={`/projects/${current}/mcp`}>MCP</NavLink> : null}
               </nav>
             )}

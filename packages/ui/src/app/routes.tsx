@@ -70,6 +70,10 @@ export const APP_ROUTES: RouteObject[] = [
                 ...page(() => import('../features/tables/table-page')),
               },
               {
+                path: '/projects/:projectId/releases',
+                ...page(() => import('../features/releases/releases-page')),
+              },
+              {
                 path: '/projects/:projectId/templates',
                 ...page(() => import('../features/templates/templates-page')),
               },
