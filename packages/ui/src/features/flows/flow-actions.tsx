@@ -1,10 +1,10 @@
 /**
  * The actions of a flow in the list (its row's menu): open in the builder, rename (CHANGE_NAME),
  * duplicate (its export imported as "<name> (copy)"), move to folder (CHANGE_FOLDER), export (a
- * JSON download), save as template and delete (after confirmation). `useFlowActions` answers the menu items of a
- * flow and the dialog of the action in progress, to render once under the table. Embedded, the
- * host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder" (`hideFolders`) and
- * "Export" (`hideExportAndImportFlow`).
+ * JSON download), save as template and delete (after confirmation). `useFlowActions` answers the
+ * menu items of a flow and the dialog of the action in progress, to render once under the table.
+ * Embedded, the host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder"
+ * (`hideFolders`), and "Export" and "Save as template" (`hideExportAndImportFlow`).
  */
 import type { Folder, PopulatedFlow } from '@piecework/shared';
 import { useState, type ReactNode } from 'react';
@@ -65,7 +65,9 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
       ? []
       : [{ label: 'Move to folder', onSelect: () => setEditing({ kind: 'move', flow }) }]),
     ...(embed.hideExportAndImportFlow ? [] : [exportItem(flow)]),
-    { label: 'Save as template', onSelect: () => setEditing({ kind: 'save-as-template', flow }) },
+    ...(embed.hideExportAndImportFlow
+      ? []
+      : [{ label: 'Save as template', onSelect: () => setEditing({ kind: 'save-as-template', flow }) }]),
     { label: 'Delete', danger: true, onSelect: () => setEditing({ kind: 'delete', flow }) },
   ];
   let dialog: ReactNode = null;
