@@ -113,7 +113,10 @@ async function visit(path: string): Promise<void> {
   await ui.page.locator('h1, [aria-label="Flow canvas"]').first().waitFor({ state: 'visible' });
 }
 
-describe('every page', () => {
+/** Two dozen pages, each loaded and checked: more than the default minute on a busy machine. */
+const EVERY_PAGE_TIMEOUT = 180_000;
+
+describe('every page', { timeout: EVERY_PAGE_TIMEOUT }, () => {
   it('has no serious accessibility violation and logs no error, at 1280x720', async () => {
     const found: string[] = [];
     for (const [name, path] of paths) {

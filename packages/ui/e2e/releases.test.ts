@@ -1,7 +1,7 @@
 /**
- * Releases in Chromium against a real server: a platform admin releases a staging project into
- * the main one — reviews the plan (a new flow and a new table), applies it, and finds the release
- * in the list and the flow and table in the project.
+ * Releases in Chromium against a real server: a platform admin turns releases on for the main
+ * project and releases a staging project into it — reviews the plan (a new flow and a new
+ * table), applies it, and finds the release in the list and the flow and table in the project.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
@@ -36,6 +36,9 @@ describe('the releases page', () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Releases' }).click();
     await page.getByRole('heading', { name: 'Releases', level: 1 }).waitFor();
     await page.getByText('No releases yet.').waitFor();
+    // Releases start off for a project; turning them on offers "Create release".
+    expect(await page.getByRole('button', { name: 'Create release' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Turn on releases' }).click();
 
     await page.getByRole('button', { name: 'Create release' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create release' });
@@ -43,7 +46,8 @@ describe('the releases page', () => {
     await dialog.getByLabel('Release name').fill('v1');
     await dialog.getByRole('button', { name: 'Review changes' }).click();
     const changes = dialog.getByRole('list', { name: 'Changes' });
-    await changes.waitFor();
+    await changes.or(dialog.getByRole('alert')).waitFor();
+    expect(await dialog.getByRole('alert').count(), (await dialog.textContent()) ?? '').toBe(0);
     await expect
       .poll(async () =>
         (await changes.getByRole('listitem').allTextContents()).map((text) => text.trim()).sort(),

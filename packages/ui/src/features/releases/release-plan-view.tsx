@@ -32,12 +32,16 @@ export function ReleasePlanView({ plan }: { plan: ProjectReleasePlan }) {
       key: `table-${table.externalId}`,
       type: table.type,
       name: table.name,
-      details: [
-        ...table.changes,
-        ...table.fieldsAdded.map((field) => `field ${field} added`),
-        ...table.fieldsRemoved.map((field) => `field ${field} removed`),
-        ...table.fieldsChanged.map((field) => `field ${field} changed`),
-      ],
+      // A new or deleted table's fields all come or go with it: only an update lists them.
+      details:
+        table.type !== 'UPDATE_TABLE'
+          ? []
+          : [
+              ...table.changes,
+              ...table.fieldsAdded.map((field) => `field ${field} added`),
+              ...table.fieldsRemoved.map((field) => `field ${field} removed`),
+              ...table.fieldsChanged.map((field) => `field ${field} changed`),
+            ],
     })),
   ];
   return (

@@ -2,7 +2,8 @@
  * The releases page (`/projects/:projectId/releases`), the reference platform's project
  * releases: the releases applied to the project, newest first (name, where it came from, who made
  * it, when), and **Create release** (for roles with WRITE_PROJECT_RELEASE), which reviews and
- * applies the flows and tables of another project.
+ * applies the flows and tables of another project. Releases must be turned on for the project
+ * first (`releasesEnabled`; roles with WRITE_PROJECT may, from this page).
  */
 import { useState } from 'react';
 import { useProjectPermissions } from '../../api/use-project-permissions';
@@ -13,7 +14,8 @@ import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime, formatRelative } from '../../format/format-time';
 import { CreateReleaseDialog } from './create-release-dialog';
-import { useReleasesPage } from './use-releases';
+import { useToast } from '../../components/toast';
+import { useEnableReleases, useReleasesPage } from './use-releases';
 import './releases.css';
 
 /** The page of this route. */
@@ -21,10 +23,14 @@ export function Page() {
   const projectId = useProjectId();
   const [cursor, setCursor] = useState<string | undefined>();
   const releases = useReleasesPage(projectId, cursor);
-  const projectNames = new Map(
-    (useProjects().data ?? []).map((project) => [project.id, project.displayName]),
-  );
-  const canWrite = useProjectPermissions(projectId).can('WRITE_PROJECT_RELEASE');
+  const projects = useProjects().data ?? [];
+  const projectNames = new Map(projects.map((project) => [project.id, project.displayName]));
+  const permissions = useProjectPermissions(projectId);
+  const canWrite = permissions.can('WRITE_PROJECT_RELEASE');
+  // Unknown until the projects load: neither the button nor the notice shows meanwhile.
+  const enabled = projects.find((project) => project.id === projectId)?.releasesEnabled;
+  const enable = useEnableReleases(projectId);
+  const { toastError } = useToast();
   const [creating, setCreating] = useState(false);
   return (
     <div className="page releases-page">
@@ -32,13 +38,28 @@ export function Page() {
         title="Releases"
         description="Bring the flows and tables of another project into this one, reviewing the changes first."
         actions={
-          canWrite ? (
+          canWrite && enabled === true ? (
             <button type="button" className="btn primary" onClick={() => setCreating(true)}>
               Create release
             </button>
           ) : undefined
         }
       />
+      {enabled === false ? (
+        <div className="notice info">
+          <span>Releases are off for this project: nothing can be released into it.</span>
+          {permissions.can('WRITE_PROJECT') ? (
+            <button
+              type="button"
+              className="btn small"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate(undefined, { onError: toastError })}
+            >
+              Turn on releases
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <QueryState query={releases} label="Loading releases">
         {(page) =>
           page.data.length === 0 ? (

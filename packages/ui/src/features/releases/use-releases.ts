@@ -1,11 +1,12 @@
 /**
  * The releases page's server state: the project's releases (newest first, a page at a time), the
  * plan of releasing another project into this one (`POST /v1/project-releases/diff`, which changes
- * nothing) and applying it (`POST /v1/project-releases`). Applying refreshes the releases and the
- * project's flows and tables.
+ * nothing) and applying it (`POST /v1/project-releases`), and turning releases on for the project.
+ * Applying refreshes the releases and the project's flows and tables.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/session-context';
+import { PROJECTS_KEY } from '../../api/use-projects';
 import { flowKeys } from '../flows/flow-keys';
 
 /** A page of project `projectId`'s releases. */
@@ -41,5 +42,15 @@ export function useApplyRelease(projectId: string) {
         queryClient.invalidateQueries({ queryKey: flowKeys.all(projectId) }),
         queryClient.invalidateQueries({ queryKey: ['tables', projectId] }),
       ]),
+  });
+}
+
+/** Turns releases on for project `projectId` (`releasesEnabled`), as the reference's environments. */
+export function useEnableReleases(projectId: string) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => client.projects.update(projectId, { releasesEnabled: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
   });
 }
