@@ -67,8 +67,8 @@ const FIXTURES: Record<string, Fixture> = {
   ...TEMPLATE_FIXTURES,
   ...TABLES_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
+  ...RELEASE_FIXTURES,
 };
-const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES, ...RELEASE_FIXTURES };
 
 /** Every endpoint with its `area.name`. */
 const ALL_ENDPOINTS = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) =>
