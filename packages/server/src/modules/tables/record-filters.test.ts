@@ -4,6 +4,9 @@ import type { Field, PopulatedRecord, RecordFilter, RecordFilterOperator } from 
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { instantOf, numberOf } from './cell-values';
+import { loadFields } from './field-service';
+import { checkRecordFilters } from './record-filters';
+import { filteredRecords } from './record-service';
 import { tablesApi } from './table-test-kit';
 
 let server: TestServer;
@@ -171,6 +174,18 @@ describe('every operator on every field type (property)', () => {
             .map((record) => record.id)
             .sort();
           expect(answer.data.map((record) => record.id).sort()).toEqual(expected);
+          // The same filters in both forms of their SQL: through the cell index as a list
+          // (selective), and as a probe of each record's cell (threshold 0: nothing is selective).
+          const db = server.server.context.store.db;
+          const fieldMap = new Map((await loadFields(db, tableId)).map((field) => [field.id, field]));
+          const checked = checkRecordFilters(
+            filters.map((f) => ({ fieldId: fields[f.kind].id, operator: f.operator, value: f.value })),
+            fieldMap,
+          );
+          for (const threshold of [0, 1_000_000]) {
+            const rows = await (await filteredRecords(db, tableId, checked, threshold)).execute();
+            expect(rows.map((row) => row.id).sort()).toEqual(expected);
+          }
         },
       ),
       { numRuns: 60 },

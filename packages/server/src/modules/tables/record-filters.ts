@@ -12,7 +12,7 @@
  *   never match), on TEXT and STATIC_DROPDOWN fields the texts in byte (code point) order.
  */
 import type { RecordFilter } from '@piecework/shared';
-import type { ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { invalidRequest } from '../../errors';
 import type { Database } from '../../storage/database';
 import { textContains } from '../../storage/text-contains';
@@ -20,7 +20,7 @@ import { instantOf, numberOf } from './cell-values';
 import type { FieldRow } from './table-views';
 
 /** A filter whose field and value were checked, ready to become SQL. */
-interface CheckedFilter {
+export interface CheckedFilter {
   readonly fieldId: string;
   readonly operator: RecordFilter['operator'];
   readonly column: 'value' | 'number' | 'instant';
@@ -65,35 +65,96 @@ export function checkRecordFilters(
   });
 }
 
-/** The condition on `tableRecord.id` of one checked filter. */
-export function recordFilterCondition(
-  db: Kysely<Database>,
-  eb: ExpressionBuilder<Database, 'tableRecord'>,
-  filter: CheckedFilter,
-): Expression<SqlBool> {
-  const cells = eb
-    .selectFrom('tableCell')
-    .select('tableCell.recordId')
-    .where('tableCell.fieldId', '=', filter.fieldId);
+/**
+ * What one record's cell of one field must satisfy: the positive filters on that field together
+ * (they hold for one cell at once, so a range `gte` + `lt` is one index range), or one `neq`
+ * (`negated`: no cell of the field may equal the value).
+ */
+export interface CellCondition {
+  readonly fieldId: string;
+  readonly negated: boolean;
+  readonly filters: readonly CheckedFilter[];
+}
+
+/** Checked filters grouped into {@link CellCondition}s: positive ones by field, each `neq` alone. */
+export function cellConditions(filters: readonly CheckedFilter[]): CellCondition[] {
+  const positive = new Map<string, CheckedFilter[]>();
+  const conditions: CellCondition[] = [];
+  for (const filter of filters) {
+    if (filter.operator === 'neq') {
+      conditions.push({ fieldId: filter.fieldId, negated: true, filters: [filter] });
+    } else {
+      const list = positive.get(filter.fieldId) ?? [];
+      list.push(filter);
+      positive.set(filter.fieldId, list);
+    }
+  }
+  for (const [fieldId, list] of positive) conditions.push({ fieldId, negated: false, filters: list });
+  return conditions;
+}
+
+/**
+ * A condition matching at most this many cells is "selective": its records are found through its
+ * cell index (`(fieldId, value|number|instant)`) as a list; one matching more is checked record by
+ * record, in page order, with a primary-key probe of the record's cell, which finds a page's
+ * records after a few probes because so many match.
+ */
+export const SELECTIVE_CELLS = 5000;
+
+/** One filter as a condition on a `tableCell` row (`neq` as `value = v`, negated by its caller). */
+function cellTest(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'tableCell'>, filter: CheckedFilter) {
   switch (filter.operator) {
     case 'eq':
-      return eb('tableRecord.id', 'in', cells.where('tableCell.value', '=', String(filter.value)));
     case 'neq':
-      return eb('tableRecord.id', 'not in', cells.where('tableCell.value', '=', String(filter.value)));
+      return eb('tableCell.value', '=', String(filter.value));
     case 'co':
-      return eb(
-        'tableRecord.id',
-        'in',
-        cells.where((inner) => textContains(db, inner.ref('tableCell.value'), String(filter.value))),
-      );
+      return textContains(db, eb.ref('tableCell.value'), String(filter.value));
     case 'gt':
     case 'gte':
     case 'lt':
     case 'lte':
-      return eb(
-        'tableRecord.id',
-        'in',
-        cells.where(`tableCell.${filter.column}`, COMPARISONS[filter.operator], filter.value),
-      );
+      return eb(`tableCell.${filter.column}`, COMPARISONS[filter.operator], filter.value);
   }
+}
+
+/** The cells of the condition's field that every one of its filters holds for. */
+function matchingCells(db: Kysely<Database>, condition: CellCondition) {
+  return db
+    .selectFrom('tableCell')
+    .select('tableCell.recordId')
+    .where('tableCell.fieldId', '=', condition.fieldId)
+    .where((eb) => eb.and(condition.filters.map((filter) => cellTest(db, eb, filter))));
+}
+
+/**
+ * Whether `condition` matches at most `selectiveCells` cells, read from its index with a bounded
+ * read. A negated one (matches nearly everything) and one of `co` filters only (no index) are
+ * never selective.
+ */
+export async function isSelective(
+  db: Kysely<Database>,
+  condition: CellCondition,
+  selectiveCells = SELECTIVE_CELLS,
+): Promise<boolean> {
+  if (condition.negated || condition.filters.every((filter) => filter.operator === 'co')) return false;
+  const rows = await matchingCells(db, condition)
+    .limit(selectiveCells + 1)
+    .execute();
+  return rows.length <= selectiveCells;
+}
+
+/**
+ * The condition on `tableRecord` of one cell condition: a selective one as `id in (its records)`,
+ * any other as a probe of the record's own cell (`exists`, `not exists` when negated).
+ */
+export function recordFilterCondition(
+  db: Kysely<Database>,
+  eb: ExpressionBuilder<Database, 'tableRecord'>,
+  condition: CellCondition,
+  selective: boolean,
+): Expression<SqlBool> {
+  const cells = matchingCells(db, condition);
+  if (selective) return eb('tableRecord.id', 'in', cells);
+  const own = cells.where(sql<SqlBool>`${sql.ref('tableCell.recordId')} = ${sql.ref('tableRecord.id')}`);
+  return condition.negated ? eb.not(eb.exists(own)) : eb.exists(own);
 }

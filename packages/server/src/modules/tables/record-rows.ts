@@ -12,14 +12,18 @@ import type { FieldRow, TableRow } from './table-views';
 /** A `tableRecord` row. */
 export type RecordRow = Selectable<TableRecordTable>;
 
-/** Rows per insert statement: well below both engines' bound-parameter limits. */
+/** Ids per `in (...)` read. */
 const CHUNK = 500;
+/** Bound parameters per insert statement: below both engines' limits (SQLite 32,766, PostgreSQL 65,535). */
+const INSERT_PARAMETERS = 30_000;
+const RECORDS_PER_INSERT = Math.floor(INSERT_PARAMETERS / 6);
+const CELLS_PER_INSERT = Math.floor(INSERT_PARAMETERS / 8);
 
 /** A new record: each cell's field id (already checked to be the table's) and raw value. */
 export type NewRecord = ReadonlyArray<{ readonly fieldId: string; readonly value: unknown }>;
 
 /**
- * Inserts `records` into `table` within `trx`, in statements of {@link CHUNK} rows, after checking
+ * Inserts `records` into `table` within `trx`, in statements of up to 30,000 parameters, after checking
  * the table's record limit (402 QUOTA_EXCEEDED, nothing written). Answers the records' rows, in order.
  */
 export async function insertRecords(

@@ -12,7 +12,13 @@ import { fetchSeekPage } from '../../storage/seek-page';
 import { storedCellValue } from './cell-values';
 import { loadFields } from './field-service';
 import { emitRecordEvent } from './record-events';
-import { checkRecordFilters, recordFilterCondition } from './record-filters';
+import {
+  cellConditions,
+  checkRecordFilters,
+  isSelective,
+  recordFilterCondition,
+  type CheckedFilter,
+} from './record-filters';
 import { insertRecords, populateRecords, readPopulated, type NewRecord, type RecordRow } from './record-rows';
 import { tableLimits } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';
@@ -171,6 +177,32 @@ export async function deleteRecords(
   }
 }
 
+/**
+ * The records of table `tableId` that pass every checked filter (ANDed), unordered; each filter
+ * is first measured on its index (see `isSelective`; `selectiveCells` its threshold, for tests) to
+ * pick the cheaper form of its condition.
+ */
+export async function filteredRecords(
+  db: Kysely<Database>,
+  tableId: string,
+  filters: readonly CheckedFilter[],
+  selectiveCells?: number,
+) {
+  const conditions = cellConditions(filters);
+  const selective = await Promise.all(
+    conditions.map((condition) => isSelective(db, condition, selectiveCells)),
+  );
+  return db
+    .selectFrom('tableRecord')
+    .selectAll('tableRecord')
+    .where('tableRecord.tableId', '=', tableId)
+    .where((eb) =>
+      eb.and(
+        conditions.map((condition, index) => recordFilterCondition(db, eb, condition, selective[index]!)),
+      ),
+    );
+}
+
 /** A page of `table`'s records, newest first, with `query.filters` ANDed (see `record-filters.ts`). */
 export async function listRecords(
   ctx: ServerBase,
@@ -179,12 +211,7 @@ export async function listRecords(
 ): Promise<Page<PopulatedRecord>> {
   const db = ctx.store.db;
   const fields = await fieldsById(db, table.id);
-  const filters = checkRecordFilters(query.filters ?? [], fields);
-  const select = db
-    .selectFrom('tableRecord')
-    .selectAll('tableRecord')
-    .where('tableRecord.tableId', '=', table.id)
-    .where((eb) => eb.and(filters.map((filter) => recordFilterCondition(db, eb, filter))));
+  const select = await filteredRecords(db, table.id, checkRecordFilters(query.filters ?? [], fields));
   const page = await fetchSeekPage(select, 'tableRecord', { limit: query.limit, cursor: query.cursor });
   return { data: await readPopulated(db, page.data, fields), next: page.next, previous: page.previous };
 }
