@@ -20,6 +20,7 @@ import { startTestServer } from '../testing/test-server';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
 import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
+import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
@@ -63,6 +64,7 @@ const PUBLIC_ENDPOINTS = new Set([
 const FIXTURES: Record<string, Fixture> = {
   ...CORE_FIXTURES,
   ...TEMPLATE_FIXTURES,
+  ...TABLES_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
 };
 

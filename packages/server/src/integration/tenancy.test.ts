@@ -38,7 +38,9 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
-  webhookTable: '',
+  table: '',
+  field: '',
+  record: '',
   tableWebhook: '',
   template: '',
 };
@@ -104,9 +106,19 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
-  ids.webhookTable = (await owner.tables.create({ projectId: project.id, name: 'Payslips' })).id;
+  ids.table = (
+    await owner.tables.create({
+      projectId: project.id,
+      name: 'Salaries',
+      fields: [{ name: 'Pay', type: 'NUMBER' }],
+    })
+  ).id;
+  ids.field = (await owner.fields.list({ tableId: ids.table }))[0]!.id;
+  ids.record = (
+    await owner.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 100 }]] })
+  )[0]!.id;
   ids.tableWebhook = (
-    await owner.tableWebhooks.create(ids.webhookTable, {
+    await owner.tableWebhooks.create(ids.table, {
       events: ['RECORD_CREATED'],
       webhookUrl: 'https://hooks.example.com/payslips',
       flowId: flow.id,
@@ -119,7 +131,6 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-  // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
 }, 60_000);
 afterAll(() => server.close());
 
@@ -240,14 +251,33 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projectRoles.update': (c) =>
     c.projectRoles.update(ids.projectRole, { name: 'Hijacked', permissions: ['WRITE_FLOW'] }),
   'projectRoles.delete': (c) => c.projectRoles.delete(ids.projectRole),
+  'tables.create': (c) => c.tables.create({ projectId: ids.project, name: 'Planted' }),
+  'tables.list': (c) => c.tables.list({ projectId: ids.project }),
+  'tables.get': (c) => c.tables.get(ids.table),
+  'tables.update': (c) => c.tables.update(ids.table, { name: 'Hijacked' }),
+  'tables.delete': (c) => c.tables.delete(ids.table),
+  'tables.export': (c) => c.tables.export(ids.table),
+  'tables.exportCsv': (c) => c.tables.exportCsv(ids.table),
+  'tables.import': (c) => c.tables.import(ids.table, 'Pay\n1000000\n'),
+  'fields.create': (c) => c.fields.create({ tableId: ids.table, name: 'Planted', type: 'TEXT' }),
+  'fields.list': (c) => c.fields.list({ tableId: ids.table }),
+  'fields.get': (c) => c.fields.get(ids.field),
+  'fields.update': (c) => c.fields.update(ids.field, { name: 'Hijacked' }),
+  'fields.delete': (c) => c.fields.delete(ids.field),
+  'records.create': (c) =>
+    c.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 'planted' }]] }),
+  'records.list': (c) => c.records.list({ tableId: ids.table }),
+  'records.get': (c) => c.records.get(ids.record),
+  'records.update': (c) =>
+    c.records.update(ids.record, { tableId: ids.table, cells: [{ fieldId: ids.field, value: 0 }] }),
+  'records.delete': (c) => c.records.delete({ tableId: ids.table, ids: [ids.record] }),
   'tableWebhooks.create': (c) =>
-    c.tableWebhooks.create(ids.webhookTable, {
+    c.tableWebhooks.create(ids.table, {
       events: ['RECORD_DELETED'],
       webhookUrl: 'https://planted.example.com/hook',
       flowId: ids.flow,
     }),
-  'tableWebhooks.delete': (c) =>
-    c.tableWebhooks.delete({ id: ids.webhookTable, webhookId: ids.tableWebhook }),
+  'tableWebhooks.delete': (c) => c.tableWebhooks.delete({ id: ids.table, webhookId: ids.tableWebhook }),
 };
 
 /**
@@ -337,5 +367,13 @@ describe('tenancy', () => {
     expect(invitations.data.map((invitation) => invitation.id)).toEqual([ids.invitation]);
     const grants = await owner.mcpOAuth.listGrants({ projectId: ids.project });
     expect(grants.data.map((grant) => grant.id)).toEqual([ids.mcpGrant]);
+    expect((await owner.tables.list({ projectId: ids.project })).data.map((table) => table.name)).toEqual([
+      'Salaries',
+    ]);
+    expect((await owner.fields.list({ tableId: ids.table })).map((field) => field.name)).toEqual(['Pay']);
+    const records = await owner.records.list({ tableId: ids.table });
+    expect(records.data.map((record) => [record.id, record.cells[ids.field]?.value])).toEqual([
+      [ids.record, '100'],
+    ]);
   });
 });

@@ -38,6 +38,15 @@ export async function callApi<T = unknown>(
   return {
     status: response.status,
     headers: response.headers,
-    body: (text === '' ? undefined : JSON.parse(text)) as T,
+    body: (text === '' ? undefined : jsonOrText(text)) as T,
   };
+}
+
+/** The answer's body parsed as JSON, or its text when it is not JSON (a CSV export). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -101,7 +101,7 @@ export const TABLE_ENDPOINTS = {
     path: '/v1/tables/:id/import',
     operationId: 'tables.import',
     summary:
-      'Append the rows of a CSV body (text/csv; header row = field names; unknown names become new TEXT fields)',
+      'Append the rows of a CSV body (text/csv, or one JSON string; header row = field names; unknown names become new TEXT fields)',
     access: projectAccess('WRITE_TABLE', { from: 'entity', entity: 'table' }),
     params: IdParams,
     body: z.string(),

@@ -5,6 +5,7 @@
  * as declared in `ENDPOINTS.tables`.
  */
 import { ENDPOINTS } from '@piecework/shared';
+import { invalidRequest } from '../../errors';
 import { HttpReply } from '../../http/http-reply';
 import { rawRoute, route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
@@ -56,13 +57,28 @@ export function tableRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     rawRoute(ENDPOINTS.tables.import, {
       bodyLimitBytes: IMPORT_LIMIT_BYTES,
-      handler: async ({ params, body, project }) => {
+      handler: async ({ params, body, project, request }) => {
         const table = await loadTable(db(), params.id, project.id);
-        return new HttpReply(
-          201,
-          await importTableCsv(ctx, table, project.platformId, body.toString('utf8')),
-        );
+        const csv = csvOfBody(body, request.headers['content-type']);
+        return new HttpReply(201, await importTableCsv(ctx, table, project.platformId, csv));
       },
     }),
   ];
+}
+
+/**
+ * The CSV text of an import body: the bytes as UTF-8 text, or, for a JSON body (what
+ * `@piecework/client` sends), the JSON string it holds (400 when it holds anything else).
+ */
+function csvOfBody(body: Buffer, contentType: string | string[] | undefined): string {
+  const text = body.toString('utf8');
+  if (typeof contentType !== 'string' || !/^application\/json\b/i.test(contentType)) return text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidRequest('The JSON body is not valid JSON');
+  }
+  if (typeof value !== 'string') throw invalidRequest('A JSON body must be one string: the CSV text');
+  return value;
 }

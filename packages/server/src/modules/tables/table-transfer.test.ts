@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportTableResponse, Field, ImportTableResponse } from '@piecework/shared';
-import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { formatCsv } from './csv-text';
@@ -16,12 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const importCsv = (tableId: string, csv: string) =>
-  callApi<ImportTableResponse & { code?: string }>(server.apiUrl, 'POST', `/v1/tables/${tableId}/import`, {
-    token: user.token,
-    rawBody: csv,
-    headers: { 'content-type': 'text/csv' },
+/** Imports CSV text sent as `text/csv` (or, with `asJson`, as one JSON string, as the client sends it). */
+const importCsv = async (tableId: string, csv: string, asJson = false) => {
+  const response = await fetch(`${server.apiUrl}/v1/tables/${tableId}/import`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'content-type': asJson ? 'application/json' : 'text/csv',
+    },
+    body: asJson ? JSON.stringify(csv) : csv,
   });
+  return {
+    status: response.status,
+    body: (await response.json()) as ImportTableResponse & { code?: string },
+  };
+};
 const exportCsv = async (tableId: string) => {
   const response = await fetch(`${server.apiUrl}/v1/tables/${tableId}/export/csv`, {
     headers: { authorization: `Bearer ${user.token}` },
@@ -84,6 +92,17 @@ describe('CSV import and export', () => {
     expect(answer.status).toBe(402);
     expect(answer.body.code).toBe('QUOTA_EXCEEDED');
     expect((await api.listRecords(table.id)).data).toEqual([]);
+  });
+
+  it('takes the CSV as one JSON string (the client), and refuses other JSON', async () => {
+    const table = await api.createTable({ name: 'Json' });
+    expect((await importCsv(table.id, 'X\n"a,b"\n', true)).body).toEqual({
+      records: 1,
+      createdFields: ['X'],
+    });
+    expect(await exportCsv(table.id)).toBe('X\r\n"a,b"\r\n');
+    const refused = await api.call<{ code: string }>('POST', `/v1/tables/${table.id}/import`, { csv: 'X' });
+    expect(refused.status).toBe(400);
   });
 
   it('imports a header-only or empty CSV as no rows', async () => {
