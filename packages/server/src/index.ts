@@ -53,6 +53,7 @@ export type {
   McpOAuthGrantTable,
   McpOAuthCodeTable,
   McpOAuthRefreshTokenTable,
+  TemplateTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';

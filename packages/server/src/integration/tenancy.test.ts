@@ -38,12 +38,11 @@ const ids = {
   mcpGrant: '',
   mcpAuthRequest: '',
   mcpServer: '',
-  webhookTable: '',
-  tableWebhook: '',
-  template: '',
   table: '',
   field: '',
   record: '',
+  tableWebhook: '',
+  template: '',
   release: '',
 };
 
@@ -108,15 +107,6 @@ beforeAll(async () => {
   ids.mcpGrant = (await server.server.context.mcpAccessTokens.verify(tokens.access_token))!.grantId;
   ids.mcpAuthRequest = await startAuthorization(server, mcpClient, pkcePair().challenge);
   ids.mcpServer = (await owner.mcpServers.get({ projectId: project.id })).id;
-  ids.webhookTable = (await owner.tables.create({ projectId: project.id, name: 'Payslips' })).id;
-  ids.tableWebhook = (
-    await owner.tableWebhooks.create(ids.webhookTable, {
-      events: ['RECORD_CREATED'],
-      webhookUrl: 'https://hooks.example.com/payslips',
-      flowId: flow.id,
-    })
-  ).id;
-  ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
   ids.table = (
     await owner.tables.create({
       projectId: project.id,
@@ -128,6 +118,14 @@ beforeAll(async () => {
   ids.record = (
     await owner.records.create({ tableId: ids.table, records: [[{ fieldId: ids.field, value: 100 }]] })
   )[0]!.id;
+  ids.tableWebhook = (
+    await owner.tableWebhooks.create(ids.table, {
+      events: ['RECORD_CREATED'],
+      webhookUrl: 'https://hooks.example.com/payslips',
+      flowId: flow.id,
+    })
+  ).id;
+  ids.template = (await owner.templates.create({ name: 'Payroll run', type: 'CUSTOM' })).id;
   await owner.projects.update(project.id, { releasesEnabled: true });
   ids.release = (
     await owner.projectReleases.create({
@@ -144,7 +142,6 @@ beforeAll(async () => {
     { projectId: other.id, role: 'Admin' },
   ]);
   member = createPieceworkClient({ baseUrl: server.url, token: memberUser.token });
-  // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
 }, 60_000);
 afterAll(() => server.close());
 
@@ -298,13 +295,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     c.records.update(ids.record, { tableId: ids.table, cells: [{ fieldId: ids.field, value: 0 }] }),
   'records.delete': (c) => c.records.delete({ tableId: ids.table, ids: [ids.record] }),
   'tableWebhooks.create': (c) =>
-    c.tableWebhooks.create(ids.webhookTable, {
+    c.tableWebhooks.create(ids.table, {
       events: ['RECORD_DELETED'],
       webhookUrl: 'https://planted.example.com/hook',
       flowId: ids.flow,
     }),
-  'tableWebhooks.delete': (c) =>
-    c.tableWebhooks.delete({ id: ids.webhookTable, webhookId: ids.tableWebhook }),
+  'tableWebhooks.delete': (c) => c.tableWebhooks.delete({ id: ids.table, webhookId: ids.tableWebhook }),
 };
 
 /**
