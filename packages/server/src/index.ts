@@ -54,6 +54,7 @@ export type {
   McpOAuthCodeTable,
   McpOAuthRefreshTokenTable,
   TemplateTable,
+  ProjectReleaseTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
