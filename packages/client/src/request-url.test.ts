@@ -17,6 +17,11 @@ describe('queryString', () => {
       { after: new Date(Date.UTC(2025, 0, 2)) },
       '?after=2025-01-02T00%3A00%3A00.000Z',
     ],
+    [
+      'objects in arrays with their index',
+      { filters: [{ fieldId: 'f', operator: 'eq', value: 'v' }] },
+      '?filters%5B0%5D%5BfieldId%5D=f&filters%5B0%5D%5Boperator%5D=eq&filters%5B0%5D%5Bvalue%5D=v',
+    ],
     ['reserved characters encoded', { name: 'a&b=c d' }, '?name=a%26b%3Dc+d'],
   ])('%s', (_, query, expected) => {
     expect(queryString(query)).toBe(expected);

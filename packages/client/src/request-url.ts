@@ -24,7 +24,9 @@ function fillPath(path: string, params: unknown): string {
 
 /**
  * `?a=1&b=x` from a query object: `undefined` and `null` values are left out, arrays repeat their
- * key (`status=A&status=B`), nested objects use brackets (`filter[name]=x`), dates are ISO strings.
+ * key (`status=A&status=B`), nested objects use brackets (`filter[name]=x`), objects in arrays
+ * their index too (`filters[0][fieldId]=f`, so that the server's `qs` reads an array of objects
+ * back), dates are ISO strings.
  * Empty when nothing is left.
  */
 export function queryString(query: unknown): string {
@@ -43,9 +45,10 @@ function appendValue(search: URLSearchParams, key: string, value: unknown): void
     return;
   }
   if (Array.isArray(value)) {
-    for (const item of value) {
-      appendValue(search, key, item);
-    }
+    value.forEach((item, index) => {
+      const isObject = typeof item === 'object' && item !== null && !(item instanceof Date);
+      appendValue(search, isObject ? `${key}[${String(index)}]` : key, item);
+    });
   } else if (value instanceof Date) {
     search.append(key, value.toISOString());
   } else if (typeof value === 'object') {

@@ -1,6 +1,7 @@
 /**
  * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
- * a succeeded and a failed run, a connection, a member, a pending MCP authorization): no serious or critical axe violation, no
+ * a succeeded and a failed run, a connection, a member, a pending MCP authorization, a table with
+ * rows): no serious or critical axe violation, no
  * console error, and at 400 px wide (a narrow iframe) nothing wider than the window but the
  * canvas and tables, which scroll inside themselves.
  */
@@ -55,6 +56,23 @@ beforeAll(async () => {
     client_name: 'Every page assistant',
   });
   const authRequestId = await startAuthorization(ui.server, mcpClient, pkcePair().challenge);
+  const table = await client.tables.create({
+    projectId,
+    name: 'Every page table',
+    fields: [
+      { name: 'Name', type: 'TEXT' },
+      { name: 'Age', type: 'NUMBER' },
+      { name: 'Joined', type: 'DATE' },
+      { name: 'Tier', type: 'STATIC_DROPDOWN', data: { options: [{ value: 'Gold' }] } },
+    ],
+  });
+  const fields = await client.fields.list({ tableId: table.id });
+  await client.records.create({
+    tableId: table.id,
+    records: [
+      fields.map((field, index) => ({ fieldId: field.id, value: ['Ada', 36, '2024-05-01', 'Gold'][index] })),
+    ],
+  });
   paths.push(
     ['sign-in', '/sign-in'],
     ['sign-up', '/sign-up'],
@@ -68,6 +86,10 @@ beforeAll(async () => {
     ['connections', `${project}/connections`],
     ['members', `${project}/members`],
     ['MCP', `${project}/mcp`],
+    ['tables', `${project}/tables`],
+    ['table', `${project}/tables/${table.id}`],
+    ['templates', `${project}/templates`],
+    ['releases', `${project}/releases`],
     ['MCP consent', `/mcp-authorize?authRequestId=${encodeURIComponent(authRequestId)}`],
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],
@@ -91,7 +113,10 @@ async function visit(path: string): Promise<void> {
   await ui.page.locator('h1, [aria-label="Flow canvas"]').first().waitFor({ state: 'visible' });
 }
 
-describe('every page', () => {
+/** Two dozen pages, each loaded and checked: more than the default minute on a busy machine. */
+const EVERY_PAGE_TIMEOUT = 180_000;
+
+describe('every page', { timeout: EVERY_PAGE_TIMEOUT }, () => {
   it('has no serious accessibility violation and logs no error, at 1280x720', async () => {
     const found: string[] = [];
     for (const [name, path] of paths) {

@@ -72,8 +72,13 @@ export function AppShell() {
               <nav aria-label="Project">
                 <NavLink to={`/projects/${current}/flows`}>Flows</NavLink>
                 <NavLink to={`/projects/${current}/runs`}>Runs</NavLink>
+                <NavLink to={`/projects/${current}/tables`}>Tables</NavLink>
+                <NavLink to={`/projects/${current}/templates`}>Templates</NavLink>
                 <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
                 <NavLink to={`/projects/${current}/members`}>Members</NavLink>
+                {permissions.can('READ_PROJECT_RELEASE') ? (
+                  <NavLink to={`/projects/${current}/releases`}>Releases</NavLink>
+                ) : null}
                 {permissions.can('READ_MCP') ? <NavLink to={`/projects/${current}/mcp`}>MCP</NavLink> : null}
               </nav>
             )}

@@ -62,6 +62,22 @@ export const APP_ROUTES: RouteObject[] = [
               },
               { path: '/projects/:projectId/mcp', ...page(() => import('../features/mcp/mcp-page')) },
               {
+                path: '/projects/:projectId/tables',
+                ...page(() => import('../features/tables/tables-page')),
+              },
+              {
+                path: '/projects/:projectId/tables/:tableId',
+                ...page(() => import('../features/tables/table-page')),
+              },
+              {
+                path: '/projects/:projectId/releases',
+                ...page(() => import('../features/releases/releases-page')),
+              },
+              {
+                path: '/projects/:projectId/templates',
+                ...page(() => import('../features/templates/templates-page')),
+              },
+              {
                 path: '/projects/:projectId/members',
                 ...page(() => import('../features/settings/members-page')),
               },

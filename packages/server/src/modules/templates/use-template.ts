@@ -18,10 +18,12 @@ import {
   type UseTemplateRequest,
   type UseTemplateResponse,
 } from '@piecework/shared';
+import type { Kysely } from 'kysely';
 import { auditActorOf } from '../../audit/record-audit-event';
 import type { Principal } from '../../auth/principal';
 import type { ProjectRow } from '../../auth/project-access';
 import type { ServerContext } from '../../server-context';
+import type { Database } from '../../storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
 import { createFlowIn, type CallerMeta } from '../flows/flow-service';
 import { createTableFromDefinition, deleteTable, listProjectTables } from '../tables/table-definitions';
@@ -45,7 +47,7 @@ export async function useTemplate(
       tables.push(await createTableFromDefinition(ctx, project.id, { ...definition, externalId }));
     }
     const flows = await ctx.store.write((trx) =>
-      createFlows(trx, ctx, principal, meta, project, template, request, renamed),
+      createFlows(trx, ctx, { principal, meta, project, template, request, renamed }),
     );
     return { flows, tables };
   } catch (error) {
@@ -54,16 +56,22 @@ export async function useTemplate(
   }
 }
 
-/** The template's flows created in one write transaction, `table_id`s renamed as `renamed` says. */
+/** One use of a template: who uses it, where, and the table external ids it renames. */
+interface TemplateUse {
+  readonly principal: Principal;
+  readonly meta: CallerMeta;
+  readonly project: ProjectRow;
+  readonly template: Template;
+  readonly request: UseTemplateRequest;
+  /** Old table external id to new, for the tables the project already had. */
+  readonly renamed: ReadonlyMap<string, string>;
+}
+
+/** The template's flows created in write transaction `trx`, `table_id`s renamed as the use says. */
 async function createFlows(
-  trx: Parameters<typeof createFlowIn>[0],
+  trx: Kysely<Database>,
   ctx: ServerContext,
-  principal: Principal,
-  meta: CallerMeta,
-  project: ProjectRow,
-  template: Template,
-  request: UseTemplateRequest,
-  renamed: ReadonlyMap<string, string>,
+  { principal, meta, project, template, request, renamed }: TemplateUse,
 ): Promise<PopulatedFlow[]> {
   const flows: PopulatedFlow[] = [];
   for (const templateFlow of template.flows ?? []) {

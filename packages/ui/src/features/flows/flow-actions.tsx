@@ -1,10 +1,10 @@
 /**
  * The actions of a flow in the list (its row's menu): open in the builder, rename (CHANGE_NAME),
  * duplicate (its export imported as "<name> (copy)"), move to folder (CHANGE_FOLDER), export (a
- * JSON download) and delete (after confirmation). `useFlowActions` answers the menu items of a
- * flow and the dialog of the action in progress, to render once under the table. Embedded, the
- * host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder" (`hideFolders`) and
- * "Export" (`hideExportAndImportFlow`).
+ * JSON download), save as template and delete (after confirmation). `useFlowActions` answers the
+ * menu items of a flow and the dialog of the action in progress, to render once under the table.
+ * Embedded, the host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder"
+ * (`hideFolders`), and "Export" and "Save as template" (`hideExportAndImportFlow`).
  */
 import type { Folder, PopulatedFlow } from '@piecework/shared';
 import { useState, type ReactNode } from 'react';
@@ -14,12 +14,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { MenuItem } from '../../components/menu-button';
 import { useToast } from '../../components/toast';
 import { useEmbedOptions } from '../../embed/embed-context';
+import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
 import { exportFlow } from './export-flow';
 import { MoveFlowDialog } from './move-flow-dialog';
 import { NameDialog } from './name-dialog';
 import { useDeleteFlow, useDuplicateFlow, useFlowOperation } from './use-flows';
 
-type Editing = { kind: 'rename' | 'move' | 'delete'; flow: PopulatedFlow };
+type Editing = { kind: 'rename' | 'move' | 'delete' | 'save-as-template'; flow: PopulatedFlow };
 
 /** What {@link useFlowActions} answers. */
 export interface FlowActions {
@@ -64,6 +65,9 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
       ? []
       : [{ label: 'Move to folder', onSelect: () => setEditing({ kind: 'move', flow }) }]),
     ...(embed.hideExportAndImportFlow ? [] : [exportItem(flow)]),
+    ...(embed.hideExportAndImportFlow
+      ? []
+      : [{ label: 'Save as template', onSelect: () => setEditing({ kind: 'save-as-template', flow }) }]),
     { label: 'Delete', danger: true, onSelect: () => setEditing({ kind: 'delete', flow }) },
   ];
   let dialog: ReactNode = null;
@@ -99,6 +103,8 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
         }}
       />
     );
+  } else if (editing?.kind === 'save-as-template') {
+    dialog = <SaveAsTemplateDialog projectId={projectId} flow={editing.flow} onClose={close} />;
   } else if (editing?.kind === 'delete') {
     dialog = (
       <ConfirmDialog

@@ -1,0 +1,56 @@
+/**
+ * The releases page's server state: the project's releases (newest first, a page at a time), the
+ * plan of releasing another project into this one (`POST /v1/project-releases/diff`, which changes
+ * nothing) and applying it (`POST /v1/project-releases`), and turning releases on for the project.
+ * Applying refreshes the releases and the project's flows and tables.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/session-context';
+import { PROJECTS_KEY } from '../../api/use-projects';
+import { flowKeys } from '../flows/flow-keys';
+
+/** A page of project `projectId`'s releases. */
+export function useReleasesPage(projectId: string, cursor: string | undefined) {
+  const client = useApi();
+  return useQuery({
+    queryKey: ['releases', projectId, cursor],
+    queryFn: () =>
+      client.projectReleases.list({ projectId, limit: 20, ...(cursor === undefined ? {} : { cursor }) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What releasing project `sourceProjectId` into project `projectId` would do. */
+export function useReleasePlan(projectId: string) {
+  const client = useApi();
+  return useMutation({
+    mutationFn: (sourceProjectId: string) =>
+      client.projectReleases.diff({ projectId, type: 'PROJECT', sourceProjectId }),
+  });
+}
+
+/** Releases project `sourceProjectId` into project `projectId` as `name`; answers the release. */
+export function useApplyRelease(projectId: string) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sourceProjectId, name }: { sourceProjectId: string; name: string }) =>
+      client.projectReleases.create({ projectId, type: 'PROJECT', sourceProjectId, name }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['releases', projectId] }),
+        queryClient.invalidateQueries({ queryKey: flowKeys.all(projectId) }),
+        queryClient.invalidateQueries({ queryKey: ['tables', projectId] }),
+      ]),
+  });
+}
+
+/** Turns releases on for project `projectId` (`releasesEnabled`), as the reference's environments. */
+export function useEnableReleases(projectId: string) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => client.projects.update(projectId, { releasesEnabled: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+  });
+}
