@@ -68,16 +68,16 @@ export async function insertRecords(
       });
     }
   }
-  for (let start = 0; start < recordRows.length; start += CHUNK) {
+  for (let start = 0; start < recordRows.length; start += RECORDS_PER_INSERT) {
     await trx
       .insertInto('tableRecord')
-      .values(recordRows.slice(start, start + CHUNK))
+      .values(recordRows.slice(start, start + RECORDS_PER_INSERT))
       .execute();
   }
-  for (let start = 0; start < cellRows.length; start += CHUNK) {
+  for (let start = 0; start < cellRows.length; start += CELLS_PER_INSERT) {
     await trx
       .insertInto('tableCell')
-      .values(cellRows.slice(start, start + CHUNK))
+      .values(cellRows.slice(start, start + CELLS_PER_INSERT))
       .execute();
   }
   return { records: recordRows, cells: cellRows as Selectable<TableCellTable>[] };

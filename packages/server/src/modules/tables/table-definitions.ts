@@ -19,7 +19,6 @@ import { invalidRequest, notFound, ruleViolation } from '../../errors';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { toJson } from '../../storage/json-column';
-import { fieldsById } from './record-service';
 import { emitRecordEvent } from './record-events';
 import { insertRecords, loadCells, populateRecords } from './record-rows';
 import { loadFields } from './field-service';
