@@ -53,6 +53,10 @@ export type {
   McpOAuthGrantTable,
   McpOAuthCodeTable,
   McpOAuthRefreshTokenTable,
+  DataTableTable,
+  TableFieldTable,
+  TableRecordTable,
+  TableCellTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
