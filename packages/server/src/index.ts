@@ -58,6 +58,10 @@ export type {
   EventDeliveryTable,
   TableWebhookTable,
   ProjectReleaseTable,
+  DataTableTable,
+  TableFieldTable,
+  TableRecordTable,
+  TableCellTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
