@@ -38,7 +38,7 @@ export function Page() {
   const { toast, toastError } = useToast();
   const table = useTable(tableId);
   const fields = useFields(tableId);
-  const fieldList = fields.data ?? [];
+  const fieldList = useMemo(() => fields.data ?? [], [fields.data]);
   const [drafts, setDrafts] = useState<FilterDraft[]>([]);
   const wanted = useMemo(() => recordFilters(drafts, fieldList), [drafts, fieldList]);
   const [filters, setFilters] = useState(wanted);
