@@ -51,6 +51,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   field: { table: 'tableField', entityType: 'field' },
   record: { table: 'tableRecord', entityType: 'record' },
   projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
+  agentRun: { table: 'agentRun', entityType: 'agentRun' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

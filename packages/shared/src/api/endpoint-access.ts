@@ -17,7 +17,8 @@ export type ProjectEntity =
   | 'table'
   | 'field'
   | 'record'
-  | 'projectRelease';
+  | 'projectRelease'
+  | 'agentRun';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
 export type EntityWithoutProject = 'userInvitation';

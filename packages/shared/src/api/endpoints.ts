@@ -52,6 +52,7 @@ import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
 import { EVENT_DESTINATION_ENDPOINTS } from './event-destination-endpoints';
 import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
 import { GLOBAL_CONNECTION_ENDPOINTS } from './global-connection-endpoints';
+import { AGENT_RUN_ENDPOINTS, AI_PROVIDER_ENDPOINTS } from './ai-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -535,6 +536,8 @@ export const ENDPOINTS = {
   eventDestinations: EVENT_DESTINATION_ENDPOINTS,
   platformBilling: PLATFORM_BILLING_ENDPOINTS,
   globalConnections: GLOBAL_CONNECTION_ENDPOINTS,
+  aiProviders: AI_PROVIDER_ENDPOINTS,
+  agentRuns: AGENT_RUN_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',
