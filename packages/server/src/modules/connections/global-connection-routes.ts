@@ -9,7 +9,6 @@
  */
 import {
   ENDPOINTS,
-  generateId,
   type AppConnection,
   type UpdateGlobalConnectionRequest,
   type UpsertGlobalConnectionRequest,
@@ -25,7 +24,7 @@ import { withConnectionFilters } from './connection-filters';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { projectIdsOf, setConnectionProjects } from './global-connection-projects';
 import { requirePlanFeature } from '../platform-plan/platform-plan';
-import { sealedConnectionContent } from './upsert-connection';
+import { sealedConnectionContent, writeConnectionRow } from './upsert-connection';
 
 /** Creates or replaces the platform's global connection `request.externalId`. */
 async function upsertGlobalConnection(
@@ -49,28 +48,14 @@ async function upsertGlobalConnection(
       .where('scope', '=', 'PLATFORM')
       .where('externalId', '=', request.externalId)
       .executeTakeFirst();
-    const row =
-      existing === undefined
-        ? await trx
-            .insertInto('appConnection')
-            .values({
-              ...fields,
-              id: generateId(),
-              projectId: null,
-              platformId,
-              externalId: request.externalId,
-              scope: 'PLATFORM',
-              ownerId: principal.type === 'USER' ? principal.id : null,
-              created: now,
-            })
-            .returning(CONNECTION_COLUMNS)
-            .executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('appConnection')
-            .set(fields)
-            .where('id', '=', existing.id)
-            .returning(CONNECTION_COLUMNS)
-            .executeTakeFirstOrThrow();
+    const row = await writeConnectionRow(trx, existing?.id, fields, {
+      projectId: null,
+      platformId,
+      externalId: request.externalId,
+      scope: 'PLATFORM',
+      ownerId: principal.type === 'USER' ? principal.id : null,
+      created: now,
+    });
     const projectIds = await setConnectionProjects(trx, platformId, row.id, request.projectIds);
     await recordAuditEvent(trx, now, auditActorOf(principal, ip), {
       action: 'connection.upserted',

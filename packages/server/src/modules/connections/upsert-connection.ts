@@ -10,8 +10,8 @@ import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
 import type { ProjectRow } from '../../auth/project-access';
 import type { Principal } from '../../auth/principal';
 import type { ServerContext } from '../../server-context';
-import type { Insertable } from 'kysely';
-import type { AppConnectionTable } from '../../storage/database';
+import type { Insertable, Kysely } from 'kysely';
+import type { AppConnectionTable, Database } from '../../storage/database';
 import { toJson } from '../../storage/json-column';
 import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
 import { claimConnectionValue } from './oauth2/claim-oauth2';
@@ -69,6 +69,38 @@ export async function sealedConnectionContent(
   });
 }
 
+/** The columns that name a new connection row: where it lives, its external id, owner and creation time. */
+export type ConnectionIdentity = Pick<
+  Insertable<AppConnectionTable>,
+  'projectId' | 'platformId' | 'externalId' | 'scope' | 'ownerId' | 'created'
+>;
+
+/**
+ * Writes an upsert's row in `trx`: updates row `existingId` with `fields` when there is one, else
+ * inserts a new row of `identity` with them. Answers the row as written. Both scopes (project
+ * and global connections) upsert through it.
+ */
+export async function writeConnectionRow(
+  trx: Kysely<Database>,
+  existingId: string | undefined,
+  fields: ConnectionContentColumns & Partial<Insertable<AppConnectionTable>>,
+  identity: ConnectionIdentity,
+): Promise<ConnectionRow> {
+  if (existingId !== undefined) {
+    return trx
+      .updateTable('appConnection')
+      .set(fields)
+      .where('id', '=', existingId)
+      .returning(CONNECTION_COLUMNS)
+      .executeTakeFirstOrThrow();
+  }
+  return trx
+    .insertInto('appConnection')
+    .values({ ...fields, ...identity, id: generateId() })
+    .returning(CONNECTION_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
 /** Upserts `request` in `project` (already authorized) and records connection.upserted. */
 export async function upsertConnection(
   ctx: ServerContext,
@@ -87,27 +119,13 @@ export async function upsertConnection(
       .where('projectId', '=', project.id)
       .where('externalId', '=', request.externalId)
       .executeTakeFirst();
-    const row =
-      existing === undefined
-        ? await trx
-            .insertInto('appConnection')
-            .values({
-              ...fields,
-              id: generateId(),
-              projectId: project.id,
-              externalId: request.externalId,
-              scope: 'PROJECT',
-              ownerId: principal.type === 'USER' ? principal.id : null,
-              created: now,
-            })
-            .returning(CONNECTION_COLUMNS)
-            .executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('appConnection')
-            .set(fields)
-            .where('id', '=', existing.id)
-            .returning(CONNECTION_COLUMNS)
-            .executeTakeFirstOrThrow();
+    const row = await writeConnectionRow(trx, existing?.id, fields, {
+      projectId: project.id,
+      externalId: request.externalId,
+      scope: 'PROJECT',
+      ownerId: principal.type === 'USER' ? principal.id : null,
+      created: now,
+    });
     await recordAuditEvent(trx, now, auditActorOf(principal, ip), {
       action: 'connection.upserted',
       data: connectionEventData(row, project.displayName),
