@@ -27,6 +27,7 @@ import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
 import { EVENT_DESTINATION_FIXTURES } from './endpoint-access-fixtures/event-destinations';
 import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
 import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
+import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -74,6 +75,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...EVENT_DESTINATION_FIXTURES,
   ...LICENSE_FIXTURES,
   ...GLOBAL_CONNECTION_FIXTURES,
+  ...AI_PROVIDER_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -46,6 +46,7 @@ const ids = {
   release: '',
   eventDestination: '',
   globalConnection: '',
+  aiProvider: '',
 };
 
 beforeAll(async () => {
@@ -150,6 +151,14 @@ beforeAll(async () => {
   ).id;
   ids.eventDestination = (
     await owner.eventDestinations.create({ url: 'https://payroll.example/events', enabled: false })
+  ).id;
+  ids.aiProvider = (
+    await owner.aiProviders.create({
+      provider: 'openai',
+      displayName: 'Payroll OpenAI',
+      config: {},
+      auth: { apiKey: 'sk-payroll' },
+    })
   ).id;
   const strangerUser = await signUpTestUser(server);
   stranger = createPieceworkClient({ baseUrl: server.url, token: strangerUser.token });
@@ -326,6 +335,8 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'globalConnections.update': (c) =>
     c.globalConnections.update(ids.globalConnection, { displayName: 'Hijacked', projectIds: [] }),
   'globalConnections.delete': (c) => c.globalConnections.delete(ids.globalConnection),
+  'aiProviders.update': (c) => c.aiProviders.update(ids.aiProvider, { displayName: 'Hijacked' }),
+  'aiProviders.delete': (c) => c.aiProviders.delete(ids.aiProvider),
 };
 
 /**
@@ -393,6 +404,10 @@ describe('tenancy', () => {
       ['Payroll bank', [ids.project]],
     ]);
     expect((await stranger.globalConnections.list()).data).toEqual([]);
+    expect((await owner.aiProviders.list()).map((provider) => [provider.id, provider.name])).toEqual([
+      [ids.aiProvider, 'Payroll OpenAI'],
+    ]);
+    expect(await stranger.aiProviders.list()).toEqual([]);
     expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
     expect((await owner.projectReleases.list({ projectId: ids.project })).data.map((r) => r.name)).toEqual([
       'Payroll v1',

@@ -65,6 +65,7 @@ import type {
   ProjectReleaseTable,
   TemplateTable,
 } from './rows/platform-feature-rows';
+import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
 export type * from './rows/identity-rows';
@@ -73,6 +74,7 @@ export type * from './rows/execution-rows';
 export type * from './rows/mcp-rows';
 export type * from './rows/table-rows';
 export type * from './rows/platform-feature-rows';
+export type * from './rows/ai-provider-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -118,4 +120,6 @@ export interface Database {
   projectRelease: ProjectReleaseTable;
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
+  aiProvider: AIProviderTable;
+  aiWebSearchSetting: AIWebSearchSettingTable;
 }
