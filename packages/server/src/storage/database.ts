@@ -12,6 +12,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { AgentRunTable } from './rows/agent-rows';
+import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 /** A boolean stored as `0` or `1`. */
 export type SqlBoolean = 0 | 1;
@@ -654,4 +655,6 @@ export interface Database {
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
   agentRun: AgentRunTable;
+  aiProvider: AIProviderTable;
+  aiWebSearchSetting: AIWebSearchSettingTable;
 }

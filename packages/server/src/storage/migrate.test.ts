@@ -37,6 +37,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0017-global-connections',
       '0018-event-destinations',
       '0019-table-webhooks',
+      '0020-ai-providers',
       '0021-agent-runs',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -44,6 +45,8 @@ describe('migrateToLatest on a SQLite file', () => {
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
         "agentRun",
+        "aiProvider",
+        "aiWebSearchSetting",
         "alert",
         "apiKey",
         "appConnection",

@@ -18,6 +18,7 @@ import { license } from './0016-license';
 import { globalConnections } from './0017-global-connections';
 import { eventDestinations } from './0018-event-destinations';
 import { tableWebhooks } from './0019-table-webhooks';
+import { aiProviders } from './0020-ai-providers';
 import { agentRuns } from './0021-agent-runs';
 
 /**
@@ -44,6 +45,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017-global-connections': globalConnections,
   '0018-event-destinations': eventDestinations,
   '0019-table-webhooks': tableWebhooks,
+  '0020-ai-providers': aiProviders,
   '0021-agent-runs': agentRuns,
 };
 
