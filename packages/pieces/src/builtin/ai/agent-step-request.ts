@@ -1,8 +1,8 @@
+import type { AgentStepRequest } from '@piecework/shared';
 import {
   AgentOutputField,
   AgentProviderModel,
   AgentResult,
-  AgentStepRequest,
   AgentTool,
   agentTurnLimit,
 } from '@piecework/shared';

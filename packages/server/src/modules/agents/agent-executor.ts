@@ -15,8 +15,8 @@
  * The job holds its worker slot (and its project's) while the agent runs.
  */
 import type { PieceRunner } from '@piecework/engine';
+import type { AgentRunStatus } from '@piecework/shared';
 import {
-  AgentRunStatus,
   TASK_COMPLETION_TOOL_NAME,
   type AgentMessage,
   type AgentResult,
