@@ -65,6 +65,7 @@ import type {
   ProjectReleaseTable,
   TemplateTable,
 } from './rows/platform-feature-rows';
+import type { AgentRunTable } from './rows/agent-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
@@ -75,6 +76,7 @@ export type * from './rows/mcp-rows';
 export type * from './rows/table-rows';
 export type * from './rows/platform-feature-rows';
 export type * from './rows/ai-provider-rows';
+export type * from './rows/agent-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -120,6 +122,7 @@ export interface Database {
   projectRelease: ProjectReleaseTable;
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
+  agentRun: AgentRunTable;
   aiProvider: AIProviderTable;
   aiWebSearchSetting: AIWebSearchSettingTable;
 }
