@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { EngineOptions, PieceRunner } from '@piecework/engine';
+import type { OpenAgentToolbox } from '../modules/agents/agent-toolbox';
 import { WorkerRunner } from '@piecework/engine/worker';
 import {
   BUILTIN_PIECES,
@@ -108,6 +109,8 @@ export interface RunRuntimeOptions {
   admission?: WorkerAdmission;
   /** The tables the built-in tables piece works on (main thread). Default: none (its steps fail). */
   tables?: TablesHost;
+  /** Opens the tools of an agent step (its sub-flows, MCP servers, piece actions, knowledge bases). Default: none. */
+  agentToolbox?: OpenAgentToolbox;
 }
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
