@@ -35,6 +35,7 @@ import { licensePublicKeyOf } from './modules/platform-plan/platform-plan';
 import { createServerBase, type ServerContext } from './server-context';
 import { openStore } from './storage/open-store';
 import { serverTablesHost } from './pieces/server-tables-host';
+import { createAgentToolboxOpener } from './modules/agents/tools/open-agent-toolbox';
 import { subscribeTableWebhooks } from './modules/table-webhooks/deliver-table-events';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
@@ -115,6 +116,10 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   const runs = createRunRuntime(base, {
     // The tables piece's record writes fire their events on the routes' context, built below.
     tables: serverTablesHost(() => context),
+    agentToolbox: createAgentToolboxOpener(
+      () => context,
+      () => routes,
+    ),
     ...options.runs,
     leaseMs,
     executes,

@@ -65,6 +65,7 @@ export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';
 export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './schedule';
 export type { SchedulePlan } from './schedule';
 export { CALLABLE_FLOW_TRIGGER, subflowRunStart } from './subflows/subflow-run-start';
+export { SUBFLOWS_PIECE_NAME } from './subflows/subflows-common';
 export { CATCH_WEBHOOK_TRIGGER, WEBHOOK_PIECE_NAME, catchWebhookAdmits } from './webhook';
 export {
   MCP_PIECE_NAME,

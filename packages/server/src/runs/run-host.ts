@@ -4,7 +4,7 @@
  * Store piece's storage, run files in the `file` table, logs to the server's logger grouped by
  * entity, and the real clock.
  */
-import type { CodeBundler, EngineHost, LogLevel, PieceRunner } from '@piecework/engine';
+import type { CodeBundler, EngineHost, LogLevel, PieceRunRequest, PieceRunner } from '@piecework/engine';
 import type { Logger } from 'pino';
 import { entityFields } from '../logging/create-logger';
 import { readConnectionValue } from '../modules/connections/read-connection-value';
@@ -19,6 +19,25 @@ export interface RunHostIds {
   jobId: string;
   flowId: string;
   projectId: string;
+}
+
+/**
+ * The run's services a piece call gets (`PieceRunRequest.services`): the project's connections,
+ * the Store piece's storage, run files and the project's flows. Use it to run a piece action on
+ * behalf of run `ids.runId` outside the engine (an agent's piece tools); `createRunHost` uses it.
+ */
+export function runServices(
+  base: ServerBase,
+  ids: Pick<RunHostIds, 'projectId' | 'flowId'>,
+  onFileSaved: (fileId: string) => void,
+): PieceRunRequest['services'] {
+  return {
+    now: () => Date.now(),
+    connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
+    store: runKeyValueStore(base.store, ids, base.now),
+    files: runFileStore(base.store, ids, base.now, onFileSaved),
+    flows: runFlowLister(base.store, ids.projectId),
+  };
 }
 
 /**
@@ -38,13 +57,9 @@ export function createRunHost(
       entityFields({ flowRunId: ids.runId, flowId: ids.flowId, projectId: ids.projectId, jobId: ids.jobId }),
     ));
   return {
-    now: () => Date.now(),
+    ...runServices(base, ids, onFileSaved),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     pieces,
-    connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
-    store: runKeyValueStore(base.store, ids, base.now),
-    files: runFileStore(base.store, ids, base.now, onFileSaved),
-    flows: runFlowLister(base.store, ids.projectId),
     log: {
       log(level: LogLevel, message: string, fields?: Record<string, unknown>) {
         runLogger()[level](fields ?? {}, message);

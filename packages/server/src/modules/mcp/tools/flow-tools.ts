@@ -8,21 +8,13 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  MCP_PIECE_NAME,
-  MCP_TOOL_TRIGGER,
-  mcpToolParameters,
-  type McpPropertyType,
-  type McpToolParameter,
-} from '@piecework/pieces';
-import { fullPieceName, type Trigger } from '@piecework/shared';
-import { z } from 'zod';
-import type { HttpReply } from '../../../http/http-reply';
+import type { McpToolParameter } from '@piecework/pieces';
+import type { Trigger } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
 import { fromJson } from '../../../storage/json-column';
-import { WEBHOOK_ID_HEADER } from '../../webhooks/sync-answer';
 import { WebhookService } from '../../webhooks/webhook-service';
-import { answerTool, textResult, type McpToolScope } from './mcp-tool-scope';
+import { callFlowTool, flowToolInputSchema, mcpTriggerTool } from './flow-tool-call';
+import { answerTool, type McpToolScope } from './mcp-tool-scope';
 
 /** A flow the MCP server offers as a tool. */
 export interface FlowTool {
@@ -53,51 +45,21 @@ export async function listFlowTools(ctx: ServerContext, projectId: string): Prom
   const tools: FlowTool[] = [];
   const names = new Set<string>();
   for (const row of rows) {
-    const trigger = fromJson<Trigger>(row.trigger);
-    if (trigger?.type !== 'PIECE_TRIGGER') continue;
-    const { pieceName, triggerName, input } = trigger.settings;
-    if (fullPieceName(pieceName) !== MCP_PIECE_NAME || triggerName !== MCP_TOOL_TRIGGER) continue;
-    const short = flowToolName(String(input['toolName'] ?? ''), row.flowId);
+    const tool = mcpTriggerTool(fromJson<Trigger>(row.trigger));
+    if (tool === undefined) continue;
+    const short = flowToolName(tool.toolName, row.flowId);
     // Two tools of the same name and id prefix: the later one carries its whole flow id.
     const name = names.has(short) ? `${short}${row.flowId.substring(4)}` : short;
     names.add(name);
     tools.push({
       flowId: row.flowId,
       name,
-      description: typeof input['toolDescription'] === 'string' ? input['toolDescription'] : '',
-      parameters: mcpToolParameters(input['inputSchema']),
-      returnsResponse: input['returnsResponse'] === true || input['returnsResponse'] === 'true',
+      description: tool.description,
+      parameters: tool.parameters,
+      returnsResponse: tool.returnsResponse,
     });
   }
   return tools;
-}
-
-/** The input schema of a tool with `parameters`. */
-export function flowToolInputSchema(parameters: readonly McpToolParameter[]) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const parameter of parameters) {
-    let schema = schemaOfType(parameter.type);
-    if (parameter.description) schema = schema.describe(parameter.description);
-    shape[parameter.name] = parameter.required ? schema : schema.optional();
-  }
-  return z.object(shape);
-}
-
-function schemaOfType(type: McpPropertyType): z.ZodType {
-  switch (type) {
-    case 'Text':
-      return z.string();
-    case 'Number':
-      return z.number();
-    case 'Boolean':
-      return z.boolean();
-    case 'Date':
-      return z.string().meta({ format: 'date-time' });
-    case 'Array':
-      return z.array(z.unknown());
-    case 'Object':
-      return z.record(z.string(), z.unknown());
-  }
 }
 
 /** Registers every flow tool of the caller's project on `server`. */
@@ -111,57 +73,11 @@ export async function registerFlowTools(server: McpServer, scope: McpToolScope):
         inputSchema: flowToolInputSchema(tool.parameters),
         annotations: { title: tool.name, readOnlyHint: false, openWorldHint: true },
       },
-      (args) => answerTool(scope, () => callFlowTool(scope, webhooks, tool, args)),
+      (args) =>
+        answerTool(scope, async (): Promise<CallToolResult> => {
+          const { isError, text } = await callFlowTool(scope.ctx, webhooks, tool, args);
+          return { ...(isError ? { isError: true } : {}), content: [{ type: 'text', text }] };
+        }),
     );
   }
-}
-
-/** Runs the flow of `tool` with `args`: its reply (sync), or the run that started. */
-async function callFlowTool(
-  scope: McpToolScope,
-  webhooks: WebhookService,
-  tool: FlowTool,
-  args: Record<string, unknown>,
-): Promise<CallToolResult> {
-  const reply = await webhooks.trigger(
-    tool.flowId,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      query: {},
-      body: Buffer.from(JSON.stringify(args)),
-    },
-    { draft: false, sync: tool.returnsResponse },
-  );
-  const runId = reply.headers[WEBHOOK_ID_HEADER];
-  if (tool.returnsResponse) return syncResult(reply);
-  if (runId === undefined) return textResult('The flow did not start a run for this call.');
-  const run = await scope.ctx.store.db
-    .selectFrom('flowRun')
-    .select('status')
-    .where('id', '=', runId)
-    .executeTakeFirst();
-  if (run?.status === 'QUOTA_EXCEEDED') {
-    return {
-      isError: true,
-      content: [
-        { type: 'text', text: `QUOTA_EXCEEDED: The platform has no run credits left (run ${runId})` },
-      ],
-    };
-  }
-  return textResult(`The flow started: run ${runId}.`);
-}
-
-/** The tool result of a synchronous flow's reply: its body as text; an error status is `isError`. */
-function syncResult(reply: HttpReply): CallToolResult {
-  const { body, status } = reply;
-  const text =
-    body === undefined || body === null || body === ''
-      ? 'The flow finished without a reply.'
-      : Buffer.isBuffer(body)
-        ? body.toString('utf8')
-        : typeof body === 'string'
-          ? body
-          : JSON.stringify(body);
-  return { ...(status >= 400 ? { isError: true } : {}), content: [{ type: 'text', text }] };
 }
