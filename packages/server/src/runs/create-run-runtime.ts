@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { EngineOptions, PieceRunner } from '@piecework/engine';
-import type { OpenAgentToolbox } from '../modules/agents/agent-toolbox';
 import { WorkerRunner } from '@piecework/engine/worker';
 import {
   BUILTIN_PIECES,
