@@ -12,6 +12,12 @@ describe('built-in pieces', () => {
     );
     expect(names).toMatchInlineSnapshot(`
       {
+        "@activepieces/piece-agent": [
+          "run_agent",
+        ],
+        "@activepieces/piece-ai": [
+          "run_agent",
+        ],
         "@activepieces/piece-approval": [
           "wait_for_approval",
           "create_approval_links",
