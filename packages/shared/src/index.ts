@@ -517,6 +517,7 @@ export {
   AzureProviderConfig,
   CloudflareGatewayProviderConfig,
   CreateAIProviderRequest,
+  EmptyProviderConfig,
   ListAIModelsQuery,
   OpenAICompatibleProviderConfig,
   ProviderModelConfig,

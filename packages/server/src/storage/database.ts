@@ -11,6 +11,7 @@
  * Column names are the API's camelCase field names, so rows map to API objects without renaming.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 /** A boolean stored as `0` or `1`. */
 export type SqlBoolean = 0 | 1;
@@ -652,4 +653,6 @@ export interface Database {
   projectRelease: ProjectReleaseTable;
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
+  aiProvider: AIProviderTable;
+  aiWebSearchSetting: AIWebSearchSettingTable;
 }

@@ -37,11 +37,14 @@ describe('migrateToLatest on a SQLite file', () => {
       '0017-global-connections',
       '0018-event-destinations',
       '0019-table-webhooks',
+      '0020-ai-providers',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
+        "aiProvider",
+        "aiWebSearchSetting",
         "alert",
         "apiKey",
         "appConnection",

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   INVALID_APP_CONNECTION: 400,
   /** An outbound request to an address the SSRF filter blocks (not on AP_SSRF_ALLOW_LIST). */
   SSRF_BLOCKED: 400,
+  /** An AI provider answered an error, or no answer (`params.message` is the provider's own message). */
+  AI_PROVIDER_ERROR: 502,
   /** The client did not send its whole request in time (the server's headers or request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

@@ -18,6 +18,7 @@ import { license } from './0016-license';
 import { globalConnections } from './0017-global-connections';
 import { eventDestinations } from './0018-event-destinations';
 import { tableWebhooks } from './0019-table-webhooks';
+import { aiProviders } from './0020-ai-providers';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017-global-connections': globalConnections,
   '0018-event-destinations': eventDestinations,
   '0019-table-webhooks': tableWebhooks,
+  '0020-ai-providers': aiProviders,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
