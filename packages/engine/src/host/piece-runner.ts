@@ -1,3 +1,4 @@
+import type { AgentStepRequest } from '@piecework/shared';
 import type { EngineHost } from './engine-host';
 
 /** An HTTP answer produced by a flow (stop with response, respond and continue, webhook waits). */
@@ -7,9 +8,14 @@ export interface FlowResponse {
   headers: Record<string, string>;
 }
 
-/** What a paused run waits for: a point in time, or a call to its resume URL. */
+/**
+ * What a paused run waits for: a point in time, or a call to its resume URL. A WEBHOOK pause
+ * carrying `agent` waits for the server to run that agent (an agent step); it is resumed by the
+ * server when the agent ends, never through the public resume URL.
+ */
 export type PauseMetadata =
-  { type: 'DELAY'; resumeDateTime: string } | { type: 'WEBHOOK'; requestId: string; response?: FlowResponse };
+  | { type: 'DELAY'; resumeDateTime: string }
+  | { type: 'WEBHOOK'; requestId: string; response?: FlowResponse; agent?: AgentStepRequest };
 
 /** The request that resumes a paused run: what was sent to its resume URL. */
 export interface ResumePayload {

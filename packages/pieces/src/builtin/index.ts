@@ -1,7 +1,7 @@
 /**
  * Piecework's built-in pieces: the reference platform's core pieces (webhook, schedule, HTTP,
  * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP,
- * tables) written
+ * tables, the AI agent step) written
  * for Piecework, with the same piece, action, trigger and input names, so exported flows run
  * unchanged. Outbound requests go through the SSRF-filtered client.
  *
@@ -14,6 +14,7 @@
  * ```
  */
 import type { PieceDefinition } from '../framework/piece-definition';
+import { agentPiece, aiPiece } from './ai';
 import { approvalPiece } from './approval';
 import { dataMapperPiece } from './data-mapper';
 import { dateHelperPiece } from './date-helper';
@@ -45,6 +46,8 @@ export const BUILTIN_PIECES: readonly PieceDefinition[] = [
   mathHelperPiece,
   mcpPiece,
   tablesPiece,
+  aiPiece,
+  agentPiece,
 ];
 
 const byName = new Map(BUILTIN_PIECES.map((piece) => [piece.name, piece]));

@@ -1,4 +1,5 @@
 import type { FlowResponse, ResumePayload } from '@piecework/engine';
+import type { AgentStepRequest } from '@piecework/shared';
 
 /** Store scopes as pieces name them: FLOW (default), PROJECT, and COLLECTION (an old name of PROJECT). */
 export type PieceStoreScope = 'FLOW' | 'PROJECT' | 'COLLECTION';
@@ -31,6 +32,11 @@ export interface PieceRunHooks {
     version?: string;
   }): Promise<Waitpoint>;
   waitForWaitpoint(waitpointId: string): void;
+  /**
+   * Piecework: pauses the run until the server has run the agent `request` (an agent step); the
+   * step is then run again with `resumePayload.body` = `{result}` or `{failure}`.
+   */
+  waitForAgent(request: AgentStepRequest): void;
   isTest?: boolean;
 }
 

@@ -82,6 +82,9 @@ export function createRunHooks(runId: string, publicUrl: string, isTest: boolean
         throw new Error(`Unknown waitpoint ${waitpointId}: create it with ctx.run.createWaitpoint first`);
       pause = waitpoint;
     },
+    waitForAgent(request) {
+      pause = { type: 'WEBHOOK', requestId: generateId(), agent: request };
+    },
   };
 
   return {

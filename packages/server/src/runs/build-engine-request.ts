@@ -64,6 +64,8 @@ export function buildEngineRequest(source: RequestSource): EngineRequest {
         stepName: run.stepNameToTest ?? '',
         sampleData: source.sampleData,
       };
+    case 'AGENT':
+      throw new Error('An AGENT job runs an agent, not the engine');
   }
 }
 

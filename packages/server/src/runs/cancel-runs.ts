@@ -2,13 +2,13 @@
  * Cancel of runs, whatever their state: a QUEUED or PAUSED run becomes CANCELED in one
  * transaction (its waiting job and waitpoints deleted); a RUNNING run executing in this process
  * is stopped (its engine thread ended, so code that never yields stops too) and its end written
- * CANCELED with the steps it finished, as any other end; a run that already ended is left as it is.
+ * CANCELED with the steps it finished, as any other end; a PAUSED run whose agent runs (an agent
+ * step) has its agent stopped, which ends the run CANCELED; a run that already ended is left as it is.
  * A canceled sub-flow run called with "wait for response" fails its waiting caller.
  */
 import { FlowRunStatus } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
-import type { RunExecutor } from './run-executor';
 import { flowRunFromRow, type FlowRunRow } from './run-rows';
 import type { RunRuntimeEvents } from './run-runtime';
 import { cancelWaitingRuns } from './lifecycle/cancel-waiting-runs';
@@ -19,10 +19,16 @@ import type { RunSignals } from './signals/run-signals';
 /** How long a cancel waits for stopped runs to have their end written, in ms. */
 const STOPPED_END_WAIT_MS = 5_000;
 
+/** What stops the executions of a process (runs, agents). */
+export interface RunStopper {
+  /** Stops run `runId` of `projectId` if it (or its agent) executes here; false otherwise. */
+  cancel(projectId: string, runId: string): boolean;
+}
+
 /** What a cancel works with. */
 export interface CancelDeps {
   base: ServerBase;
-  executor: RunExecutor;
+  executor: RunStopper;
   events: EventEmitter<RunRuntimeEvents>;
   /** Where a canceled sub-flow run queues the resume that fails its waiting caller. */
   queue: RunQueue;
@@ -79,7 +85,10 @@ export async function cancelRuns(
     .execute();
 }
 
-/** Those of `runIds` (runs of `projectId`) that are RUNNING and not among `stoppedHere`. */
+/**
+ * Those of `runIds` (runs of `projectId`) that are RUNNING, or still PAUSED after the cancel (their
+ * agent runs), and not among `stoppedHere`.
+ */
 async function runningElsewhere(
   base: ServerBase,
   projectId: string,
@@ -91,7 +100,7 @@ async function runningElsewhere(
     .select('id')
     .where('projectId', '=', projectId)
     .where('id', 'in', runIds)
-    .where('status', '=', FlowRunStatus.enum.RUNNING)
+    .where('status', 'in', [FlowRunStatus.enum.RUNNING, FlowRunStatus.enum.PAUSED])
     .execute();
   return rows.map((row) => row.id).filter((id) => !stoppedHere.has(id));
 }

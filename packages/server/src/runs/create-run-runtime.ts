@@ -19,6 +19,8 @@ import {
 import { EventEmitter } from 'eventemitter3';
 import type { Kysely } from 'kysely';
 import { CodePackageCache } from '../code-steps/code-package-cache';
+import { AgentExecutor } from '../modules/agents/agent-executor';
+import { openNoToolbox, type OpenAgentToolbox } from '../modules/agents/agent-toolbox';
 import type { ServerBase } from '../server-context';
 import type { Database } from '../storage/database';
 import { cancelRuns } from './cancel-runs';
@@ -108,6 +110,11 @@ export interface RunRuntimeOptions {
   admission?: WorkerAdmission;
   /** The tables the built-in tables piece works on (main thread). Default: none (its steps fail). */
   tables?: TablesHost;
+  /**
+   * Opens the tools of agent steps. Default: no tools (a step naming tools fails with a clear
+   * message); the server passes the real toolbox.
+   */
+  agentToolbox?: OpenAgentToolbox;
 }
 
 /** The run machinery over the server's base context. No job runs before `start()` (threads may start loading). */
@@ -206,6 +213,20 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     maxAttempts: options.maxAttempts ?? 5,
     mayDeferEnd: (): boolean => dispatcher.hasSpareSlot(),
   });
+  const agents = new AgentExecutor({
+    base,
+    queue,
+    pieces,
+    toolbox: options.agentToolbox ?? openNoToolbox,
+    signals,
+    notify: () => dispatcher.notify(),
+    maxAttempts: options.maxAttempts ?? 5,
+  });
+  // Cancels stop a run's execution, or the agent its PAUSED run waits for.
+  const stopper = {
+    cancel: (projectId: string, runId: string) =>
+      executor.cancel(projectId, runId) || agents.cancel(projectId, runId),
+  };
   const markQueued = async (runIds: string[]) => {
     if (runIds.length === 0) return;
     await base.store.write((trx) => requeueRuns(trx, runIds, base.now()));
@@ -219,6 +240,8 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     logger: base.logger,
     start: startRuns,
     execute: (started) => {
+      // An AGENT job runs the agent of a PAUSED run, beside the engine, holding its slot.
+      if (started.job.kind === 'AGENT') return agents.execute(started);
       executed += 1;
       return executor.execute(started);
     },
@@ -236,7 +259,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
   const stopRouting = routeRunSignals(signals, {
     waiters,
     events,
-    stopRun: (projectId, runId) => executor.cancel(projectId, runId),
+    stopRun: (projectId, runId) => stopper.cancel(projectId, runId),
   });
 
   return {
@@ -259,7 +282,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       return { run, queued };
     },
     async cancel(projectId, runIds) {
-      const rows = await cancelRuns({ base, executor, events, queue, signals }, projectId, runIds);
+      const rows = await cancelRuns({ base, executor: stopper, events, queue, signals }, projectId, runIds);
       dispatcher.notify();
       return rows.map((row) => flowRunFromRow(row));
     },
@@ -303,6 +326,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       const ended = await dispatcher.stop(options.stopGraceMs ?? 10_000);
       if (!ended) {
         cuttingShort = true;
+        agents.stopAll();
         base.logger.warn({ count: dispatcher.activeCount }, 'Stopping: running jobs go back to the queue');
       }
       await runner.close();

@@ -12,8 +12,11 @@
  */
 import { z } from 'zod';
 
-/** What a job asks of a worker: a new run, a resume, a retry from the failed step, or one step. */
-export const JobKind = z.enum(['EXECUTE', 'RESUME', 'RETRY_FROM_FAILED_STEP', 'TEST_STEP']);
+/**
+ * What a job asks of a worker: a new run, a resume, a retry from the failed step, one step, or
+ * the agent of a run PAUSED on an agent step (payload `{agentRunId}`; the run stays PAUSED).
+ */
+export const JobKind = z.enum(['EXECUTE', 'RESUME', 'RETRY_FROM_FAILED_STEP', 'TEST_STEP', 'AGENT']);
 export type JobKind = z.infer<typeof JobKind>;
 
 /** The states of a job row. Finished jobs are deleted, not kept. */

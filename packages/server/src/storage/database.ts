@@ -11,6 +11,7 @@
  * Column names are the API's camelCase field names, so rows map to API objects without renaming.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { AgentRunTable } from './rows/agent-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 /** A boolean stored as `0` or `1`. */
@@ -653,6 +654,7 @@ export interface Database {
   projectRelease: ProjectReleaseTable;
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
+  agentRun: AgentRunTable;
   aiProvider: AIProviderTable;
   aiWebSearchSetting: AIWebSearchSettingTable;
 }

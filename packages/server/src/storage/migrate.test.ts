@@ -38,11 +38,13 @@ describe('migrateToLatest on a SQLite file', () => {
       '0018-event-destinations',
       '0019-table-webhooks',
       '0020-ai-providers',
+      '0021-agent-runs',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
     expect(tables.map((table) => table.name).sort()).toMatchInlineSnapshot(`
       [
+        "agentRun",
         "aiProvider",
         "aiWebSearchSetting",
         "alert",

@@ -1,10 +1,11 @@
 /**
  * The move `cancel`: runs waiting for a worker (QUEUED) or a resume (PAUSED) end CANCELED in one
- * transaction, their waiting jobs and waitpoints removed. A RUNNING run is not canceled here: its
+ * transaction, their waiting jobs, waitpoints and open agent runs removed or ended. A RUNNING run is not canceled here: its
  * execution is stopped and its end written CANCELED by the move `end` (see `../cancel-runs.ts`).
  */
 import { FlowRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
+import { cancelAgentRunsOf } from '../../modules/agents/agent-run-rows';
 import type { Database } from '../../storage/database';
 import type { RunQueue } from '../run-queue';
 import type { FlowRunRow } from '../run-rows';
@@ -47,6 +48,7 @@ export async function cancelWaitingRuns(
   if (ids.length === 0) return [];
   await queue.discardWaiting(trx, ids);
   await trx.deleteFrom('waitpoint').where('runId', 'in', ids).execute();
+  await cancelAgentRunsOf(trx, ids, now);
   const rows = await trx.selectFrom('flowRun').selectAll().where('id', 'in', ids).execute();
   for (const row of rows) await failParentOf(trx, queue, row, now);
   return rows;

@@ -4,7 +4,8 @@
  *   internal error), the job removed, flow.run.finished recorded;
  * - PAUSED: the run row (with its pause), the job removed, and where it waits: a DELAY waitpoint
  *   and a RESUME job available at the resume time, or a WEBHOOK waitpoint whose id is the
- *   request id of the resume URL `{publicUrl}api/v1/flow-runs/:runId/requests/:requestId`;
+ *   request id of the resume URL `{publicUrl}api/v1/flow-runs/:runId/requests/:requestId`, or,
+ *   for an agent step, an AGENT waitpoint, its agent run and AGENT job (`agent-pause.ts`);
  * - a sub-flow run's failure resumes its waiting parent with an error (`subflow-parent.ts`).
  * Answers the run row as written.
  */
@@ -18,6 +19,7 @@ import type { StoredPause } from './follow-up-jobs';
 import type { ClaimedJob } from '../job-queue';
 import type { RunQueue } from '../run-queue';
 import type { FlowRunRow } from '../run-rows';
+import { queueAgent } from './agent-pause';
 import { recordRunEvent, type RunProject } from './start-runs';
 import { updateRunEnd } from '../run-statements';
 import { EXECUTION_END_STATUSES, moveRun, RunMoveRefused } from './run-moves';
@@ -100,6 +102,10 @@ async function addWaitpoint(
   pausedPath: string | undefined,
   now: string,
 ): Promise<void> {
+  if (pause.type === 'WEBHOOK' && pause.agent !== undefined) {
+    await queueAgent(trx, queue, run, pause.agent, pause.requestId, pausedPath, now);
+    return;
+  }
   if (pause.type === 'WEBHOOK') {
     await trx
       .insertInto('waitpoint')

@@ -3,7 +3,8 @@
  * start time set when they start or start over, kept when they resume or are taken up again),
  * their waitpoints are used up, and a run that starts (not one resumed or
  * taken up again) gets its flow.run.started event. Jobs of runs that ended meanwhile (canceled)
- * or no longer exist are dropped.
+ * or no longer exist are dropped. An AGENT job is handed out with its run left as it is (PAUSED:
+ * the agent runs beside the paused run), or dropped when the run is no longer PAUSED.
  */
 import { FlowRunStatus, isTerminalRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
@@ -51,8 +52,14 @@ export async function startClaimedRuns(
   const started: StartedJob[] = [];
   const dropped: string[] = [];
   const seen = new Set<string>();
+  const agents: StartedJob[] = [];
   for (const job of jobs) {
     const found = byId.get(job.runId);
+    if (job.kind === 'AGENT') {
+      if (found?.status !== FlowRunStatus.enum.PAUSED) dropped.push(job.id);
+      else agents.push(agentJobOf(job, found));
+      continue;
+    }
     if (found === undefined || isTerminalRunStatus(found.status as FlowRunStatus) || seen.has(job.runId)) {
       dropped.push(job.id);
       continue;
@@ -73,7 +80,7 @@ export async function startClaimedRuns(
     });
   }
   for (const jobId of dropped) await queue.complete(trx, jobId);
-  if (started.length === 0) return started;
+  if (started.length === 0) return agents;
   // Runs that start (or start over, retried) take `now` as their start time; others keep theirs.
   const fresh = started.filter(({ run }) => run.startTime === now).map(({ run }) => run.id);
   const continuing = started.filter(({ run }) => run.startTime !== now).map(({ run }) => run.id);
@@ -86,7 +93,20 @@ export async function startClaimedRuns(
     if (job.attempts === 1 && job.kind !== 'RESUME')
       await recordRunEvent(trx, 'flow.run.started', run, project, now);
   }
-  return started;
+  return [...started, ...agents];
+}
+
+/** An AGENT job with its PAUSED run, unchanged. */
+function agentJobOf(
+  job: ClaimedJob,
+  found: FlowRunRow & { projectDisplayName: string; projectExternalId: string | null },
+): StartedJob {
+  const { projectDisplayName, projectExternalId, ...run } = found;
+  return {
+    job,
+    run,
+    project: { id: run.projectId, displayName: projectDisplayName, externalId: projectExternalId },
+  };
 }
 
 /**

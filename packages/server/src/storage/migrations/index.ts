@@ -19,6 +19,7 @@ import { globalConnections } from './0017-global-connections';
 import { eventDestinations } from './0018-event-destinations';
 import { tableWebhooks } from './0019-table-webhooks';
 import { aiProviders } from './0020-ai-providers';
+import { agentRuns } from './0021-agent-runs';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018-event-destinations': eventDestinations,
   '0019-table-webhooks': tableWebhooks,
   '0020-ai-providers': aiProviders,
+  '0021-agent-runs': agentRuns,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
