@@ -56,12 +56,12 @@ async function standInProvider(displayName: string) {
 }
 
 /** An agent step named `name` with `input` (`@activepieces/piece-ai`'s `run_agent`). */
-function agentStep(name: string, input: Record<string, unknown>): StepRequest {
+function agentStep(name: string, input: Record<string, unknown>, valid = false): StepRequest {
   return {
     name,
     displayName: 'Agent',
     type: 'PIECE',
-    valid: false,
+    valid,
     settings: {
       pieceName: '@activepieces/piece-ai',
       pieceVersion: '0.1.0',
@@ -135,7 +135,7 @@ it('edits an agent step: model, prompt, a structured-output field and a knowledg
     .getByLabel('AI provider')
     .selectOption({ label: 'Local stand-in (OpenAI-compatible (custom))' });
   await panel.getByLabel('Model').selectOption('stand-in-model');
-  await panel.getByLabel('Prompt').fill('Find the price of {{trigger.body.product}}');
+  await panel.getByLabel('Prompt').fill("Find the price of {{trigger['output'].body.product}}");
   await panel.getByText('at most 50 turns run').waitFor();
   await panel.getByLabel('Max steps').fill('5');
 
@@ -163,49 +163,51 @@ it('edits an agent step: model, prompt, a structured-output field and a knowledg
   await expect
     .poll(async () => {
       const step = findStep((await admin.client.flows.get(flow.id)).version, 'step_1');
-      return (step?.settings as { input?: unknown } | undefined)?.input;
+      return { valid: step?.valid, input: (step?.settings as { input?: unknown } | undefined)?.input };
     })
     .toEqual({
-      prompt: 'Find the price of {{trigger.body.product}}',
-      aiProviderModel: { provider: 'custom', model: 'stand-in-model', configId: provider.id },
-      agentTools: [expectedTool],
-      maxSteps: 5,
-      structuredOutput: [{ displayName: 'price', description: 'In euros', type: 'number' }],
+      valid: true,
+      input: {
+        prompt: "Find the price of {{trigger['output'].body.product}}",
+        aiProviderModel: { provider: 'custom', model: 'stand-in-model', configId: provider.id },
+        agentTools: [expectedTool],
+        maxSteps: 5,
+        structuredOutput: [{ displayName: 'price', description: 'In euros', type: 'number' }],
+      },
     });
   expect(ui.console.errors).toEqual([]);
 });
 
-// Needs the agent executor and the `@activepieces/piece-ai` piece of branch `agents-core`: the
-// lead enables it once that branch is merged.
-it.skip('shows the turns and tool calls of a finished agent run', async () => {
+it('shows the turns and tool calls of a finished agent run', async () => {
   const provider = await standInProvider('Local stand-in');
-  const table = await admin.client.tables.create({ projectId: admin.projectId, name: 'Prices' });
-  standIn.setScript((request, index) => {
-    if (index === 0) {
-      const search = request.tools?.find((tool) => tool.function.name.startsWith('search_'));
-      return {
-        text: 'Let me look that up.',
-        toolCalls: [{ name: search?.function.name ?? 'search_Prices', arguments: { query: 'tea' } }],
-        usage: { prompt_tokens: 30, completion_tokens: 5 },
-      };
-    }
-    return {
-      toolCalls: [{ name: 'updateTaskStatus', arguments: { success: true, output: { price: 4 } } }],
-      text: 'Tea costs 4.',
-      usage: { prompt_tokens: 50, completion_tokens: 7 },
-    };
-  });
+  // Turn 1 calls a tool the step does not have (its failure is recorded as the call's output),
+  // turn 2 ends the task with the structured output.
+  standIn.setScript((_request, index) =>
+    index === 0
+      ? {
+          text: 'Let me look that up.',
+          toolCalls: [{ name: 'lookup_price', arguments: { product: 'tea' } }],
+          usage: { prompt_tokens: 30, completion_tokens: 5 },
+        }
+      : {
+          text: 'Tea costs 4.',
+          toolCalls: [{ name: 'updateTaskStatus', arguments: { success: true, output: { price: 4 } } }],
+          usage: { prompt_tokens: 50, completion_tokens: 7 },
+        },
+  );
   const flow = await createWebhookFlow(admin, 'Agent run', {
     steps: [
-      agentStep('step_1', {
-        prompt: 'What does tea cost?',
-        aiProviderModel: { provider: 'custom', model: 'stand-in-model', configId: provider.id },
-        agentTools: [
-          { type: 'KNOWLEDGE_BASE', toolName: 'search_Prices', sourceType: 'TABLE', sourceId: table.id },
-        ],
-        maxSteps: 5,
-        structuredOutput: [{ displayName: 'price', type: 'number' }],
-      }),
+      agentStep(
+        'step_1',
+        {
+          prompt: 'What does tea cost?',
+          aiProviderModel: { provider: 'custom', model: 'stand-in-model', configId: provider.id },
+          agentTools: [],
+          maxSteps: 5,
+          structuredOutput: [{ displayName: 'price', type: 'number' }],
+        },
+        true,
+      ),
     ],
     publish: true,
   });
@@ -216,11 +218,14 @@ it.skip('shows the turns and tool calls of a finished agent run', async () => {
   await openSignedIn(page, ui.url, admin, `/projects/${admin.projectId}/runs/${runId}`);
   await page.getByRole('button', { name: /Agent/ }).first().click();
   const result = page.getByRole('region', { name: 'Agent run of Agent' });
-  await result.getByRole('heading', { name: /^Turn 1/ }).waitFor();
+  await result.getByText('2 turns · 92 tokens (80 in, 12 out)').waitFor();
+  await result.getByRole('heading', { name: /^Turn 1 · tool_calls · 35 tokens/ }).waitFor();
   await result.getByRole('heading', { name: /^Turn 2/ }).waitFor();
   await result.getByText('Let me look that up.').waitFor();
-  await result.getByText('Tool call search_Prices').click();
+  await result.getByText('Tool call lookup_price (failed)').click();
+  await result.getByLabel('Input of tool call lookup_price').getByText('"product": "tea"').waitFor();
   await result.getByRole('heading', { name: 'Structured output' }).waitFor();
+  await result.getByText('"price": 4').waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await saveScreenshot(page, 'agent-run');
   expect(ui.console.errors).toEqual([]);
