@@ -9,6 +9,7 @@ import { QueryState } from '../../components/query-state';
 import { Switch } from '../../components/switch';
 import { useToast } from '../../components/toast';
 import { AI_WEB_SEARCH_KEY } from './use-ai-providers';
+import './ai-providers.css';
 
 /** The web-search section. */
 export function WebSearchSection() {
@@ -31,7 +32,7 @@ export function WebSearchSection() {
         {(data) => {
           const on = toggle.isPending ? (toggle.variables ?? data.enabled) : data.enabled;
           return (
-            <div className="status-toggle">
+            <div className="web-search-setting">
               <Switch
                 on={on}
                 label="Let agents search the web"

@@ -32,6 +32,11 @@ function providerOf(
   );
 }
 
+/** Whether `model` is of `provider` (its config id, or its provider name when it has none). */
+function namesProvider(model: AgentProviderModel, provider: AIProviderWithoutSensitiveData): boolean {
+  return model.configId === undefined ? model.provider === provider.provider : model.configId === provider.id;
+}
+
 /** The provider and model selects. */
 export function ModelPicker(props: ModelPickerProps) {
   const providers = useAIProviders();
@@ -71,7 +76,11 @@ function Pickers({
   const models = useAIModels(chosen?.provider, chosen?.id);
   const textModels = (models.data ?? []).filter((model) => model.type === 'text');
   const missing =
-    value !== undefined && models.isSuccess && !textModels.some((model) => model.id === value.model);
+    value !== undefined &&
+    chosen !== undefined &&
+    namesProvider(value, chosen) &&
+    models.isSuccess &&
+    !textModels.some((model) => model.id === value.model);
   return (
     <>
       <SelectField
@@ -91,9 +100,7 @@ function Pickers({
           label="Model"
           required
           disabled={disabled || models.isPending}
-          value={
-            value?.configId === chosen.id || value?.provider === chosen.provider ? (value?.model ?? '') : ''
-          }
+          value={value !== undefined && namesProvider(value, chosen) ? value.model : ''}
           placeholder={models.isPending ? 'Loading models…' : 'Choose a model'}
           options={[
             ...(missing ? [{ value: value.model, label: `${value.model} (not offered)` }] : []),
