@@ -126,10 +126,21 @@ it('lets an admin add a custom provider, never shows its key, and toggles web se
 it('edits an agent step: model, prompt, a structured-output field and a knowledge-base tool', async () => {
   const provider = await standInProvider('Local stand-in');
   const table = await admin.client.tables.create({ projectId: admin.projectId, name: 'Products' });
-  const flow: PopulatedFlow = await createWebhookFlow(admin, 'Agent settings', {
-    steps: [agentStep('step_1', { prompt: '', agentTools: [], structuredOutput: [], maxSteps: 20 })],
-  });
-  await openSignedIn(page, ui.url, admin, `/projects/${admin.projectId}/flows/${flow.id}?step=step_1`);
+  const flow: PopulatedFlow = await createWebhookFlow(admin, 'Agent settings', { steps: [] });
+  await openSignedIn(page, ui.url, admin, `/projects/${admin.projectId}/flows/${flow.id}`);
+  // The agent step comes from the piece picker, like any piece action.
+  await page.getByRole('button', { name: 'Fit View' }).click();
+  await page.getByRole('button', { name: 'Add a step after trigger' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add a step' });
+  await picker.getByRole('searchbox', { name: 'Search pieces' }).fill('agent');
+  await picker.getByRole('button', { name: 'AI', exact: true }).click();
+  await picker.getByRole('button', { name: /^Run Agent/ }).click();
+  await picker.waitFor({ state: 'detached' });
+  await page
+    .getByRole('button', { name: /Run Agent|AI|Agent/ })
+    .filter({ hasText: 'step_1' })
+    .first()
+    .click();
   const panel = page.getByRole('complementary', { name: /^Settings of/ });
   await panel
     .getByLabel('AI provider')
