@@ -89,6 +89,7 @@ export function AppShell() {
                 <NavLink to="/platform/api-keys">API keys</NavLink>
                 <NavLink to="/platform/audit-log">Audit log</NavLink>
                 <NavLink to="/platform/embedding">Embedding</NavLink>
+                <NavLink to="/platform/ai-providers">AI providers</NavLink>
               </nav>
             ) : null}
             <div className="sidebar-user">

@@ -4,12 +4,13 @@
  * the reader picks another. While the run is not final it is read again every moment and steps
  * appear as they finish.
  */
-import type { FlowRun } from '@piecework/shared';
+import { AgentResult, findStep, type FlowRun, type FlowVersion } from '@piecework/shared';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
 import { Loading } from '../../components/loading';
 import { QueryState } from '../../components/query-state';
+import { isAgentStep } from '../builder/step-settings/agent/agent-input';
 import { RunActions } from './run-actions';
 import { RunHeader } from './run-header';
 import { RunStepDetails } from './run-step-details';
@@ -73,9 +74,23 @@ function RunView({ projectId, run }: { projectId: string; run: FlowRun }) {
             onSelect={(step) => setChosenKey(step.key)}
             onIteration={showIteration}
           />
-          {selected === undefined ? null : <RunStepDetails step={selected} />}
+          {selected === undefined ? null : (
+            <RunStepDetails
+              step={selected}
+              agent={isAgentRecord(version, selected) ? { projectId, flowRunId: run.id } : undefined}
+            />
+          )}
         </div>
       )}
     </>
   );
+}
+
+/** Whether `step` ran an agent: its step in the version is one, or (no version) its output is a result. */
+function isAgentRecord(version: FlowVersion | undefined, step: RunTreeStep): boolean {
+  const defined = version === undefined ? undefined : findStep(version, step.name);
+  if (defined !== undefined) {
+    return defined.type === 'PIECE' && isAgentStep(defined.settings as Record<string, unknown>);
+  }
+  return AgentResult.safeParse(step.record.output).success;
 }

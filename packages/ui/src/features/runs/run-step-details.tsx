@@ -1,10 +1,12 @@
 /**
  * The selected step of a run: its status and duration, its error when it failed, its input and
  * its output (a loop's output without its iterations, which the tree shows one at a time).
- * Large values show their start with a "Show all" button (`JsonView`).
+ * Large values show their start with a "Show all" button (`JsonView`). An agent step also shows
+ * its turns, tool calls and usage (`AgentStepRun`).
  */
 import type { StepOutput } from '@piecework/shared';
 import { JsonView } from '../../components/json-view';
+import { AgentStepRun } from './agent-step-run';
 import { formatDuration } from '../../format/format-time';
 import { StepStatusBadge } from './run-status-badge';
 import type { RunTreeStep } from './run-tree';
@@ -18,8 +20,14 @@ function shownOutput(record: StepOutput): unknown {
   return rest;
 }
 
+/** Props of {@link RunStepDetails}: `agent` is given when the step is an agent step. */
+export interface RunStepDetailsProps {
+  step: RunTreeStep;
+  agent?: { projectId: string; flowRunId: string } | undefined;
+}
+
 /** The details of `step`. */
-export function RunStepDetails({ step }: { step: RunTreeStep }) {
+export function RunStepDetails({ step, agent }: RunStepDetailsProps) {
   const { record } = step;
   return (
     <section className="run-step-details" aria-labelledby="run-step-title">
@@ -35,6 +43,15 @@ export function RunStepDetails({ step }: { step: RunTreeStep }) {
             {record.errorMessage}
           </span>
         </div>
+      )}
+      {agent === undefined ? null : (
+        <AgentStepRun
+          projectId={agent.projectId}
+          flowRunId={agent.flowRunId}
+          stepName={step.name}
+          displayName={step.displayName}
+          record={record}
+        />
       )}
       <h3>Input</h3>
       <JsonView value={record.input} label={`Input of ${step.displayName}`} />

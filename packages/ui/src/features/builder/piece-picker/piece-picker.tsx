@@ -29,6 +29,10 @@ export interface PiecePickerProps {
   busy: boolean;
   onPick: (picked: PickedStep) => void;
   onClose: () => void;
+  /** Only pieces' actions (no Code, Loop or Router), e.g. to pick an agent's piece tool. */
+  piecesOnly?: boolean;
+  /** The dialog's title (default "Add a step", or "Select a trigger"). */
+  title?: string;
 }
 
 function matches(needle: string, ...texts: string[]): boolean {
@@ -36,7 +40,15 @@ function matches(needle: string, ...texts: string[]): boolean {
 }
 
 /** The piece picker dialog. */
-export function PiecePicker({ projectId, mode, busy, onPick, onClose }: PiecePickerProps) {
+export function PiecePicker({
+  projectId,
+  mode,
+  busy,
+  onPick,
+  onClose,
+  piecesOnly = false,
+  title,
+}: PiecePickerProps) {
   const pieces = usePieces(projectId);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState<string | null>(null);
@@ -47,7 +59,9 @@ export function PiecePicker({ projectId, mode, busy, onPick, onClose }: PiecePic
   useEffect(() => search.current?.focus(), []);
   const needle = query.trim().toLowerCase();
   const core =
-    mode === 'action' ? CORE_STEPS.filter((item) => matches(needle, item.label, item.description)) : [];
+    mode === 'action' && !piecesOnly
+      ? CORE_STEPS.filter((item) => matches(needle, item.label, item.description))
+      : [];
   const offered = (all: readonly PieceMetadataSummary[]) =>
     all.filter(
       (piece) =>
@@ -55,7 +69,11 @@ export function PiecePicker({ projectId, mode, busy, onPick, onClose }: PiecePic
         matches(needle, piece.displayName, piece.name, piece.description),
     );
   return (
-    <Dialog title={mode === 'action' ? 'Add a step' : 'Select a trigger'} size="wide" onClose={onClose}>
+    <Dialog
+      title={title ?? (mode === 'action' ? 'Add a step' : 'Select a trigger')}
+      size="wide"
+      onClose={onClose}
+    >
       <input
         type="search"
         className="picker-search"

@@ -3,6 +3,8 @@
  * the form of the step's type, validation, testing and the data selector.
  */
 import type { PopulatedFlow } from '@piecework/shared';
+import { isAgentStep } from './agent/agent-input';
+import { AgentStepSettings } from './agent/agent-step-settings';
 import { CodeStepSettings } from './code/code-step-settings';
 import { DataSelectorProvider } from './data-selector/data-selector-context';
 import { DataSelector } from './data-selector/data-selector';
@@ -47,6 +49,18 @@ export function StepSettingsBody({
     switch (draft.type) {
       case 'PIECE':
       case 'PIECE_TRIGGER':
+        // An agent step has its own form (prompt, model, tools...), not the generic one.
+        if (draft.type === 'PIECE' && isAgentStep(draft.settings)) {
+          return (
+            <AgentStepSettings
+              draft={draft}
+              change={change}
+              projectId={projectId}
+              flow={flow}
+              readonly={readonly}
+            />
+          );
+        }
         return (
           <PieceStepSettings
             draft={draft}
