@@ -2,12 +2,12 @@
  * What the agent tests share: the body of a `custom` AI provider that points at the OpenAI
  * stand-in, an agent step, and a gate a stand-in script waits on to hold a turn open.
  */
-import type { StepRequest } from '@piecework/shared';
+import type { CreateAIProviderRequest, StepRequest } from '@piecework/shared';
 import { pieceAction } from '../../runs/run-test-kit';
 import type { OpenAIStandIn } from '../../testing/openai-stand-in';
 
 /** The `POST /v1/ai-providers` body of a `custom` provider answering through `standIn` (model `stand-in-model`). */
-export function standInProvider(standIn: OpenAIStandIn) {
+export function standInProvider(standIn: OpenAIStandIn): CreateAIProviderRequest {
   return {
     displayName: 'Stand-in',
     provider: 'custom',
