@@ -28,6 +28,7 @@ import { EVENT_DESTINATION_FIXTURES } from './endpoint-access-fixtures/event-des
 import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
 import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
 import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
+import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../testing/test-server';
 
@@ -76,6 +77,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...LICENSE_FIXTURES,
   ...GLOBAL_CONNECTION_FIXTURES,
   ...AI_PROVIDER_FIXTURES,
+  ...AGENT_RUN_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

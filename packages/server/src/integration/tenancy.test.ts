@@ -14,6 +14,8 @@ import {
   startAuthorization,
 } from '../testing/mcp-oauth-client';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
+import { agentStep } from '../modules/agents/agent-test-kit';
+import { webhookTrigger } from '../modules/flows/flow-test-kit';
 
 let server: TestServer;
 let owner: PieceworkClient;
@@ -47,6 +49,7 @@ const ids = {
   eventDestination: '',
   globalConnection: '',
   aiProvider: '',
+  agentRun: '',
 };
 
 beforeAll(async () => {
@@ -61,6 +64,7 @@ beforeAll(async () => {
   ids.version = flow.version.id;
   ids.platform = ownerUser.platformId;
   ids.run = (await owner.flowRuns.test({ projectId: project.id, flowVersionId: flow.version.id })).id;
+  ids.agentRun = await makeAgentRun(project.id);
   ids.folder = (await owner.folders.create({ displayName: 'Monthly', projectId: project.id })).id;
   ids.connection = (
     await owner.appConnections.upsert({
@@ -169,6 +173,29 @@ beforeAll(async () => {
   // 60 s: the set-up makes an entity of every kind, slow on a crowded 2-core machine.
 }, 120_000);
 afterAll(() => server.close());
+
+/**
+ * A real agent run of the owner's `projectId`: a test run of a second flow whose agent step names
+ * a provider the platform lacks (Anthropic), so its agent fails at once, asking no outside service.
+ */
+async function makeAgentRun(projectId: string): Promise<string> {
+  const flow = await owner.flows.create({ displayName: 'Payroll agent', projectId });
+  await owner.flows.update(flow.id, { type: 'UPDATE_TRIGGER', request: webhookTrigger() });
+  await owner.flows.update(flow.id, {
+    type: 'ADD_ACTION',
+    request: {
+      parentStep: 'trigger',
+      action: agentStep({ aiProviderModel: { provider: 'anthropic', model: 'claude-sonnet-4-5' } }),
+    },
+  });
+  const run = await owner.flowRuns.test({ projectId, flowVersionId: flow.version.id });
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const [agentRun] = (await owner.agentRuns.list({ projectId, flowRunId: run.id })).data;
+    if (agentRun?.status === 'FAILED') return agentRun.id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the agent run did not fail in 10 s');
+}
 
 /** Every route that takes an id or names a project, called against the owner's entities. */
 const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
@@ -337,6 +364,8 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'globalConnections.delete': (c) => c.globalConnections.delete(ids.globalConnection),
   'aiProviders.update': (c) => c.aiProviders.update(ids.aiProvider, { displayName: 'Hijacked' }),
   'aiProviders.delete': (c) => c.aiProviders.delete(ids.aiProvider),
+  'agentRuns.list': (c) => c.agentRuns.list({ projectId: ids.project }),
+  'agentRuns.get': (c) => c.agentRuns.get(ids.agentRun),
 };
 
 /**
@@ -408,7 +437,10 @@ describe('tenancy', () => {
       [ids.aiProvider, 'Payroll OpenAI'],
     ]);
     expect(await stranger.aiProviders.list()).toEqual([]);
-    expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(1);
+    expect((await owner.flows.list({ projectId: ids.project })).data).toHaveLength(2);
+    const agentRuns = await owner.agentRuns.list({ projectId: ids.project });
+    expect(agentRuns.data.map((agentRun) => agentRun.id)).toEqual([ids.agentRun]);
+    expect((await stranger.agentRuns.list({ projectId: strangerProjects.data[0]!.id })).data).toEqual([]);
     expect((await owner.projectReleases.list({ projectId: ids.project })).data.map((r) => r.name)).toEqual([
       'Payroll v1',
     ]);

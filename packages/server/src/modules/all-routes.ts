@@ -1,6 +1,7 @@
 /** Every route of the server, module by module. Add a module's routes here. */
 import type { RouteDefinition } from '../http/route';
 import type { ServerContext } from '../server-context';
+import { agentRunRoutes } from './agents/agent-run-routes';
 import { aiProviderRoutes } from './ai-providers/ai-provider-routes';
 import { alertRoutes } from './alerts/alert-routes';
 import { apiKeyRoutes } from './api-keys/api-key-routes';
@@ -82,6 +83,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...projectReleaseRoutes(ctx));
   routes.push(...eventDestinationRoutes(ctx));
   routes.push(...aiProviderRoutes(ctx));
+  routes.push(...agentRunRoutes(ctx));
   routes.push(...platformBillingRoutes(ctx));
   routes.push(...globalConnectionRoutes(ctx));
   return routes;

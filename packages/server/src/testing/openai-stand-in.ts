@@ -3,8 +3,9 @@
  * that speaks the chat-completions protocol (`POST /v1/chat/completions` with `tools` /
  * `tool_calls`, `GET /v1/models`) and answers from a script the test gives, written from the
  * protocol's documentation. It records every request, checks the API key, can wait before
- * answering (latency, or to hold a turn open while a test restarts or cancels) and can fail a
- * turn with a provider error (`{error: {message, type, code}}`).
+ * answering (latency, or to hold a turn open while a test restarts or cancels), records the
+ * requests its client aborted, and can fail a turn with a provider error (`{error: {message, type,
+ * code}}`).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,8 @@ export interface OpenAIStandIn {
   readonly apiKey: string;
   /** Every chat-completions request, in order. */
   readonly requests: StandInRequest[];
+  /** The indexes (in {@link requests}) of the requests their client aborted before the answer. */
+  readonly aborted: number[];
   /** Replaces the script (for the requests that come next). */
   setScript(script: StandInScript): void;
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export async function startOpenAIStandIn(
 ): Promise<OpenAIStandIn> {
   const apiKey = options.apiKey ?? 'sk-stand-in';
   const requests: StandInRequest[] = [];
+  const aborted: number[] = [];
   let current = script;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -97,6 +101,9 @@ export async function startOpenAIStandIn(
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as StandInRequest;
       const index = requests.length;
       requests.push(body);
+      response.on('close', () => {
+        if (!response.writableFinished) aborted.push(index);
+      });
       void Promise.resolve()
         .then(() => current(body, index))
         .then(
@@ -146,6 +153,7 @@ export async function startOpenAIStandIn(
     baseUrl: `http://127.0.0.1:${String(port)}/v1`,
     apiKey,
     requests,
+    aborted,
     setScript(next) {
       current = next;
     },

@@ -10,7 +10,8 @@ import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { chain, code, newRun, pieceAction, publishedFlow, waitForRun } from '../../runs/run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
+import { agentStep, gate, standInProvider } from './agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;
@@ -22,16 +23,7 @@ beforeAll(async () => {
   user = await signUpTestUser(server);
   const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
     token: user.token,
-    body: {
-      displayName: 'Stand-in',
-      provider: 'custom',
-      config: {
-        apiKeyHeader: 'Authorization',
-        baseUrl: standIn.baseUrl,
-        models: [{ modelId: 'stand-in-model', modelName: 'Stand-in', modelType: 'text' }],
-      },
-      auth: { apiKey: standIn.apiKey },
-    },
+    body: standInProvider(standIn),
   });
   expect(created.status).toBeLessThan(300);
 });
@@ -39,21 +31,6 @@ afterAll(async () => {
   await server.close();
   await standIn.close();
 });
-
-function agentStep(input: Record<string, unknown> = {}) {
-  return pieceAction('step_1', '@activepieces/piece-ai', 'run_agent', {
-    prompt: 'What is 6 times 7?',
-    aiProviderModel: { provider: 'custom', model: 'stand-in-model' },
-    structuredOutput: [{ displayName: 'answer', type: 'number' }],
-    ...input,
-  });
-}
-
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 describe('agent steps', () => {
   it('pause the run while the agent runs, then the next step uses its structured output', async () => {
