@@ -263,9 +263,7 @@ async function publishedAgentFlow(displayName: string): Promise<PopulatedFlow> {
   });
 }
 
-// Needs the agent-run routes (`GET /v1/agent-runs`, AGENT_RUN_ENDPOINTS), not yet implemented on the
-// server branches this one merged: the lead enables it once they land.
-it.skip('shows a running agent’s turns as they end, then its result', async () => {
+it('shows a running agent’s turns as they end, then its result', async () => {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -304,9 +302,7 @@ it.skip('shows a running agent’s turns as they end, then its result', async ()
   expect(ui.console.errors).toEqual([]);
 });
 
-// Needs the agent-run routes (`GET /v1/agent-runs`, AGENT_RUN_ENDPOINTS), not yet implemented on the
-// server branches this one merged: the lead enables it once they land.
-it.skip('shows why an agent failed', async () => {
+it('shows why an agent failed', async () => {
   standIn.setScript(() => ({
     error: { status: 400, message: 'The model is overloaded', type: 'invalid_request_error' },
   }));
