@@ -63,6 +63,9 @@ export type {
   TableFieldTable,
   TableRecordTable,
   TableCellTable,
+  AgentRunTable,
+  AIProviderTable,
+  AIWebSearchSettingTable,
 } from './storage/database';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
@@ -98,6 +101,12 @@ export type {
 } from './runs/run-runtime';
 export { createRunRuntime } from './runs/create-run-runtime';
 export type { RunRuntimeOptions } from './runs/create-run-runtime';
+export type {
+  AgentToolbox,
+  AgentToolHandle,
+  AgentToolScope,
+  OpenAgentToolbox,
+} from './modules/agents/agent-toolbox';
 export type { RunProject } from './runs/lifecycle/start-runs';
 export { JobKind, JobStatus } from './runs/job-queue';
 export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './runs/job-queue';

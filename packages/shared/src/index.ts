@@ -505,66 +505,7 @@ export {
   ListEventDeliveriesQuery,
   UpdateEventDestinationRequest,
 } from './event-destinations/event-destination';
-export {
-  AIProviderAuthConfig,
-  AIProviderConfig,
-  AIProviderModel,
-  AIProviderModelType,
-  AIProviderName,
-  AIProviderParams,
-  AIProviderWithoutSensitiveData,
-  AIWebSearchSettings,
-  AzureProviderConfig,
-  CloudflareGatewayProviderConfig,
-  CreateAIProviderRequest,
-  EmptyProviderConfig,
-  ListAIModelsQuery,
-  OpenAICompatibleProviderConfig,
-  ProviderModelConfig,
-  SUPPORTED_AI_PROVIDERS,
-  UpdateAIProviderRequest,
-} from './ai/ai-provider';
-export {
-  AgentFlowTool,
-  AgentKnowledgeBaseTool,
-  AgentMcpTool,
-  AgentPieceTool,
-  AgentTool,
-  AgentToolType,
-  FieldControlMode,
-  KnowledgeBaseSourceType,
-  McpAuthConfig,
-  McpProtocol,
-  PredefinedInputsStructure,
-  TASK_COMPLETION_TOOL_NAME,
-  agentToolName,
-} from './ai/agent-tool';
-export {
-  AGENT_DEFAULT_MAX_STEPS,
-  AGENT_MAX_TURNS,
-  AgentOutputField,
-  AgentOutputFieldType,
-  AgentResult,
-  AgentStepBlock,
-  AgentTaskStatus,
-  AgentTokenUsage,
-  AgentTurn,
-  MarkdownContentBlock,
-  ToolCallContentBlock,
-  ToolCallStatus,
-  ToolCallType,
-  agentTurnLimit,
-} from './ai/agent-result';
-export {
-  AGENT_PIECE_NAMES,
-  AgentMessage,
-  AgentProviderModel,
-  AgentRun,
-  AgentRunStatus,
-  AgentStepRequest,
-  ListAgentRunsQuery,
-  RUN_AGENT_ACTION,
-} from './ai/agent-run';
+export * from './ai';
 // -- end resources --
 // -- flow-version algebra --
 export {

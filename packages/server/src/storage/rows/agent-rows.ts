@@ -3,7 +3,7 @@ import type { JsonText, Timestamp } from './column-types';
 
 /**
  * `agentRun`: one agent run of a flow run's agent step. `request` is the step's AgentStepRequest
- * (JSON), `state` the run's {@link AgentRunState} (JSON), `status` an AgentRunStatus, `error` the
+ * (JSON), `state` the run's `AgentRunState` (`modules/agents/agent-run-rows.ts`) (JSON), `status` an AgentRunStatus, `error` the
  * message the step failed with.
  */
 export interface AgentRunTable {
