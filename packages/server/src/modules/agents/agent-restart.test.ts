@@ -5,19 +5,16 @@
  * from its saved state: a completed tool call is not made again, a tool call the kill interrupted
  * is reported to the model as interrupted and not made again, and the run succeeds.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import type { FlowRun } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { webhookTrigger } from '../flows/flow-test-kit';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
+import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { freePort, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestServerDatabase, type TestServerDatabase } from '../../testing/test-store';
 import { INTERRUPTED_TOOL_CALL } from './agent-executor';
@@ -31,7 +28,7 @@ let current: ServerProcess | undefined;
 let client: PieceworkClient;
 let projectId: string;
 let standIn: OpenAIStandIn;
-let remote: Server;
+let remote: RemoteMcpStandIn;
 let remoteUrl: string;
 /** Calls of the remote tools, by tool. */
 const calls = { add: 0, hang: 0 };
@@ -40,8 +37,7 @@ const hanging = gate();
 
 /** A remote MCP server with `add` (answers a + b) and `hang` (never answers while the test runs). */
 async function startRemoteMcp(): Promise<void> {
-  remote = createServer((request, response) => {
-    const mcp = new McpServer({ name: 'remote', version: '1.0.0' });
+  remote = await startRemoteMcpStandIn((mcp) => {
     mcp.registerTool(
       'add',
       { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } },
@@ -55,15 +51,8 @@ async function startRemoteMcp(): Promise<void> {
       await hanging.opened;
       return { content: [{ type: 'text', text: 'late' }] };
     });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    response.on('close', () => void transport.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
   });
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  remoteUrl = `http://127.0.0.1:${String((remote.address() as AddressInfo).port)}/mcp`;
+  remoteUrl = remote.url;
 }
 
 beforeAll(async () => {
@@ -88,8 +77,7 @@ afterAll(async () => {
   await current?.kill('SIGTERM');
   hanging.open();
   await standIn.close();
-  remote.closeAllConnections();
-  await new Promise<void>((resolve) => remote.close(() => resolve()));
+  await remote.close();
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -4,14 +4,11 @@
  * records searched as a knowledge base, a remote MCP server (the SDK's own, over streamable HTTP
  * on loopback) and the project's own MCP server in-process; and the errors a step or the model sees.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { BUILTIN_PIECES, createPieceRunner } from '@piecework/pieces';
 import type { AgentTool, PopulatedFlow, TriggerRequest } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../../testing/test-users';
 import { addAction, code, flowsApi } from '../../flows/flow-test-kit';
@@ -30,7 +27,7 @@ let callable: PopulatedFlow;
 let tableId: string;
 let otherTableId: string;
 let scope: AgentToolScope;
-let remote: Server;
+let remote: RemoteMcpStandIn | undefined;
 let remoteUrl: string;
 
 const open = () =>
@@ -71,32 +68,21 @@ const callableTrigger: TriggerRequest = {
 
 /** A remote MCP server on loopback answering only requests with `x-key: k1`. */
 async function startRemoteMcp(): Promise<void> {
-  remote = createServer((request, response) => {
-    if (request.headers['x-key'] !== 'k1') {
-      response.writeHead(401).end('no key');
-      return;
-    }
-    const mcp = new McpServer({ name: 'remote', version: '1.0.0' });
-    mcp.registerTool(
-      'add',
-      { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } },
-      ({ a, b }) => ({
-        content: [{ type: 'text', text: String(a + b) }],
-      }),
-    );
-    mcp.registerTool('fail', { description: 'Always fails', inputSchema: {} }, () => ({
-      isError: true,
-      content: [{ type: 'text', text: 'the remote tool broke' }],
-    }));
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    response.on('close', () => void transport.close());
-    void mcp.connect(transport).then(() => transport.handleRequest(request, response));
-  });
-  await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/mcp`;
+  remote = await startRemoteMcpStandIn(
+    (mcp) => {
+      mcp.registerTool(
+        'add',
+        { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } },
+        ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+      );
+      mcp.registerTool('fail', { description: 'Always fails', inputSchema: {} }, () => ({
+        isError: true,
+        content: [{ type: 'text', text: 'the remote tool broke' }],
+      }));
+    },
+    { requiredHeader: ['x-key', 'k1'] },
+  );
+  remoteUrl = remote.url;
 }
 
 beforeAll(async () => {
@@ -174,7 +160,7 @@ function baseScope(): AgentToolScope {
 }
 
 afterAll(async () => {
-  await new Promise((resolve) => remote?.close(resolve));
+  await remote?.close();
   await server?.close();
 });
 
