@@ -266,6 +266,17 @@ describe('knowledge base tools', () => {
     ).toEqual(['Refunds', 'Shipping']);
     const one = (await tool!.call({ query: 'ship', limit: 1 }, signal())) as unknown[];
     expect(one).toHaveLength(1);
+    // A hit answers every cell of its record; LIKE wildcards in a query are plain characters.
+    expect(await tool!.call({ query: 'POLICY' }, signal())).toEqual([
+      {
+        recordId: expect.any(String),
+        fields: { title: 'Refunds', body: 'Refund policy: one month' },
+      },
+    ]);
+    expect(await tool!.call({ query: '% _' }, signal())).toEqual([]);
+    await expect(tool!.call({ query: 'ship', limit: 0 }, signal())).rejects.toThrow(
+      'limit must be a positive whole number',
+    );
   });
 
   it("fails for another project's table, an unknown table and a file source", async () => {

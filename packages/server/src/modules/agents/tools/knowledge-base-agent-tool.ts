@@ -2,23 +2,23 @@
  * A knowledge base as an agent tool (`KNOWLEDGE_BASE`): one tool `search_<name>` taking
  * `{query, limit?}` over the records of a project table (`sourceId`: its id or external id; a
  * table of another project is not found). A record matches when one of its cells contains a
- * word of the query (case-insensitive); records are ranked by how many of the words they
+ * word of the query (case-insensitive; on SQLite for ASCII letters only); records are ranked by how many of the words they
  * contain, then newest first; `limit` defaults to 5, at most 20. The answer is
  * `[{recordId, fields: {fieldName: value}}]`. Records are read through the tables module's
  * record service. FILE knowledge bases are not supported (the opening fails).
  */
-import type { AgentKnowledgeBaseTool, PopulatedRecord } from '@piecework/shared';
+import type { AgentKnowledgeBaseTool } from '@piecework/shared';
+import { sql } from 'kysely';
 import { invalidRequest, notFound } from '../../../errors';
 import type { ServerContext } from '../../../server-context';
-import { listRecords } from '../../tables/record-service';
+import { containsPattern } from '../../../storage/like-pattern';
+import { readPopulated } from '../../tables/record-rows';
+import { fieldsById } from '../../tables/record-service';
 import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';
 
 /** Records answered by default, and at most. */
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 20;
-
-/** Records read per page while searching. */
-const PAGE = 100;
 
 /** One record found: its id and its cells by field name. */
 export interface KnowledgeBaseHit {
@@ -79,34 +79,57 @@ function limitOf(value: unknown): number {
   return Math.min(limit, MAX_LIMIT);
 }
 
-/** The `limit` records of `table` best matching `query`'s words. */
+/** Distinct words of a query searched for, at most (the rest are ignored). */
+const MAX_WORDS = 32;
+
+/**
+ * The `limit` records of `table` best matching `query`'s words, scored and ranked in the database
+ * (one LIKE per word over the table's cells), so a search reads only the records it answers.
+ */
 export async function searchRecords(
   ctx: ServerContext,
   table: { id: string; projectId: string },
   query: string,
   limit: number,
 ): Promise<KnowledgeBaseHit[]> {
-  const words = [
-    ...new Set(
-      query
-        .toLowerCase()
-        .split(/\s+/)
-        .filter((word) => word !== ''),
+  const db = ctx.store.db;
+  const byLowerCase = new Map(
+    query
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .map((word) => [word.toLowerCase(), word]),
+  );
+  const words = [...byLowerCase.values()].slice(0, MAX_WORDS);
+  // A word scores 1 for a record when any of its cells contains it.
+  const score = sql.join(
+    words.map(
+      (word) =>
+        sql`max(case when lower(${sql.ref('tableCell.value')}) like lower(${containsPattern(word)}) escape '\\' then 1 else 0 end)`,
     ),
-  ];
-  const scored: { record: PopulatedRecord; score: number; order: number }[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listRecords(ctx, table, { limit: PAGE, ...(cursor === undefined ? {} : { cursor }) });
-    for (const record of page.data) {
-      const text = Object.values(record.cells).map((cell) => (cell.value ?? '').toLowerCase());
-      const score = words.filter((word) => text.some((value) => value.includes(word))).length;
-      if (score > 0) scored.push({ record, score, order: scored.length });
-    }
-    cursor = page.next ?? undefined;
-  } while (cursor !== undefined);
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.slice(0, limit).map(({ record }) => ({
+    sql` + `,
+  );
+  const ranked = await db
+    .selectFrom('tableCell')
+    .innerJoin('tableRecord', 'tableRecord.id', 'tableCell.recordId')
+    .select('tableCell.recordId')
+    .where('tableCell.tableId', '=', table.id)
+    .groupBy(['tableCell.recordId', 'tableRecord.created'])
+    .having(sql<number>`${score}`, '>', 0)
+    .orderBy(sql`${score}`, 'desc')
+    .orderBy('tableRecord.created', 'desc')
+    .orderBy('tableCell.recordId', 'desc')
+    .limit(limit)
+    .execute();
+  if (ranked.length === 0) return [];
+  const ids = ranked.map((row) => row.recordId);
+  const rows = await db.selectFrom('tableRecord').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const records = await readPopulated(
+    db,
+    ids.map((id) => byId.get(id)!),
+    await fieldsById(db, table.id),
+  );
+  return records.map((record) => ({
     recordId: record.id,
     fields: Object.fromEntries(Object.values(record.cells).map((cell) => [cell.fieldName, cell.value])),
   }));
