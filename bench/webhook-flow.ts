@@ -11,8 +11,11 @@ const codeStep = (index: number) =>
     n: index === 1 ? "{{trigger['output'].body.n}}" : `{{step_${String(index - 1)}['output'].n}}`,
   });
 
-/** Creates and publishes a flow of `actions` after a webhook trigger; answers its id. */
-async function publishFlow(
+/**
+ * Creates and publishes a flow of `actions` (step requests named `step_1`, `step_2`... in order)
+ * after a webhook trigger; answers its id. Use it for any bench flow that starts from a webhook.
+ */
+export async function publishFlow(
   origin: string,
   user: { token: string; projectId: string },
   displayName: string,
