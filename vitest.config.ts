@@ -65,6 +65,10 @@ const clusterTests = [
   'integration/tables-piece-actions.test.ts',
   'integration/tables-piece-triggers.test.ts',
   'testing/in-process-cluster.test.ts',
+  // Agents as workers' jobs, with flow tools whose runs a worker waits on (it hears their answers
+  // over Redis). A worker killed mid-agent: integration/scale-out/agent-worker-kill.test.ts.
+  'modules/agents/agent-step.test.ts',
+  'modules/agents/agent-tools-flow.test.ts',
   // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
   // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4
   // runaway runs) and all three servers' main threads on those cores.

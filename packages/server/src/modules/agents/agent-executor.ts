@@ -12,7 +12,9 @@
  * - restart: a job taken up again continues from the saved state; the interrupted model request
  *   is made again, a tool call that started without a recorded result is reported to the model as
  *   interrupted and never made again, recorded tool calls are never repeated.
- * The job holds its worker slot (and its project's) while the agent runs.
+ * The job holds its worker slot (and its project's) while the agent runs. On a worker, an agent
+ * with flow or MCP tools first makes the process hear other processes' run answers (the runs its
+ * flow tools start may run elsewhere).
  */
 import type { PieceRunner } from '@piecework/engine';
 import type { AgentRunStatus } from '@piecework/shared';
@@ -155,6 +157,9 @@ export class AgentExecutor {
       await this.save(row, state);
       const model = await resolveChatModel(base, row.platformId, request.model);
       const search = await platformWebSearch(base, row.platformId);
+      // Flow tools wait for the runs they start: a worker must hear those runs' answers.
+      if (request.tools.some((tool) => tool.type === 'FLOW' || tool.type === 'MCP'))
+        await this.deps.signals.hearAnswers();
       toolbox = await this.deps.toolbox(
         {
           platformId: row.platformId,

@@ -1,7 +1,7 @@
 /**
- * Run signals between an app and two workers over a real Redis: answers reach the app (and never
- * a worker, which serves no caller), cancels reach every process, and each process hears its
- * own signal exactly once.
+ * Run signals between an app and two workers over a real Redis: answers reach the app (and a
+ * worker only once it asks to hear them, as one running an agent's flow tools does), cancels
+ * reach every process, and each process hears its own signal exactly once.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -62,5 +62,25 @@ describe('RedisRunSignals', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(other.heard).toEqual([cancel]);
     expect(app.heard).toEqual([responded, ended, cancel]);
+  });
+
+  it('sends answers to a worker from the moment it asks to hear them', async () => {
+    const worker = await open('CANCELS');
+    const other = await open('CANCELS');
+    const answer = (runId: string): RunSignal => ({
+      type: 'responded',
+      runId,
+      response: { status: 200, body: runId, headers: {} },
+    });
+    other.signals.publish(answer('before'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(worker.heard).toEqual([]);
+
+    await Promise.all([worker.signals.hearAnswers(), worker.signals.hearAnswers()]);
+    other.signals.publish(answer('after'));
+    await expect.poll(() => worker.heard).toEqual([answer('after')]);
+    // Asked twice, subscribed once: the answer arrives once.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(worker.heard).toEqual([answer('after')]);
   });
 });

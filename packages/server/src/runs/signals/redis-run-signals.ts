@@ -20,7 +20,7 @@ export interface RedisRunSignalsDeps {
   prefix: string;
   /**
    * Which signals of other processes this process hears: ALL (it serves callers: an app), or
-   * CANCELS only (a worker: it stops runs it executes, and waits on none).
+   * CANCELS only (a worker: it stops runs it executes, and waits on none until `hearAnswers`).
    */
   hears: 'ALL' | 'CANCELS';
   logger: Logger;
@@ -37,6 +37,8 @@ export class RedisRunSignals implements RunSignals {
   private readonly origin = randomBytes(8).toString('hex');
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
+  /** The subscription to the answers channel, once made. */
+  private answersHeard: Promise<void> | undefined;
 
   private constructor(private readonly deps: RedisRunSignalsDeps) {
     this.publisher = deps.connect();
@@ -46,10 +48,21 @@ export class RedisRunSignals implements RunSignals {
   /** Connects and subscribes; resolves once signals of other processes are heard. */
   static async open(deps: RedisRunSignalsDeps): Promise<RedisRunSignals> {
     const signals = new RedisRunSignals(deps);
-    const types: RunSignal['type'][] = deps.hears === 'ALL' ? ['responded', 'cancel'] : ['cancel'];
-    await signals.subscriber.subscribe(...types.map((type) => channelOf(deps.prefix, type)));
     signals.subscriber.on('message', (_channel: string, message: string) => signals.received(message));
+    await signals.subscriber.subscribe(channelOf(deps.prefix, 'cancel'));
+    if (deps.hears === 'ALL') await signals.hearAnswers();
     return signals;
+  }
+
+  hearAnswers(): Promise<void> {
+    this.answersHeard ??= this.subscriber.subscribe(channelOf(this.deps.prefix, 'responded')).then(
+      () => undefined,
+      (error: unknown) => {
+        this.answersHeard = undefined;
+        throw error;
+      },
+    );
+    return this.answersHeard;
   }
 
   publish(signal: RunSignal): void {

@@ -30,6 +30,12 @@ export interface RunSignals {
   publish(signal: RunSignal): void;
   /** Calls `listener` for every signal from any process; answers a function that stops it. */
   subscribe(listener: (signal: RunSignal) => void): () => void;
+  /**
+   * Makes this process hear the answers and ends of every process's runs from now on, if it did
+   * not already (a worker hears only cancels until then); resolves once it does. Call it before
+   * starting runs this process will wait on, e.g. an agent's flow tools on a worker.
+   */
+  hearAnswers(): Promise<void>;
   /** Stops sending and receiving (closes connections). */
   close(): Promise<void>;
 }
@@ -46,6 +52,9 @@ export class LocalRunSignals implements RunSignals {
     this.emitter.on('signal', listener);
     return () => this.emitter.off('signal', listener);
   }
+
+  /** Every signal is heard in one process. */
+  async hearAnswers(): Promise<void> {}
 
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
