@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowRun } from '@piecework/shared';
 import { INTERRUPTED_TOOL_CALL } from '../../modules/agents/agent-executor';
-import { agentStep, gate, standInProvider } from '../../modules/agents/agent-test-kit';
+import { agentStep, createStandInProvider, gate } from '../../modules/agents/agent-test-kit';
 import { buildFlow, chainOf, callWebhook, jsonBody } from '../../modules/webhooks/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
@@ -49,11 +49,7 @@ describe('an agent in scale-out', () => {
       env: { AP_WORKER_LEASE_SECONDS: '2', AP_SSRF_ALLOW_LIST: '127.0.0.1' },
     });
     const user = await signUpTestUser(cluster);
-    const provider = await callApi(cluster.apiUrl, 'POST', '/v1/ai-providers', {
-      token: user.token,
-      body: standInProvider(standIn),
-    });
-    expect(provider.status).toBe(201);
+    await createStandInProvider(cluster, user.token, standIn);
     const tools = [
       {
         type: 'MCP',

@@ -10,7 +10,7 @@ import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { agentStep, standInProvider } from './agent-test-kit';
+import { agentStep, createStandInProvider } from './agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;
@@ -25,11 +25,7 @@ beforeAll(async () => {
   standIn = await startOpenAIStandIn(() => ({ text: 'unused' }));
   server = await startTestServer({ AP_SSRF_ALLOW_LIST: '127.0.0.1' }, { runs: { pollMs: 50 } });
   user = await signUpTestUser(server);
-  const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
-    token: user.token,
-    body: standInProvider(standIn),
-  });
-  expect(created.status).toBe(201);
+  await createStandInProvider(server, user.token, standIn);
   const flow = await publishedFlow(server, user, chain([agentStep()]));
   standIn.setScript(() => ({
     toolCalls: [{ name: 'updateTaskStatus', arguments: { success: true, output: { answer: 42 } } }],

@@ -11,7 +11,7 @@ import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../..
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { chain, code, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
-import { agentStep, gate, standInProvider } from './agent-test-kit';
+import { agentStep, createStandInProvider, gate } from './agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;
@@ -21,11 +21,7 @@ beforeAll(async () => {
   standIn = await startOpenAIStandIn(() => ({ text: 'unused' }));
   server = await startTestServer({ AP_SSRF_ALLOW_LIST: '127.0.0.1' }, { runs: { pollMs: 50 } });
   user = await signUpTestUser(server);
-  const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
-    token: user.token,
-    body: standInProvider(standIn),
-  });
-  expect(created.status).toBeLessThan(300);
+  await createStandInProvider(server, user.token, standIn);
 });
 afterAll(async () => {
   await server.close();

@@ -1,10 +1,13 @@
 /**
  * What the agent tests share: the body of a `custom` AI provider that points at the OpenAI
- * stand-in, an agent step, and a gate a stand-in script waits on to hold a turn open.
+ * stand-in (and its creation through the API), an agent step, and a gate a stand-in script
+ * waits on to hold a turn open.
  */
 import type { CreateAIProviderRequest, StepRequest } from '@piecework/shared';
 import { pieceAction } from '../../runs/run-test-kit';
+import { callApi } from '../../testing/call-api';
 import type { OpenAIStandIn } from '../../testing/openai-stand-in';
+import type { ApiServer } from '../../testing/test-server';
 
 /** The `POST /v1/ai-providers` body of a `custom` provider answering through `standIn` (model `stand-in-model`). */
 export function standInProvider(standIn: OpenAIStandIn): CreateAIProviderRequest {
@@ -18,6 +21,23 @@ export function standInProvider(standIn: OpenAIStandIn): CreateAIProviderRequest
     },
     auth: { apiKey: standIn.apiKey },
   };
+}
+
+/** Creates {@link standInProvider} on the platform of the user of `token`; throws unless it is created. */
+export async function createStandInProvider(
+  server: ApiServer,
+  token: string,
+  standIn: OpenAIStandIn,
+): Promise<void> {
+  const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
+    token,
+    body: standInProvider(standIn),
+  });
+  if (created.status !== 201) {
+    throw new Error(
+      `POST /v1/ai-providers answered ${String(created.status)}: ${JSON.stringify(created.body)}`,
+    );
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-sta
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { agentStep, gate, standInProvider } from './agent-test-kit';
+import { agentStep, createStandInProvider, gate } from './agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;
@@ -44,11 +44,7 @@ beforeAll(async () => {
     { runs: { pollMs: 50 } },
   );
   user = await signUpTestUser(server);
-  const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
-    token: user.token,
-    body: standInProvider(standIn),
-  });
-  expect(created.status).toBe(201);
+  await createStandInProvider(server, user.token, standIn);
 });
 afterAll(async () => {
   held.open();

@@ -4,17 +4,16 @@
  * MCP server's tools (the SDK's own server on loopback), gets a failing tool's error back as a
  * tool result, answers with structured output, and the flow's next step uses that output.
  */
-import type { AgentResult, AgentTool, TriggerRequest } from '@piecework/shared';
+import type { AgentResult, AgentTool } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInRequest } from '../../testing/openai-stand-in';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { chain, code, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
-import { addAction, flowsApi } from '../flows/flow-test-kit';
-import { agentStep, standInProvider } from './agent-test-kit';
+import { addAction, callableFlowTrigger, flowsApi } from '../flows/flow-test-kit';
+import { agentStep, createStandInProvider } from './agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;
@@ -23,19 +22,7 @@ let remote: RemoteMcpStandIn;
 let weatherFlowId: string;
 let mcpCalls = 0;
 
-const callableTrigger: TriggerRequest = {
-  name: 'trigger',
-  displayName: 'Callable Flow',
-  type: 'PIECE_TRIGGER',
-  valid: true,
-  settings: {
-    pieceName: '@activepieces/piece-subflows',
-    pieceVersion: '0.6.3',
-    triggerName: 'callableFlow',
-    propertySettings: {},
-    input: { mode: 'simple', exampleData: { sampleData: { city: 'Paris', days: 2 } } },
-  },
-};
+const callableTrigger = callableFlowTrigger({ city: 'Paris', days: 2 });
 
 /** Publishes the sub-flow the agent calls: a Callable Flow answering a forecast for a city. */
 async function publishWeatherFlow(): Promise<string> {
@@ -72,11 +59,7 @@ beforeAll(async () => {
   });
   server = await startTestServer({ AP_SSRF_ALLOW_LIST: '127.0.0.1' }, { runs: { pollMs: 50 } });
   user = await signUpTestUser(server);
-  const created = await callApi(server.apiUrl, 'POST', '/v1/ai-providers', {
-    token: user.token,
-    body: standInProvider(standIn),
-  });
-  expect(created.status).toBeLessThan(300);
+  await createStandInProvider(server, user.token, standIn);
   weatherFlowId = await publishWeatherFlow();
 });
 afterAll(async () => {

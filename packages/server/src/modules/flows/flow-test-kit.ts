@@ -33,6 +33,26 @@ export function webhookTrigger(input: Record<string, unknown> = {}): TriggerRequ
   };
 }
 
+/**
+ * The subflows piece's Callable Flow trigger with `sampleData` as its example: for a flow that
+ * Call Flow, or an agent's FLOW tool (its parameters typed from the sample), calls.
+ */
+export function callableFlowTrigger(sampleData: unknown): TriggerRequest {
+  return {
+    name: 'trigger',
+    displayName: 'Callable Flow',
+    type: 'PIECE_TRIGGER',
+    valid: true,
+    settings: {
+      pieceName: '@activepieces/piece-subflows',
+      pieceVersion: '0.6.3',
+      triggerName: 'callableFlow',
+      propertySettings: {},
+      input: { mode: 'simple', exampleData: { sampleData } },
+    },
+  };
+}
+
 /** A CODE step request that answers its input. */
 export function codeStep(name: string, input: Record<string, unknown> = {}): StepRequest {
   return code(name, 'return inputs;', input);

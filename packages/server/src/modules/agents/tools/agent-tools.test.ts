@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../../testing/test-users';
-import { addAction, code, flowsApi } from '../../flows/flow-test-kit';
+import { addAction, callableFlowTrigger, code, flowsApi } from '../../flows/flow-test-kit';
 import { mcpToolTrigger, replyToMcpClient } from '../../mcp/mcp-test-kit';
 import { mcpServerUrl } from '../../mcp/mcp-server-service';
 import { tablesApi } from '../../tables/table-test-kit';
@@ -52,19 +52,7 @@ async function publish(name: string, trigger: TriggerRequest, ...steps: Paramete
   });
 }
 
-const callableTrigger: TriggerRequest = {
-  name: 'trigger',
-  displayName: 'Callable Flow',
-  type: 'PIECE_TRIGGER',
-  valid: true,
-  settings: {
-    pieceName: '@activepieces/piece-subflows',
-    pieceVersion: '0.6.3',
-    triggerName: 'callableFlow',
-    propertySettings: {},
-    input: { mode: 'simple', exampleData: { sampleData: { city: 'Paris', days: 2 } } },
-  },
-};
+const callableTrigger = callableFlowTrigger({ city: 'Paris', days: 2 });
 
 /** A remote MCP server on loopback answering only requests with `x-key: k1`. */
 async function startRemoteMcp(): Promise<void> {
