@@ -1,5 +1,5 @@
 /**
- * The agent's time limit through a real server with AP_FLOW_TIMEOUT_SECONDS=2: a model turn the
+ * The agent's time limit through a real server with AP_FLOW_TIMEOUT_SECONDS=4: a model turn the
  * stand-in holds longer, or a tool call a remote MCP server holds longer, is aborted at the
  * limit, the agent run ends FAILED and the run fails with the timeout message.
  */
@@ -40,7 +40,7 @@ beforeAll(async () => {
     );
   });
   server = await startTestServer(
-    { AP_SSRF_ALLOW_LIST: '127.0.0.1', AP_FLOW_TIMEOUT_SECONDS: '2' },
+    { AP_SSRF_ALLOW_LIST: '127.0.0.1', AP_FLOW_TIMEOUT_SECONDS: '4' },
     { runs: { pollMs: 50 } },
   );
   user = await signUpTestUser(server);
@@ -68,12 +68,12 @@ describe('an agent over its time limit', () => {
     const { run } = await server.server.context.runs.createRun(newRun(flow, user));
     const done = await waitForRun(server, run.id, undefined, 30_000);
     expect(done.status).toBe('FAILED');
-    expect(JSON.stringify(done.steps!['step_1'])).toContain('The agent step timed out after 2 s');
+    expect(JSON.stringify(done.steps!['step_1'])).toContain('The agent step timed out after 4 s');
     expect(standIn.requests).toHaveLength(1);
     await expect.poll(() => standIn.aborted).toEqual([0]);
     expect((await agentRunsOf(run.projectId, run.id))[0]).toMatchObject({
       status: 'FAILED',
-      error: 'The agent step timed out after 2 s',
+      error: 'The agent step timed out after 4 s',
     });
   }, 60_000);
 
@@ -93,14 +93,14 @@ describe('an agent over its time limit', () => {
     const { run } = await server.server.context.runs.createRun(newRun(flow, user));
     const done = await waitForRun(server, run.id, undefined, 30_000);
     expect(done.status).toBe('FAILED');
-    expect(JSON.stringify(done.steps!['step_1'])).toContain('The agent step timed out after 2 s');
+    expect(JSON.stringify(done.steps!['step_1'])).toContain('The agent step timed out after 4 s');
     // One model turn asked for the tool; the tool was called once, its request cancelled.
     expect(standIn.requests.length - start).toBe(1);
     expect(slowTool.calls).toBe(1);
     await expect.poll(() => slowTool.cancelled).toBe(true);
     expect((await agentRunsOf(run.projectId, run.id))[0]).toMatchObject({
       status: 'FAILED',
-      error: 'The agent step timed out after 2 s',
+      error: 'The agent step timed out after 4 s',
     });
   }, 60_000);
 });
