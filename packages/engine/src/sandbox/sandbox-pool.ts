@@ -33,7 +33,17 @@ export function drainSandboxPool(): void {
   idle.clear();
 }
 
-function poolKey(options: SandboxOptions): string {
+/**
+ * How many idle sandboxes the pool keeps for the limits of `options`: tests use it to see that a
+ * warm sandbox is there, and that a run took it and handed it back rather than making another.
+ */
+export function idleSandboxCount(
+  options: Pick<SandboxOptions, 'memoryLimitBytes' | 'stackLimitBytes'>,
+): number {
+  return idle.get(poolKey(options))?.length ?? 0;
+}
+
+function poolKey(options: Pick<SandboxOptions, 'memoryLimitBytes' | 'stackLimitBytes'>): string {
   return `${options.memoryLimitBytes}:${options.stackLimitBytes ?? 'default'}`;
 }
 
