@@ -74,11 +74,26 @@ const clusterTests = [
   // runaway runs) and all three servers' main threads on those cores.
 ].map((file) => `packages/server/src/${file}`);
 
+/**
+ * Tests that measure a latency ratio on the machine's 2 cores: they run after everything else,
+ * one file at a time, so that no other test file crowds the cores they measure.
+ */
+const loadSensitiveTests = [
+  'packages/server/src/integration/fair-scheduling.test.ts',
+  'packages/engine/src/worker/worker-fairness.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
     setupFiles: ['test/setup/no-console.ts'],
     pool: 'forks',
+    // Two test files at once (vitest's default on 2 cores is one), each worker keeping the modules
+    // it imported for its next file: importing the server's sources again for every one of ~500
+    // files was most of the suite's time. Test files therefore leave no process state behind
+    // (environment variables are restored, servers closed).
+    maxWorkers: 2,
+    isolate: false,
     testTimeout: 20_000,
     // expect.poll waits up to 10 s (vitest's default is 1 s), as a crowded 2-core run needs.
     expect: { poll: { timeout: 10_000 } },
@@ -88,6 +103,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: loadSensitiveTests,
         },
       },
       {
@@ -95,7 +111,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: postgresTests,
-          exclude: sqliteOnlyTests,
+          exclude: [...sqliteOnlyTests, ...loadSensitiveTests],
           env: { PIECEWORK_TEST_DB: 'POSTGRES' },
           globalSetup: ['test/setup/postgres-databases.ts'],
         },
@@ -118,6 +134,26 @@ export default defineConfig({
           globalSetup: ['packages/ui/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sqlite-alone',
+          include: loadSensitiveTests,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres-alone',
+          include: loadSensitiveTests.filter((file) => file.startsWith('packages/server/')),
+          env: { PIECEWORK_TEST_DB: 'POSTGRES' },
+          globalSetup: ['test/setup/postgres-databases.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
