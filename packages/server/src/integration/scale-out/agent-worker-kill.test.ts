@@ -40,7 +40,7 @@ describe('an agent in scale-out', () => {
     });
     standIn = await startOpenAIStandIn((_request, index): StandInReply =>
       index === 0
-        ? { toolCalls: [{ name: 'slow_hang', arguments: {} }] }
+        ? { toolCalls: [{ name: 'hang_slow', arguments: {} }] }
         : { toolCalls: [{ name: 'updateTaskStatus', arguments: { success: true, output: { answer: 7 } } }] },
     );
     // Short leases: a killed worker's agent job is taken up 2 s after its last heartbeat.

@@ -145,7 +145,7 @@ describe('an agent across a server restart', () => {
     const start = standIn.requests.length;
     const turnTwo = gate();
     standIn.setScript(async (_request, index): Promise<StandInReply> => {
-      if (index === start) return { toolCalls: [{ name: 'calc_add', arguments: { a: 40, b: 2 } }] };
+      if (index === start) return { toolCalls: [{ name: 'add_calc', arguments: { a: 40, b: 2 } }] };
       if (index === start + 1) {
         await turnTwo.opened;
         return { text: 'too late' };
@@ -178,7 +178,7 @@ describe('an agent across a server restart', () => {
     const flowId = await agentFlow('Restart during a tool call');
     const start = standIn.requests.length;
     standIn.setScript((_request, index): StandInReply => {
-      if (index === start) return { toolCalls: [{ name: 'calc_hang', arguments: {} }] };
+      if (index === start) return { toolCalls: [{ name: 'hang_calc', arguments: {} }] };
       return finish;
     });
     const runId = await trigger(flowId);

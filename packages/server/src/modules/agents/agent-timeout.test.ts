@@ -79,7 +79,7 @@ describe('an agent over its time limit', () => {
 
   it('aborts a tool call still running at the limit, and asks the model nothing more', async () => {
     const start = standIn.requests.length;
-    standIn.setScript(() => ({ toolCalls: [{ name: 'slow_wait', arguments: { seconds: 60 } }] }));
+    standIn.setScript(() => ({ toolCalls: [{ name: 'wait_slow', arguments: { seconds: 60 } }] }));
     const tools = [
       {
         type: 'MCP',

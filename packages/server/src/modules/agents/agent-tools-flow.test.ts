@@ -111,15 +111,15 @@ describe('an agent with sub-flow, piece and MCP tools', () => {
         case 2:
           return {
             toolCalls: [
-              { name: 'calc_add', arguments: { a: 40, b: 2 } },
-              { name: 'calc_fail', arguments: {} },
+              { name: 'add_calc', arguments: { a: 40, b: 2 } },
+              { name: 'fail_calc', arguments: {} },
             ],
           };
         default: {
           const results = toolResults(request);
           const forecast = (JSON.parse(results['weather']!) as { forecast: string }).forecast;
           const joined = JSON.parse(results['join_texts']!) as string;
-          const sum = Number((JSON.parse(results['calc_add']!) as { text: string }[])[0]!.text);
+          const sum = Number((JSON.parse(results['add_calc']!) as { text: string }[])[0]!.text);
           return {
             toolCalls: [
               { name: 'updateTaskStatus', arguments: { success: true, output: { forecast, joined, sum } } },
@@ -157,13 +157,13 @@ describe('an agent with sub-flow, piece and MCP tools', () => {
     // The model saw every tool, with the sub-flow's parameters from its trigger's sample data.
     const first = standIn.requests[start]!;
     expect(first.tools!.map((tool) => tool.function.name).sort()).toEqual(
-      ['calc_add', 'calc_fail', 'join_texts', 'updateTaskStatus', 'weather'].sort(),
+      ['add_calc', 'fail_calc', 'join_texts', 'updateTaskStatus', 'weather'].sort(),
     );
     expect(first.tools!.find((tool) => tool.function.name === 'weather')!.function.parameters).toMatchObject({
       properties: { city: { type: 'string' }, days: { type: 'number' } },
     });
     // The failing MCP tool's error went back to the model as its tool result.
-    expect(toolResults(standIn.requests[start + 3]!)['calc_fail']).toContain('the remote tool broke');
+    expect(toolResults(standIn.requests[start + 3]!)['fail_calc']).toContain('the remote tool broke');
     expect(mcpCalls).toBe(1);
 
     const output = done.steps!['step_1']!.output as AgentResult;
@@ -176,8 +176,8 @@ describe('an agent with sub-flow, piece and MCP tools', () => {
     expect(toolSteps.map((step) => [step.toolName, step.toolCallType, step.status])).toEqual([
       ['weather', 'FLOW', 'completed'],
       ['join_texts', 'PIECE', 'completed'],
-      ['calc_add', 'MCP', 'completed'],
-      ['calc_fail', 'MCP', 'completed'],
+      ['add_calc', 'MCP', 'completed'],
+      ['fail_calc', 'MCP', 'completed'],
     ]);
     expect(toolSteps[3]!.output).toMatchObject({ status: 'FAILED', error: expect.stringContaining('broke') });
   });

@@ -1,6 +1,7 @@
 /**
  * An MCP server's tools as agent tools (`MCP`): one handle per tool the server lists, named
- * `{toolName}_{tool}` (reduced to `[a-zA-Z0-9_-]`, 64 characters), its parameters the tool's
+ * `{tool}_{toolName}` as the reference names them (the listed tool's name, then the agent tool's;
+ * reduced to `[a-zA-Z0-9_-]`, 64 characters), its parameters the tool's
  * `inputSchema`. A remote server is reached with the MCP SDK's own client over streamable HTTP
  * (`streamable-http`, `http`) or SSE (`sse`), every request through the SSRF-filtered client
  * (`safeFetch` with AP_SSRF_ALLOW_LIST) with the tool's auth headers. This server's own MCP
@@ -51,7 +52,7 @@ export async function openMcpTools(
   try {
     const { tools } = await client.listTools(undefined, { signal: scope.signal });
     const handles = tools.map((listed): AgentToolHandle => ({
-      name: agentToolName(`${tool.toolName}_${listed.name}`),
+      name: agentToolName(`${listed.name}_${tool.toolName}`),
       description: listed.description ?? listed.title ?? listed.name,
       parameters: listed.inputSchema,
       block: { toolCallType: 'MCP', serverUrl: tool.serverUrl, displayName: listed.title ?? listed.name },
