@@ -1,3 +1,5 @@
+import type { SandboxLimits } from '../sandbox/sandbox';
+
 /**
  * Limits and timings of a run. Every field has the default of the matching `AP_*` variable;
  * the server passes its parsed configuration. Plain data, so it can cross into a worker thread.
@@ -30,4 +32,12 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
 /** Fills in defaults for the options not given. */
 export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
   return { ...DEFAULT_ENGINE_OPTIONS, ...options };
+}
+
+/**
+ * The limits of the sandbox a run's code steps and expressions get: what `runEngine` asks the
+ * sandbox pool for, and what a worker thread warms up, so that the warm sandbox is the one found.
+ */
+export function codeSandboxLimits(options: EngineOptions): SandboxLimits {
+  return { memoryLimitBytes: options.codeMemoryLimitMb * 1024 * 1024 };
 }

@@ -11,7 +11,7 @@ import { acquireSandbox } from '../sandbox/sandbox-pool';
 import type { Sandbox } from '../sandbox/sandbox';
 import { messageOf } from '../steps/attempt-outcome';
 import type { EngineEvents } from './engine-events';
-import type { EngineOptions } from './engine-options';
+import { codeSandboxLimits, type EngineOptions } from './engine-options';
 import type { EngineRequest } from './engine-request';
 import { executeChain } from './execute-chain';
 import { failedHalt, type Halt } from './halt';
@@ -50,7 +50,7 @@ export async function runEngine(
   try {
     if (needsSandbox(request.flowVersion)) {
       sandbox = await acquireSandbox({
-        memoryLimitBytes: options.codeMemoryLimitMb * 1024 * 1024,
+        ...codeSandboxLimits(options),
         shouldInterrupt: () => host.now() > deadline,
       });
     }

@@ -1,6 +1,6 @@
 import { createSandbox } from './create-sandbox';
 import type { QuickJSSandbox } from './quickjs-sandbox';
-import type { Sandbox, SandboxOptions } from './sandbox';
+import type { Sandbox, SandboxLimits, SandboxOptions } from './sandbox';
 
 /** Idle sandboxes kept warm per memory limit (each holds its own WebAssembly memory). */
 const MAX_IDLE_PER_LIMIT = 2;
@@ -34,16 +34,14 @@ export function drainSandboxPool(): void {
 }
 
 /**
- * How many idle sandboxes the pool keeps for the limits of `options`: tests use it to see that a
+ * How many idle sandboxes the pool keeps with `limits`: tests use it to see that a
  * warm sandbox is there, and that a run took it and handed it back rather than making another.
  */
-export function idleSandboxCount(
-  options: Pick<SandboxOptions, 'memoryLimitBytes' | 'stackLimitBytes'>,
-): number {
-  return idle.get(poolKey(options))?.length ?? 0;
+export function idleSandboxCount(limits: SandboxLimits): number {
+  return idle.get(poolKey(limits))?.length ?? 0;
 }
 
-function poolKey(options: Pick<SandboxOptions, 'memoryLimitBytes' | 'stackLimitBytes'>): string {
+function poolKey(options: SandboxLimits): string {
   return `${options.memoryLimitBytes}:${options.stackLimitBytes ?? 'default'}`;
 }
 

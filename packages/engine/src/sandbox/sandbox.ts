@@ -31,6 +31,9 @@ export interface SandboxOptions {
   onLog?: (level: SandboxLogLevel, line: string) => void;
 }
 
+/** The limits of a sandbox: sandboxes with the same limits are interchangeable (the pool's key). */
+export type SandboxLimits = Pick<SandboxOptions, 'memoryLimitBytes' | 'stackLimitBytes'>;
+
 /** Why sandboxed code did not produce a value. */
 export type SandboxFailure =
   | { kind: 'ERROR'; message: string }

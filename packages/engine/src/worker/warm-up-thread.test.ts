@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
-import { resolveEngineOptions } from '../run/engine-options';
+import { codeSandboxLimits, resolveEngineOptions } from '../run/engine-options';
 import { runEngine } from '../run/run-engine';
 import { drainSandboxPool, idleSandboxCount } from '../sandbox/sandbox-pool';
 import { code, flow } from '../testing/flow-builders';
@@ -15,7 +15,7 @@ afterAll(() => drainSandboxPool());
 describe('warmUpThread', () => {
   it("leaves a sandbox with the runs' memory limit in the pool, where the first run finds it", async () => {
     const options = resolveEngineOptions({ codeMemoryLimitMb: 64 });
-    const limits = { memoryLimitBytes: 64 * 1024 * 1024 };
+    const limits = codeSandboxLimits(options);
     expect(idleSandboxCount(limits)).toBe(0);
     await warmUpThread(options);
     expect(idleSandboxCount(limits)).toBe(1);
