@@ -44,9 +44,13 @@ describe('docs/quickstart.md', () => {
         if (read === undefined) expect(shell.last?.body).toMatchObject(expected);
         else
           await expect
-            .poll(async () => ((await runShBlock(read, shell)).at(-1) ?? shell.last)?.body, {
-              timeout: 5_000,
-            })
+            .poll(
+              async () => {
+                await runShBlock(read, shell);
+                return shell.last?.body;
+              },
+              { timeout: 5_000 },
+            )
             .toMatchObject(expected);
         checked.push(block.code);
       } else {
