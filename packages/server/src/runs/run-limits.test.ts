@@ -45,15 +45,30 @@ describe('run limits', () => {
     expect(done.status).toBe('TIMEOUT');
     expect(Date.parse(done.finishTime!) - Date.parse(done.startTime!)).toBeLessThan(4_500);
   });
+});
+
+describe('run memory limit', () => {
+  // A flow timeout far above the allocation's time: a run's thread drops to the lowest priority
+  // once it is held, and on a crowded machine 2 s could end it TIMEOUT before the limit is hit.
+  let roomy: TestServer;
+  let owner: TestUser;
+  beforeAll(async () => {
+    roomy = await startTestServer(
+      { AP_FLOW_TIMEOUT_SECONDS: '60', AP_WORKER_CONCURRENCY: '2' },
+      { runs: { workerThreads: 2, maxHeapMb: 128, engine: { codeMemoryLimitMb: 32 } } },
+    );
+    owner = await signUpTestUser(roomy);
+  });
+  afterAll(() => roomy.close());
 
   it('ends a huge allocation MEMORY_LIMIT_EXCEEDED', async () => {
     const greedy = await publishedFlow(
-      server,
-      user,
+      roomy,
+      owner,
       chain([code('step_1', 'const kept = []; while (true) kept.push("x".repeat(1000000) + kept.length);')]),
     );
-    const { run } = await runs().createRun(newRun(greedy, user));
-    const done = await waitForRun(server, run.id);
+    const { run } = await roomy.server.context.runs.createRun(newRun(greedy, owner));
+    const done = await waitForRun(roomy, run.id);
     expect(done.status).toBe('MEMORY_LIMIT_EXCEEDED');
   });
 });
