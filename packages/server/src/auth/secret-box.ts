@@ -1,8 +1,13 @@
 /**
  * Encryption at rest for connection values: AES-256-GCM with a random 96-bit IV per value. The
  * stored text is `v1:<iv>:<tag>:<ciphertext>` (base64url), so a tampered value fails to open.
+ * Opening requires the full 16-byte authentication tag: GCM in node:crypto would otherwise accept
+ * a tag cut to as few as 4 bytes, which an attacker can forge far more cheaply.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /** Seals and opens JSON values with one 32-byte key. */
 export class SecretBox {
@@ -14,8 +19,8 @@ export class SecretBox {
 
   /** The stored text of `value`. */
   seal(value: unknown): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
     const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
     return [
       'v1',
@@ -31,8 +36,13 @@ export class SecretBox {
     if (version !== 'v1' || iv === undefined || tag === undefined || data === undefined) {
       throw new Error('Not a sealed value');
     }
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const ivBytes = Buffer.from(iv, 'base64url');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) {
+      throw new Error('Not a sealed value');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', this.key, ivBytes, { authTagLength: TAG_BYTES });
+    decipher.setAuthTag(tagBytes);
     const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]);
     return JSON.parse(plain.toString('utf8')) as T;
   }
