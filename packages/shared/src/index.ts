@@ -408,6 +408,7 @@ export {
   ProjectReleaseWithState,
 } from './projects/release-requests';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
+export { CsvSyntaxError, csvCell, formatCsv, parseCsv, readSpreadsheetCell } from './tables/csv-text';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
 export { FieldType } from './tables/field-type';
 export { Table, TableStatus, TableTrigger } from './tables/table';

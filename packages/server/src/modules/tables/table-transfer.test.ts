@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportTableResponse, Field, ImportTableResponse } from '@piecework/shared';
+import { formatCsv, type ExportTableResponse, type Field, type ImportTableResponse } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { formatCsv } from './csv-text';
 import { tablesApi } from './table-test-kit';
 
 let server: TestServer;
@@ -109,5 +108,37 @@ describe('CSV import and export', () => {
     const table = await api.createTable({ name: 'Empty' });
     expect((await importCsv(table.id, '')).body).toEqual({ records: 0, createdFields: [] });
     expect((await importCsv(table.id, 'X\r\n')).body).toEqual({ records: 0, createdFields: ['X'] });
+  });
+
+  it('exports cells a spreadsheet would run as formulas as text, and imports them back unchanged', async () => {
+    const table = await api.createTable({
+      name: 'Formulas',
+      fields: [{ name: 'Cell', type: 'TEXT' }],
+    });
+    const fieldId = (await api.call<Field[]>('GET', `/v1/fields?tableId=${table.id}`)).body[0]!.id;
+    const cells = ['=HYPERLINK("http://evil.example","x")', '+1', '-2', '@SUM(A1)', '\tTab', '\rCR', 'plain'];
+    await api.createRecords(
+      table.id,
+      cells.map((value) => [{ fieldId, value }]),
+    );
+    const csv = await exportCsv(table.id);
+    expect(csv).toBe(
+      [
+        'Cell',
+        '"\'=HYPERLINK(""http://evil.example"",""x"")"',
+        `"'+1"`,
+        `"'-2"`,
+        `"'@SUM(A1)"`,
+        `"'\tTab"`,
+        `"'\rCR"`,
+        'plain',
+        '',
+      ].join('\r\n'),
+    );
+    const copy = await api.createTable({ name: 'Formulas copy' });
+    expect((await importCsv(copy.id, csv)).status).toBe(201);
+    expect(await exportCsv(copy.id)).toBe(csv);
+    const json = await api.call<ExportTableResponse>('GET', `/v1/tables/${copy.id}/export`);
+    expect(json.body.rows.map((row) => row.Cell)).toEqual(cells);
   });
 });

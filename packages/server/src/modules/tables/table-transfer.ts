@@ -5,12 +5,18 @@
  * table does not have becomes a new TEXT field; every row, and the new fields, are written in one
  * transaction, or nothing is (a malformed CSV is 400, over a limit 402).
  */
-import type { ExportTableResponse, ImportTableResponse } from '@piecework/shared';
+import {
+  CsvSyntaxError,
+  formatCsv,
+  parseCsv,
+  readSpreadsheetCell,
+  type ExportTableResponse,
+  type ImportTableResponse,
+} from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { invalidRequest, ruleViolation } from '../../errors';
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../storage/database';
-import { CsvSyntaxError, formatCsv, parseCsv } from './csv-text';
 import { insertFields, loadFields } from './field-service';
 import { emitRecordEvent, hasRecordListeners } from './record-events';
 import { insertRecords, loadCells, populateRecords, type NewRecord } from './record-rows';
@@ -117,7 +123,7 @@ export async function importTableCsv(
 
 function readCsv(text: string): string[][] {
   try {
-    return parseCsv(text);
+    return parseCsv(text).map((row) => row.map(readSpreadsheetCell));
   } catch (error) {
     if (error instanceof CsvSyntaxError)
       throw invalidRequest(`Malformed CSV: ${error.message}`, { line: error.line });

@@ -14,6 +14,15 @@ describe('csvOfExport', () => {
     expect(text).toBe('Name,Note\r\nAda,"says ""hi"", twice"\r\n"Line\nbreak",\r\n" edge",\r\n');
   });
 
+  it('escapes cells a spreadsheet would run as formulas, as the server export does', () => {
+    const text = csvOfExport({
+      name: 'T',
+      fields: [{ id: 'a', name: 'A' }],
+      rows: [{ A: '=HYPERLINK("http://evil.example")' }, { A: '-2' }],
+    });
+    expect(text).toBe('A\r\n"\'=HYPERLINK(""http://evil.example"")"\r\n"\'-2"\r\n');
+  });
+
   it('writes only the header for a table without rows', () => {
     expect(csvOfExport({ name: 'T', fields: [{ id: 'a', name: 'A' }], rows: [] })).toBe('A\r\n');
   });

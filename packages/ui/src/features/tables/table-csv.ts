@@ -1,21 +1,15 @@
 /**
  * "Export CSV" of the tables page: the table's export (`GET /v1/tables/:id/export`: its fields and
- * each row by field name, oldest first) written as the CSV file the server's `/export/csv` serves
- * (RFC 4180: a header row of field names, CRLF line ends, fields quoted when they hold a comma,
- * a quote, a line break or a space at either end), and downloaded through the browser.
+ * each row by field name, oldest first) written with the same CSV writer as the server's
+ * `/export/csv` (`formatCsv`: RFC 4180, CRLF, formulas escaped for spreadsheets), and downloaded
+ * through the browser.
  */
-import type { ExportTableResponse } from '@piecework/shared';
-
-/** One CSV field: quoted (quotes doubled) when it holds a comma, a quote, a line break or edge space. */
-function csvField(text: string): string {
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { formatCsv, type ExportTableResponse } from '@piecework/shared';
 
 /** The CSV text of a table's export: the header row, then each row (empty cells empty). */
 export function csvOfExport(exported: ExportTableResponse): string {
   const names = exported.fields.map((field) => field.name);
-  const lines = [names, ...exported.rows.map((row) => names.map((name) => row[name] ?? ''))];
-  return lines.map((cells) => `${cells.map(csvField).join(',')}\r\n`).join('');
+  return formatCsv([names, ...exported.rows.map((row) => names.map((name) => row[name] ?? ''))]);
 }
 
 /** A file name for a table called `name`: characters file systems refuse replaced, never empty. */

@@ -1,7 +1,14 @@
 /**
  * CSV text (RFC 4180) both ways: cells with commas, quotes or line breaks are quoted, quotes
  * doubled; rows end with CRLF. The reader takes LF or CRLF line ends, a leading byte-order mark,
- * and quoted cells spanning lines.
+ * and quoted cells spanning lines. The reader is strict (a stray quote is an error, not a guess),
+ * which the CSV libraries on npm are not by default; its tests check it against `csv-parse` and
+ * `csv-stringify`.
+ *
+ * Cells a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return) are written with a leading `'` and quoted, as OWASP's CSV-injection guidance says, so a
+ * spreadsheet shows them as text. A cell that already starts with `'` before one of those gets one
+ * more, so {@link readSpreadsheetCell} gives every written cell back exactly.
  */
 
 /** Why a CSV text could not be read, and where (1-based line of the row it started on). */
@@ -80,10 +87,24 @@ export function parseCsv(text: string): string[][] {
 }
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA_START = /^'+[=+\-@\t\r]/;
 
-/** One cell as CSV: quoted (quotes doubled) when it holds a comma, quote, line break or edge space. */
+/**
+ * One cell as CSV: a would-be formula prefixed with `'` and quoted; any cell quoted (quotes
+ * doubled) when it holds a comma, quote, line break or edge space.
+ */
 export function csvCell(value: string): string {
+  if (FORMULA_START.test(value)) return `"'${value.replace(/"/g, '""')}"`;
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * A cell as read back from CSV that {@link formatCsv} wrote: the `'` it put before a would-be
+ * formula is taken off. Use it when importing rows a spreadsheet or an export may have written.
+ */
+export function readSpreadsheetCell(cell: string): string {
+  return ESCAPED_FORMULA_START.test(cell) ? cell.slice(1) : cell;
 }
 
 /** Rows as CSV text, each ending with CRLF. */
