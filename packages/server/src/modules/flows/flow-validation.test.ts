@@ -113,6 +113,23 @@ describe('checks at save', () => {
     expect(flow.version.trigger.nextAction?.valid).toBe(expected.length === 0);
   });
 
+  it.each([
+    ['a member access with no name', 'export const code = async (inputs) => { return inputs.; };', 1, 55],
+    [
+      'an unclosed block on a later line',
+      'export const code = async () => {\n  if (true) {\n    return 1;\n};',
+      4,
+      3,
+    ],
+    ['a type annotation gone wrong', 'export const code = async (inputs: ) => inputs;', 1, 36],
+  ])('saves %s invalid, naming its line and column', async (_, source, line, column) => {
+    const flow = await flowWith(addAction(codeWithSource('step_1', source)));
+    expect(flow.version.valid).toBe(false);
+    const [issue] = flow.version.validationIssues ?? [];
+    expect(issue).toMatchObject({ stepName: 'step_1', code: 'CODE_SYNTAX_ERROR', params: { line, column } });
+    expect(issue?.message).toContain(`line ${String(line)}, column ${String(column)}`);
+  });
+
   it('refuses to publish, naming each step and what to write instead; the fix makes it valid', async () => {
     const flow = await flowWith(addAction(codeStep('step_1', { v: "{{trigger['body']['name']}}" })));
     const refused = await api.operate(flow.id, publish);

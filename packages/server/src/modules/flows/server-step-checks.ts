@@ -1,9 +1,8 @@
 /**
  * The step checks only the server can make, fed into the shared `validateFlowVersion` (the one
- * owner of step validity): code that does not parse (the engine's own transform, never run) and
- * pieces this server cannot run (not built in, not installed).
+ * owner of step validity): code that does not parse (esbuild's parser, never run) and pieces this
+ * server cannot run (not built in, not installed).
  */
-import { transformCode } from '@piecework/engine';
 import {
   getAllSteps,
   type FlowValidationChecks,
@@ -13,6 +12,7 @@ import {
   type TriggerBody,
 } from '@piecework/shared';
 import { installCommand, type PieceAvailability } from '../../pieces/piece-availability';
+import { findCodeSyntaxError, type CodeSyntaxError } from './code-syntax';
 
 const key = (name: string, version: string) => `${name}@${version}`;
 
@@ -21,22 +21,25 @@ function pieceOf(step: StepBody | TriggerBody): { name: string; version: string 
   return { name: step.settings.pieceName, version: step.settings.pieceVersion };
 }
 
-function codeProblems(step: StepBody | TriggerBody): StepProblem[] {
-  if (step.type !== 'CODE' || step.settings.sourceCode.code.trim() === '') return [];
-  const transformed = transformCode(step.settings.sourceCode.code);
-  if (transformed.ok) return [];
+function codeOf(step: StepBody | TriggerBody): string | undefined {
+  if (step.type !== 'CODE' || step.settings.sourceCode.code.trim() === '') return undefined;
+  return step.settings.sourceCode.code;
+}
+
+function codeProblems(error: CodeSyntaxError | undefined): StepProblem[] {
+  if (error === undefined) return [];
   return [
     {
       code: 'CODE_SYNTAX_ERROR',
-      message: `${transformed.failure.message}: fix the code before publishing`,
-      params: {},
+      message: `${error.message}: fix the code before publishing`,
+      params: { line: error.line, column: error.column },
     },
   ];
 }
 
 /**
- * The checks for the steps of `trigger`'s tree: the piece versions it names are looked up first
- * (once each), so that the checks themselves are synchronous.
+ * The checks for the steps of `trigger`'s tree: the piece versions it names are looked up and
+ * its code parsed first (once each), so that the checks themselves are synchronous.
  */
 export async function serverStepChecks(
   trigger: Trigger,
@@ -44,14 +47,19 @@ export async function serverStepChecks(
 ): Promise<FlowValidationChecks> {
   const missing = new Set<string>();
   const named = new Map<string, { name: string; version: string }>();
+  const syntaxErrors = new Map<string, CodeSyntaxError | undefined>();
   for (const step of getAllSteps(trigger)) {
     const piece = pieceOf(step);
     if (piece) named.set(key(piece.name, piece.version), piece);
+    const code = codeOf(step);
+    if (code !== undefined && !syntaxErrors.has(code))
+      syntaxErrors.set(code, await findCodeSyntaxError(code));
   }
   for (const [id, piece] of named) if (!(await pieces.has(piece.name, piece.version))) missing.add(id);
   return {
     checkStep(step) {
-      const problems = codeProblems(step);
+      const code = codeOf(step);
+      const problems = codeProblems(code === undefined ? undefined : syntaxErrors.get(code));
       const piece = pieceOf(step);
       if (piece && missing.has(key(piece.name, piece.version))) {
         const command = installCommand(piece.name, piece.version);
