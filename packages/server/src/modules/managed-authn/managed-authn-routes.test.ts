@@ -282,6 +282,20 @@ describe('managed authentication: refused tokens', () => {
     ],
     ['an unknown role name', () => signExternalToken(keyA.privateKey, keyA.id, claims({ role: 'Overlord' }))],
   ];
+  it.each([
+    ['an expired token', 0, 'The token has expired'],
+    ['a token without exp', 1, 'The token has no expiry'],
+    ['a token not valid yet (nbf)', 2, "The token's nbf is in the future"],
+    ['a token issued in the future (iat)', 3, "The token's iat is in the future"],
+    ['a tampered signature', 5, "The token's signature does not match its signing key"],
+    ['alg none, unsigned', 6, 'The token must be signed with RS256'],
+    ['HS256 keyed with the public key text', 8, 'The token must be signed with RS256'],
+    ['no kid', 10, 'The token has no signing key id'],
+  ] as const)('says what failed for %s', async (_, row, message) => {
+    const answer = await exchange(rows[row]![1]());
+    expect((answer.body as { params: { message: string } }).params.message).toContain(message);
+  });
+
   it.each(rows)('answers %s with 401 INVALID_BEARER_TOKEN and writes nothing', async (_, token) => {
     const before = await rowCounts(server, TABLES);
     const answer = await exchange(token());

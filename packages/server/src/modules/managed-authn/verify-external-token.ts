@@ -1,12 +1,14 @@
 /**
- * Verifying the JWT of `POST /v1/managed-authn/external-token` with node:crypto alone: three
- * base64url parts; a header with `alg` exactly `RS256` (never `none`, `HS256` or another) and a
- * `kid` naming a signing key, which gives the platform; an RS256 signature checked with that
- * key's stored public key; `exp` required and not past (30 s leeway), `nbf` and `iat` not in the
- * future (same leeway); then the claims (v3 or v2). Any failure is 401 INVALID_BEARER_TOKEN
- * saying what failed. It only reads: nothing is written before a token is verified.
+ * Verifying the JWT of `POST /v1/managed-authn/external-token`, with jose's `jwtVerify`: `alg`
+ * pinned to `RS256` (never `none`, `HS256` or another), a `kid` naming a signing key, which gives
+ * the platform; the signature checked with that key's stored public key; `exp` required and not
+ * past, `nbf` not in the future (30 s clock tolerance); `iat`, when present, not in the future
+ * either (jose checks that only with a maximum token age, which these tokens do not have); then
+ * the claims (v3 or v2). Any failure is 401 INVALID_BEARER_TOKEN saying what failed. It only
+ * reads: nothing is written before a token is verified.
  */
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { errors, jwtVerify, type JWTHeaderParameters, type JWTPayload } from 'jose';
 import {
   ExternalTokenClaimsV2,
   ExternalTokenClaimsV3,
@@ -31,51 +33,28 @@ export function invalidExternalToken(message: string): PieceworkError {
   return new PieceworkError('INVALID_BEARER_TOKEN', { message });
 }
 
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const ALGORITHMS = ['RS256'];
 
-function decodeJsonPart(part: string, what: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidExternalToken(`The token's ${what} is not base64url JSON`);
+/** The message of a token jose refused, saying what failed. */
+function refusalMessage(error: unknown): string | undefined {
+  if (error instanceof errors.JWTExpired) return 'The token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'exp') return 'The token has no expiry (exp, seconds since the epoch)';
+    if (error.claim === 'nbf' && error.reason === 'check_failed') return "The token's nbf is in the future";
+    return `The token's ${error.claim} is invalid: ${error.message}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalidExternalToken(`The token's ${what} is not a JSON object`);
-  }
-  return value as Record<string, unknown>;
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token must be signed with RS256 (header alg)';
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return "The token's signature does not match its signing key";
+  if (error instanceof errors.JOSENotSupported)
+    return `The token uses what this server does not support: ${error.message}`;
+  if (error instanceof errors.JOSEError) return `The token is not a valid signed JWT: ${error.message}`;
+  return undefined;
 }
 
-function assertTimes(payload: Record<string, unknown>, nowSeconds: number): void {
-  const { exp, nbf, iat } = payload;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) {
-    throw invalidExternalToken('The token has no expiry (exp, seconds since the epoch)');
-  }
-  if (exp + EXTERNAL_TOKEN_LEEWAY_SECONDS <= nowSeconds) throw invalidExternalToken('The token has expired');
-  for (const [name, value] of [
-    ['nbf', nbf],
-    ['iat', iat],
-  ] as const) {
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw invalidExternalToken(`The token's ${name} is not a number of seconds`);
-    }
-    if (value - EXTERNAL_TOKEN_LEEWAY_SECONDS > nowSeconds) {
-      throw invalidExternalToken(`The token's ${name} is in the future`);
-    }
-  }
-}
-
-function signatureMatches(signingInput: string, signature: string, publicKeyPem: string): boolean {
-  try {
-    return verify(
-      'sha256',
-      Buffer.from(signingInput, 'ascii'),
-      createPublicKey(publicKeyPem),
-      Buffer.from(signature, 'base64url'),
-    );
-  } catch {
-    return false;
+function assertIssuedInThePast(payload: JWTPayload, nowSeconds: number): void {
+  if (payload.iat !== undefined && payload.iat - EXTERNAL_TOKEN_LEEWAY_SECONDS > nowSeconds) {
+    throw invalidExternalToken("The token's iat is in the future");
   }
 }
 
@@ -88,30 +67,35 @@ export async function verifyExternalToken(
   token: string,
   nowMs: number,
 ): Promise<VerifiedExternalToken> {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) {
-    throw invalidExternalToken('The token is not a signed JWT (three base64url parts)');
+  let key: { id: string; platformId: string } | undefined;
+  const keyOf = async (header: JWTHeaderParameters): Promise<KeyObject> => {
+    if (typeof header.kid !== 'string' || header.kid === '') {
+      throw invalidExternalToken('The token has no signing key id (header kid)');
+    }
+    const row = await db
+      .selectFrom('signingKey')
+      .select(['id', 'platformId', 'publicKey'])
+      .where('id', '=', header.kid)
+      .executeTakeFirst();
+    if (row === undefined) throw invalidExternalToken(`No signing key has the id ${header.kid}`);
+    key = row;
+    return createPublicKey(row.publicKey);
+  };
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keyOf, {
+      algorithms: ALGORITHMS,
+      clockTolerance: EXTERNAL_TOKEN_LEEWAY_SECONDS,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['exp'],
+    }));
+  } catch (error) {
+    const message = refusalMessage(error);
+    if (message === undefined) throw error;
+    throw invalidExternalToken(message);
   }
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  const header = decodeJsonPart(headerPart, 'header');
-  if (header['alg'] !== 'RS256') {
-    throw invalidExternalToken('The token must be signed with RS256 (header alg)');
-  }
-  if (header['crit'] !== undefined) throw invalidExternalToken('The token has critical header parameters');
-  const kid = header['kid'];
-  if (typeof kid !== 'string' || kid === '') {
-    throw invalidExternalToken('The token has no signing key id (header kid)');
-  }
-  const key = await db
-    .selectFrom('signingKey')
-    .select(['id', 'platformId', 'publicKey'])
-    .where('id', '=', kid)
-    .executeTakeFirst();
-  if (key === undefined) throw invalidExternalToken(`No signing key has the id ${kid}`);
-  if (!signatureMatches(`${headerPart}.${payloadPart}`, signaturePart, key.publicKey))
-    throw invalidExternalToken(`The token's signature does not match signing key ${kid}`);
-  const payload = decodeJsonPart(payloadPart, 'payload');
-  assertTimes(payload, nowMs / 1000);
+  assertIssuedInThePast(payload, nowMs / 1000);
+  if (key === undefined) throw new Error('jose verified a token without asking for its key');
   const schema = payload['version'] === 'v3' ? ExternalTokenClaimsV3 : ExternalTokenClaimsV2;
   const claims = schema.safeParse(payload);
   if (!claims.success) {
