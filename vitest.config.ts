@@ -86,7 +86,7 @@ const loadSensitiveTests = [
 export default defineConfig({
   resolve: { alias },
   test: {
-    setupFiles: ['test/setup/no-console.ts'],
+    setupFiles: ['test/setup/no-console.ts', 'test/setup/password-cost.ts'],
     pool: 'forks',
     // Two test files at once (vitest's default on 2 cores is one), each worker keeping the modules
     // it imported for its next file: importing the server's sources again for every one of ~500

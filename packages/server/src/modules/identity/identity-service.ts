@@ -16,7 +16,7 @@ import {
   type SignUpRequest,
 } from '@piecework/shared';
 import { recordAuditEvent } from '../../audit/record-audit-event';
-import { hashPassword, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/password-hash';
+import { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../storage/database';
 import { serialiseWrites } from '../../storage/serialise-writes';
@@ -93,7 +93,7 @@ export class IdentityService {
       .selectAll()
       .where('email', '=', email)
       .executeTakeFirst();
-    const matches = await verifyPassword(request.password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
+    const matches = await verifyPassword(request.password, user?.passwordHash ?? unusablePasswordHash());
     if (user === undefined) {
       throw new PieceworkError('INVALID_CREDENTIALS', { message: 'The email or the password is wrong' });
     }
@@ -112,8 +112,18 @@ export class IdentityService {
       throw emailNotVerified(user.email);
     }
     await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
+    // A hash made with weaker parameters than new ones get is replaced while the password is known.
+    const rehashed = needsRehash(user.passwordHash) ? await hashPassword(request.password) : undefined;
     const signedIn = await this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
+      if (rehashed !== undefined) {
+        await trx
+          .updateTable('user')
+          .set({ passwordHash: rehashed })
+          .where('id', '=', user.id)
+          .where('passwordHash', '=', user.passwordHash)
+          .execute();
+      }
       const applied = await applyInvitations(trx, user, now);
       await recordAuditEvent(
         trx,
@@ -154,7 +164,7 @@ export class IdentityService {
     const passwordHash =
       existing === undefined
         ? await hashPassword(randomBytes(32).toString('base64url'))
-        : UNUSABLE_PASSWORD_HASH;
+        : unusablePasswordHash();
     const now = this.ctx.now();
     const { user, projectId } = await this.ctx.store.write(async (trx) => {
       const found = await trx.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();

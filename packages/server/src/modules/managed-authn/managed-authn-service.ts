@@ -19,7 +19,7 @@ import {
 } from '@piecework/shared';
 import { z } from 'zod';
 import { recordAuditEvent } from '../../audit/record-audit-event';
-import { UNUSABLE_PASSWORD_HASH } from '../../auth/password-hash';
+import { unusablePasswordHash } from '../../auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable, UserTable } from '../../storage/database';
 import { fromJson, toJson } from '../../storage/json-column';
@@ -192,7 +192,7 @@ export class ManagedAuthnService {
         platformId,
         email,
         // Matches no password (its hash is random bytes): a managed user never signs in by password.
-        passwordHash: UNUSABLE_PASSWORD_HASH,
+        passwordHash: unusablePasswordHash(),
         firstName: claims.firstName,
         lastName: claims.lastName,
         platformRole: 'MEMBER',
