@@ -69,12 +69,8 @@ export type {
 } from './catalogue/install-piece';
 export { PieceCatalogue } from './catalogue/piece-catalogue';
 export type { PieceCatalogueOptions, PieceMetadataLoader } from './catalogue/piece-catalogue';
-export {
-  compareVersions,
-  findInstalledPiece,
-  listInstalledPieces,
-  pieceInstallDir,
-} from './catalogue/pieces-directory';
+export { findInstalledPiece, listInstalledPieces, pieceInstallDir } from './catalogue/pieces-directory';
+export { compareVersions, resolveVersion } from './catalogue/piece-versions';
 export type { InstalledPiece } from './catalogue/pieces-directory';
 export { toPieceMetadata } from './catalogue/to-piece-metadata';
 export { evaluateProperty, propertyContext } from './properties';

@@ -85,5 +85,11 @@ describe('the piece catalogue', () => {
 
   it('answers undefined for a version that is not available', async () => {
     expect(await catalogue.get('@activepieces/piece-store', '9.9.9')).toBeUndefined();
+    expect(await catalogue.get('@activepieces/piece-store', '^9.0.0')).toBeUndefined();
   });
+
+  it('resolves a range, as exported flows name versions, to the newest installed match', async () => {
+    expect((await catalogue.get('@activepieces/piece-store', '~0.6.0'))?.version).toBe('0.6.20');
+    expect((await catalogue.get('@activepieces/piece-store', '>=0.6.0'))?.version).toBe('0.7.0');
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { PieceMetadata, PieceMetadataSummary, PieceVersionSummary } from '@piecework/shared';
 import type { PieceDefinition } from '../framework/piece-definition';
-import { compareVersions, listInstalledPieces } from './pieces-directory';
+import { listInstalledPieces } from './pieces-directory';
+import { compareVersions, resolveVersion } from './piece-versions';
 import { toPieceMetadata } from './to-piece-metadata';
 
 /** Loads an installed npm piece's metadata (in an isolated process: see `NpmPieceHost`). */
@@ -59,16 +60,27 @@ export class PieceCatalogue {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** One piece's metadata: the exact version asked, or the newest installed, or the built-in. */
+  /**
+   * One piece's metadata: the version asked (exact, or the newest installed one in a range such as
+   * `~0.3.1`), or without a version the newest installed, or the built-in.
+   */
   async get(name: string, version?: string): Promise<PieceMetadata | undefined> {
     const installed = this.installed().filter((piece) => piece.name === name);
-    const match =
+    const wanted =
       version === undefined
-        ? installed[installed.length - 1]
-        : installed.find((piece) => piece.version === version);
-    if (match && this.options.npm) return this.load(match.name, match.version);
+        ? installed.at(-1)?.version
+        : resolveVersion(
+            installed.map((piece) => piece.version),
+            version,
+          );
+    if (wanted !== undefined && this.options.npm) return this.load(name, wanted);
     const builtin = this.builtins.get(name);
-    if (builtin && (version === undefined || version === builtin.version || installed.length === 0))
+    if (
+      builtin &&
+      (version === undefined ||
+        installed.length === 0 ||
+        resolveVersion([builtin.version], version) !== undefined)
+    )
       return builtin;
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareVersions } from './piece-versions';
 
 /** One installed version of an npm piece in a pieces directory. */
 export interface InstalledPiece {
@@ -40,22 +41,4 @@ export function listInstalledPieces(piecesDir: string): InstalledPiece[] {
     if (moduleDir) pieces.push({ name, version, moduleDir });
   }
   return pieces.sort((a, b) => a.name.localeCompare(b.name) || compareVersions(a.version, b.version));
-}
-
-/** Compares two exact versions numerically (MAJOR.MINOR.PATCH, pre-releases first). */
-export function compareVersions(a: string, b: string): number {
-  const parse = (version: string) => {
-    const [core = '', pre] = version.split('-', 2);
-    return { numbers: core.split('.').map(Number), pre };
-  };
-  const left = parse(a);
-  const right = parse(b);
-  for (let i = 0; i < 3; i++) {
-    const difference = (left.numbers[i] ?? 0) - (right.numbers[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  if (left.pre === right.pre) return 0;
-  if (left.pre === undefined) return 1;
-  if (right.pre === undefined) return -1;
-  return left.pre.localeCompare(right.pre);
 }

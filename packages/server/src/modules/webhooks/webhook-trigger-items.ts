@@ -107,7 +107,8 @@ function handshakeReply(output: unknown): WebhookTriggerOutcome {
 async function triggerMetadataOf(ctx: Pick<ServerBase, 'pieces'>, piece: NonNullable<TriggerPiece>) {
   if (piece.triggerName === null) return null;
   try {
-    // The exact version, else (a range such as `~0.3.1`) the newest installed one.
+    // The exact version, else the newest installed one in its range (such as `~0.3.1`), else the
+    // newest installed one.
     const { catalogue } = ctx.pieces;
     const metadata = (await catalogue.get(piece.name, piece.version)) ?? (await catalogue.get(piece.name));
     return metadata?.triggers[piece.triggerName] ?? null;
