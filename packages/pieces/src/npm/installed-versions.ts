@@ -1,10 +1,11 @@
+import semver from 'semver';
 import type { PieceResolver } from './resolve-piece';
 
 /** Entries kept at most; past it the memory starts over (a server names far fewer versions). */
 const MAX_ENTRIES = 10_000;
 
 /**
- * Which exact npm piece versions are installed, and where, remembered so that a step does not
+ * Which npm piece versions (exact, or ranges such as `~0.3.1`) are installed, and where, remembered so that a step does not
  * touch the disk: a version found stays found, in the folder it was found in (an installed
  * version folder never changes); a missing one is trusted missing for `missingRecheckMs`, then
  * looked up again, so a piece added while the server runs is seen after at most that long. Use
@@ -52,8 +53,15 @@ export class InstalledVersions {
     throw found.error;
   }
 
-  /** Drops what is remembered of that version: call it after installing or removing it. */
+  /**
+   * Drops what is remembered of that version, and of every range of that piece (it may resolve
+   * to another version now): call it after installing or removing it.
+   */
   forget(name: string, version: string): void {
     this.presence.delete(`${name}@${version}`);
+    for (const key of this.presence.keys()) {
+      if (key.startsWith(`${name}@`) && semver.valid(key.slice(name.length + 1)) === null)
+        this.presence.delete(key);
+    }
   }
 }

@@ -45,11 +45,29 @@ describe('createPieceResolver', () => {
       'versions found in several places',
       '@acme/piece-a',
       '0.9.0',
-      'piece @acme/piece-a@0.9.0 is not installed (found 1.0.1)',
+      'piece @acme/piece-a@0.9.0 is not installed (found 1.0.0, 1.0.1)',
     ],
     ['nothing is installed', '@acme/none', '1.0.0', 'piece @acme/none@1.0.0 is not installed'],
   ])('rejects when %s', async (_, name, version, message) => {
     await expect(resolve(name, version)).rejects.toThrow(message);
+  });
+
+  it.each([
+    [
+      'a tilde range to the newest patch found anywhere',
+      '~1.0.0',
+      join(root, 'app', 'node_modules', '@acme/piece-a'),
+    ],
+    ['a caret range', '^1.0.0', join(root, 'app', 'node_modules', '@acme/piece-a')],
+    ['an exact version in its own folder, though a newer one is found', '1.0.0', versioned],
+  ])('resolves %s', async (_, version, expected) => {
+    expect(await resolve('@acme/piece-a', version)).toBe(expected);
+  });
+
+  it('rejects a range nothing found satisfies, naming what was found', async () => {
+    await expect(resolve('@acme/piece-a', '^2.0.0')).rejects.toThrow(
+      'piece @acme/piece-a@^2.0.0 is not installed (found 1.0.0, 1.0.1)',
+    );
   });
 
   it('looks only in the pieces directory when searchNodeModules is false (a server)', async () => {

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { findInstalledPiece } from '../catalogue/pieces-directory';
+import { listInstalledPieces } from '../catalogue/pieces-directory';
+import { resolveVersion } from '../catalogue/piece-versions';
 
-/** Finds the folder of an exact piece version; rejects when that version is not installed. */
+/**
+ * Finds the folder of a piece version (exact, or the newest installed in a range such as `~0.3.1`);
+ * rejects when no installed version matches.
+ */
 export type PieceResolver = (name: string, version: string) => Promise<string>;
 
 /** Options of {@link createPieceResolver}. */
@@ -21,28 +25,32 @@ export interface PieceResolverOptions {
 /**
  * The default way {@link NpmPieceHost} finds a piece: in the pieces directory (a version's own
  * folder `<dir>/<name>@<version>/node_modules/<name>` as the catalogue installs it, then
- * `<dir>/node_modules/<name>`), then in `node_modules` folders from `from` upwards. The
- * version must be exactly the one asked: `piece x@1.2.3 is not installed (found 1.2.4)`.
+ * `<dir>/node_modules/<name>`), then in `node_modules` folders from `from` upwards, the first
+ * folder holding the version wins. The version asked is exact (`1.2.3`) or a range (`~1.2.0`,
+ * resolved by semver to the newest version found in it); none found:
+ * `piece x@1.2.3 is not installed (found 1.2.4)`.
  */
 export function createPieceResolver(options: PieceResolverOptions = {}): PieceResolver {
   return async (name, version) => {
-    const candidates: string[] = [];
+    const found = new Map<string, string>();
+    const add = (installedVersion: string | undefined, dir: string) => {
+      if (installedVersion !== undefined && !found.has(installedVersion)) found.set(installedVersion, dir);
+    };
     if (options.piecesDir !== undefined) {
-      const installed = findInstalledPiece(options.piecesDir, name, version);
-      if (installed) return installed;
-      candidates.push(join(options.piecesDir, 'node_modules', name));
+      for (const piece of listInstalledPieces(options.piecesDir)) {
+        if (piece.name === name) add(piece.version, piece.moduleDir);
+      }
+      const flat = join(options.piecesDir, 'node_modules', name);
+      add(versionAt(flat), flat);
     }
     if (options.searchNodeModules !== false) {
-      candidates.push(...nodeModulesCandidates(resolve(options.from ?? process.cwd()), name));
+      for (const dir of nodeModulesCandidates(resolve(options.from ?? process.cwd()), name))
+        add(versionAt(dir), dir);
     }
-    const found: string[] = [];
-    for (const dir of candidates) {
-      const installedVersion = versionAt(dir);
-      if (installedVersion === version) return dir;
-      if (installedVersion !== undefined && !found.includes(installedVersion)) found.push(installedVersion);
-    }
+    const match = resolveVersion([...found.keys()], version);
+    if (match !== undefined) return found.get(match)!;
     throw new Error(
-      `piece ${name}@${version} is not installed${found.length > 0 ? ` (found ${found.join(', ')})` : ''}`,
+      `piece ${name}@${version} is not installed${found.size > 0 ? ` (found ${[...found.keys()].join(', ')})` : ''}`,
     );
   };
 }
