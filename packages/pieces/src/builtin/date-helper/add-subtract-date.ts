@@ -1,28 +1,28 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
 import { optionalBoolean, optionalText, requiredText } from '../common/read-props';
 import { assertTimeZone } from '../common/time-zones';
 import { DEFAULT_TIME_FORMAT, correctedFormat } from './date-formats';
+import type { Dayjs } from './date-library';
 import { dateTextProp, formatProp, timeZoneProp } from './date-props';
-import { formatDate, parseDate } from './date-text';
-import { applyTerms, parseTimeExpression } from './time-expression';
-import { fromWallClock, toWallClock } from './wall-clock';
+import { parseDate } from './parse-date';
+import { parseTimeExpression } from './time-expression';
+import { zonedNow } from './zoned-now';
 
-/** Sets the time of day (hours, minutes; seconds zero) on the calendar of `timeZone`. */
-function atTime(ms: number, time: string, timeZone: string): number {
-  const [hour, minute] = time.split(':').map(Number);
-  if (hour === undefined || minute === undefined || hour > 23 || minute > 59) {
+/** Sets the time of day ("HH:mm"; seconds zero) in `timeZone`, as the reference does. */
+function atTime(date: Dayjs, time: string, timeZone: string): Dayjs {
+  const [hour = NaN, minute = NaN] = time.split(':').map(Number);
+  if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59)) {
     throw new Error(`Invalid time ${time}: hours must be 0-23 and minutes 0-59`);
   }
-  return fromWallClock({ ...toWallClock(ms, timeZone), hour, minute, second: 0, millisecond: 0 }, timeZone);
+  return date.tz(timeZone).hour(hour).minute(minute).second(0).millisecond(0);
 }
 
 /**
  * `add_subtract_date`: reads `inputDate` (in `inputDateFormat`, as UTC), applies `expression`
- * (e.g. `+ 1 day - 2 hour`) on the calendar of `timeZone` (UTC when empty), optionally sets the
- * time of day (`setTime` "HH:mm", or the current time with `useCurrentTime`; both need a
- * `timeZone`, as on the reference) and writes it in `outputFormat`, as `{result}`.
+ * (e.g. `+ 1 day - 2 hour`, term by term with dayjs's `add`) in `timeZone` (UTC when empty),
+ * optionally sets the time of day (`setTime` "HH:mm", or the current time with `useCurrentTime`;
+ * both need a `timeZone`, as on the reference) and writes it in `outputFormat`, as `{result}`.
  */
 export const addSubtractDate = createAction({
   name: 'add_subtract_date',
@@ -46,7 +46,7 @@ export const addSubtractDate = createAction({
     setTime: Property.ShortText({
       displayName: 'Set Time To (24h format)',
       description:
-        'Optional: Set the result to a specific time (e.g., "10:00" or "14:30"). Leave empty to keep the calculated time.',
+        'Optional: Set the result to a specific time (e.g., "10:00" or "14:30"). This allows scheduling at a specific time after adding/subtracting dates. Leave empty to keep the calculated time.',
       required: false,
     }),
     useCurrentTime: Property.Checkbox({
@@ -59,18 +59,22 @@ export const addSubtractDate = createAction({
   async run(ctx) {
     const props = ctx.propsValue;
     const zone = optionalText(props, 'timeZone');
-    const timeZone = zone ? assertTimeZone(zone, 'timeZone') : 'UTC';
-    const setTime = optionalText(props, 'setTime')?.trim();
-    if (setTime && !/^\d\d:\d\d$/.test(setTime))
+    const timeZone = zone === undefined ? undefined : assertTimeZone(zone, 'timeZone');
+    const written = optionalText(props, 'setTime');
+    const setTime = written?.trim() ? written : undefined;
+    if (setTime !== undefined && !/^\d\d:\d\d$/.test(setTime))
       throw new Error(`Input "setTime" must be a time such as 14:30, got ${setTime}`);
-    const now = builtinEnv(ctx).now();
-    let ms = parseDate(requiredText(props, 'inputDate'), requiredText(props, 'inputDateFormat'), 'UTC', now);
-    ms = applyTerms(ms, parseTimeExpression(requiredText(props, 'expression')), timeZone);
-    if (zone && optionalBoolean(props, 'useCurrentTime')) {
-      ms = atTime(ms, formatDate(now, 'HH:mm', timeZone), timeZone);
-    } else if (zone && setTime) {
-      ms = atTime(ms, setTime, timeZone);
+    const start = parseDate(requiredText(props, 'inputDate'), requiredText(props, 'inputDateFormat'));
+    let date = parseTimeExpression(requiredText(props, 'expression')).reduce(
+      (current, { amount, unit }) => current.add(amount, unit),
+      timeZone === undefined ? start : start.tz(timeZone),
+    );
+    if (timeZone !== undefined && optionalBoolean(props, 'useCurrentTime')) {
+      date = atTime(date, zonedNow(ctx, timeZone).format('HH:mm'), timeZone);
+    } else if (timeZone !== undefined && setTime !== undefined) {
+      date = atTime(date, setTime, timeZone);
     }
-    return { result: formatDate(ms, requiredText(props, 'outputFormat'), timeZone) };
+    const zoned = timeZone === undefined ? date : date.tz(timeZone);
+    return { result: zoned.format(correctedFormat(requiredText(props, 'outputFormat'))) };
   },
 });

@@ -1,20 +1,22 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
 import { describeValue, requiredText } from '../common/read-props';
 import { TIME_UNITS } from './date-formats';
 import type { TimeUnit } from './date-formats';
+import { dayjs } from './date-library';
 import { dateTextProp, formatProp } from './date-props';
-import { parseDate } from './date-text';
+import { parseDate } from './parse-date';
 
-/** Unit lengths of the reference's difference: a year is 365 days, a month 30. */
-const UNIT_MS: Record<TimeUnit, number> = {
-  year: 365 * 86_400_000,
-  month: 30 * 86_400_000,
-  day: 86_400_000,
-  hour: 3_600_000,
-  minute: 60_000,
-  second: 1_000,
+type Duration = ReturnType<typeof dayjs.duration>;
+
+/** Each unit's part of the difference, as the reference reads it from a dayjs duration. */
+const PART_OF: Record<TimeUnit, (difference: Duration) => number> = {
+  year: (difference) => difference.years(),
+  month: (difference) => difference.months(),
+  day: (difference) => difference.days(),
+  hour: (difference) => difference.hours(),
+  minute: (difference) => difference.minutes(),
+  second: (difference) => difference.seconds(),
 };
 
 function unitsOf(value: unknown): TimeUnit[] {
@@ -30,8 +32,10 @@ function unitsOf(value: unknown): TimeUnit[] {
 }
 
 /**
- * `date_difference`: end minus start (both read as UTC), in each unit of `unitDifference`,
- * rounded down: `{year?, month?, day?, hour?, minute?, second?}`.
+ * `date_difference`: end minus start (both read as UTC) as a dayjs duration, broken down into
+ * the units of `unitDifference` as the reference does: each unit is what is left after the larger
+ * ones (a year is 365 days, a month a twelfth of that), not a total, and negative when the end
+ * comes first: `{year?, month?, day?, hour?, minute?, second?}`.
  */
 export const dateDifference = createAction({
   name: 'date_difference',
@@ -54,16 +58,9 @@ export const dateDifference = createAction({
   },
   async run(ctx) {
     const props = ctx.propsValue;
-    const now = builtinEnv(ctx).now();
-    const start = parseDate(
-      requiredText(props, 'startDate'),
-      requiredText(props, 'startDateFormat'),
-      'UTC',
-      now,
-    );
-    const end = parseDate(requiredText(props, 'endDate'), requiredText(props, 'endDateFormat'), 'UTC', now);
-    return Object.fromEntries(
-      unitsOf(props.unitDifference).map((unit) => [unit, Math.floor((end - start) / UNIT_MS[unit])]),
-    );
+    const start = parseDate(requiredText(props, 'startDate'), requiredText(props, 'startDateFormat'));
+    const end = parseDate(requiredText(props, 'endDate'), requiredText(props, 'endDateFormat'));
+    const difference = dayjs.duration(end.diff(start));
+    return Object.fromEntries(unitsOf(props.unitDifference).map((unit) => [unit, PART_OF[unit](difference)]));
   },
 });

@@ -1,3 +1,7 @@
+/**
+ * The date helper's format and unit choices: the reference piece's dropdown lists (data, which
+ * no dayjs plugin provides) and its one format correction, `DDD`/`DDDD` to dayjs's `ddd`/`dddd`.
+ */
 import type { DropdownOption } from '../../framework/properties';
 
 /** The formats the date helper offers (dayjs-style tokens, as on the reference platform). */
@@ -36,7 +40,10 @@ export const TIME_FORMAT_DESCRIPTION = [
   'ss: second (58), X: Unix time in seconds (1694949838), x: Unix time in milliseconds (1410715640579).',
 ].join(' ');
 
-/** The reference's formats say `DDD`/`DDDD` for day names; in the tokens that is `ddd`/`dddd`. */
+/**
+ * The reference's formats say `DDD`/`DDDD` for day names; dayjs's tokens are `ddd`/`dddd`. Apply
+ * it to every format before handing it to dayjs, as the reference does.
+ */
 export const correctedFormat = (format: string) => format.replaceAll('DDDD', 'dddd').replaceAll('DDD', 'ddd');
 
 /** The units of additions and differences. */

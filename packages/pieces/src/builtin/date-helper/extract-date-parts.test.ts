@@ -23,10 +23,10 @@ describe('extract_date_parts', () => {
       },
     ],
     [
-      'names from the default format',
+      'names',
       {
-        inputDate: 'Sun Sep 17 2023 11:23:58',
-        inputFormat: 'DDD MMM DD YYYY HH:mm:ss',
+        inputDate: 'September 17 2023',
+        inputFormat: 'MMMM DD YYYY',
         unitExtract: ['dayOfWeek', 'monthName'],
       },
       { dayOfWeek: 'Sunday', monthName: 'September' },
@@ -37,9 +37,14 @@ describe('extract_date_parts', () => {
       { hour: 11, second: 58 },
     ],
     [
-      'an ISO date whatever the format',
-      { inputDate: '2024-02-29T23:00:00Z', inputFormat: 'MM/DD/YYYY', unitExtract: ['month', 'day'] },
-      { month: 2, day: 29 },
+      'a two-digit year of the last century',
+      { inputDate: '02/29/96', inputFormat: 'MM/DD/YY', unitExtract: ['year', 'month', 'day'] },
+      { year: 1996, month: 2, day: 29 },
+    ],
+    [
+      'a day the month lacks as one of the next month (February 30 is March 2)',
+      { inputDate: '2023-02-30', inputFormat: 'YYYY-MM-DD', unitExtract: ['month', 'day'] },
+      { month: 3, day: 2 },
     ],
     ['no units', { inputDate: '2023-09-17', inputFormat: 'YYYY-MM-DD', unitExtract: [] }, {}],
   ])('extracts %s', async (_, propsValue, output) => {
@@ -63,9 +68,18 @@ describe('extract_date_parts', () => {
       'Failed to parse the date: soon with format: YYYY-MM-DD',
     ],
     [
-      'a day the month does not have',
-      { inputDate: '2023-02-30', inputFormat: 'YYYY-MM-DD', unitExtract: ['day'] },
-      'Failed to parse the date: 2023-02-30 with format: YYYY-MM-DD',
+      'a format with day names (dayjs reads none)',
+      {
+        inputDate: 'Sun Sep 17 2023 11:23:58',
+        inputFormat: 'DDD MMM DD YYYY HH:mm:ss',
+        unitExtract: ['day'],
+      },
+      'Failed to parse the date: Sun Sep 17 2023 11:23:58 with format: ddd MMM DD YYYY HH:mm:ss',
+    ],
+    [
+      'an ISO date in another format',
+      { inputDate: '2024-02-29T23:00:00Z', inputFormat: 'MM/DD/YYYY', unitExtract: ['day'] },
+      'Failed to parse the date: 2024-02-29T23:00:00Z with format: MM/DD/YYYY',
     ],
     ['a missing date', { inputFormat: 'YYYY-MM-DD', unitExtract: ['day'] }, 'Input "inputDate" is required'],
   ])('fails on %s', async (_, propsValue, message) => {

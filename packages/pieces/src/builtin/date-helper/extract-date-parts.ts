@@ -1,10 +1,9 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
 import { describeValue, requiredText } from '../common/read-props';
+import type { Dayjs } from './date-library';
 import { dateTextProp, formatProp } from './date-props';
-import { formatDate, parseDate } from './date-text';
-import { toWallClock } from './wall-clock';
+import { parseDate } from './parse-date';
 
 /** The units `extract_date_parts` offers, with the reference's values (the output keys). */
 const DATE_PARTS = [
@@ -20,11 +19,17 @@ const DATE_PARTS = [
 type DatePart = (typeof DATE_PARTS)[number][0];
 const PART_NAMES: readonly string[] = DATE_PARTS.map(([value]) => value);
 
-function partOf(ms: number, part: DatePart): number | string {
-  if (part === 'dayOfWeek') return formatDate(ms, 'dddd', 'UTC');
-  if (part === 'monthName') return formatDate(ms, 'MMMM', 'UTC');
-  return toWallClock(ms, 'UTC')[part];
-}
+/** Each unit as the reference reads it from the parsed date. */
+const PART_OF: Record<DatePart, (date: Dayjs) => number | string> = {
+  year: (date) => date.year(),
+  month: (date) => date.month() + 1,
+  day: (date) => date.date(),
+  hour: (date) => date.hour(),
+  minute: (date) => date.minute(),
+  second: (date) => date.second(),
+  dayOfWeek: (date) => date.format('dddd'),
+  monthName: (date) => date.format('MMMM'),
+};
 
 /**
  * `extract_date_parts`: reads `inputDate` in `inputFormat` (as UTC) and returns the units listed
@@ -56,12 +61,7 @@ export const extractDateParts = createAction({
     if (unknown !== undefined) {
       throw new Error(`Input "unitExtract" may list ${PART_NAMES.join(', ')}; got ${describeValue(unknown)}`);
     }
-    const ms = parseDate(
-      requiredText(props, 'inputDate'),
-      requiredText(props, 'inputFormat'),
-      'UTC',
-      builtinEnv(ctx).now(),
-    );
-    return Object.fromEntries((units as DatePart[]).map((unit) => [unit, partOf(ms, unit)]));
+    const date = parseDate(requiredText(props, 'inputDate'), requiredText(props, 'inputFormat'));
+    return Object.fromEntries((units as DatePart[]).map((unit) => [unit, PART_OF[unit](date)]));
   },
 });

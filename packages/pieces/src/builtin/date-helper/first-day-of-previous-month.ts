@@ -1,6 +1,5 @@
 import { createAction } from '../../framework/create-piece';
 import { readTimeOfDay, timeOfDayProps } from './time-of-day';
-import { addMonths } from './wall-clock';
 
 /**
  * `first_day_of_previous_month`: the 1st of the month before the current one on the calendar of
@@ -12,7 +11,7 @@ export const firstDayOfPreviousMonth = createAction({
   description: 'Get the date and time of the first day of the previous month',
   props: timeOfDayProps(),
   async run(ctx) {
-    const { today, at, result } = readTimeOfDay(ctx);
-    return result(at(addMonths({ ...today, day: 1 }, -1)));
+    const { now, at, result } = readTimeOfDay(ctx);
+    return result(at(now.subtract(1, 'month').startOf('month')));
   },
 });

@@ -1,13 +1,14 @@
 import { createAction } from '../../framework/create-piece';
-import { builtinEnv } from '../common/builtin-env';
 import { requiredText } from '../common/read-props';
 import { assertTimeZone } from '../common/time-zones';
+import { correctedFormat } from './date-formats';
 import { dateTextProp, formatProp, timeZoneProp } from './date-props';
-import { formatDate, parseDate } from './date-text';
+import { parseDate } from './parse-date';
 
 /**
- * `format_date`: reads `inputDate` in `inputFormat` as a time of `inputTimeZone` and writes it
- * in `outputFormat` as a time of `outputTimeZone`, as `{result}`.
+ * `format_date`: reads `inputDate` in `inputFormat` as a wall-clock time of `inputTimeZone` and
+ * writes it in `outputFormat` as a time of `outputTimeZone`, as `{result}` (the reference's
+ * `parseDate(...).tz(inputTimeZone, true).tz(outputTimeZone).format(outputFormat)`).
  */
 export const formatDateAction = createAction({
   name: 'format_date',
@@ -24,12 +25,12 @@ export const formatDateAction = createAction({
     const props = ctx.propsValue;
     const inputTimeZone = assertTimeZone(requiredText(props, 'inputTimeZone'), 'inputTimeZone');
     const outputTimeZone = assertTimeZone(requiredText(props, 'outputTimeZone'), 'outputTimeZone');
-    const ms = parseDate(
-      requiredText(props, 'inputDate'),
-      requiredText(props, 'inputFormat'),
-      inputTimeZone,
-      builtinEnv(ctx).now(),
-    );
-    return { result: formatDate(ms, requiredText(props, 'outputFormat'), outputTimeZone) };
+    const date = parseDate(requiredText(props, 'inputDate'), requiredText(props, 'inputFormat'));
+    return {
+      result: date
+        .tz(inputTimeZone, true)
+        .tz(outputTimeZone)
+        .format(correctedFormat(requiredText(props, 'outputFormat'))),
+    };
   },
 });

@@ -1,11 +1,11 @@
 import { createAction } from '../../framework/create-piece';
-import { builtinEnv } from '../common/builtin-env';
 import { requiredText } from '../common/read-props';
 import { assertTimeZone } from '../common/time-zones';
-import { formatDate } from './date-text';
+import { correctedFormat } from './date-formats';
 import { formatProp, timeZoneProp } from './date-props';
+import { zonedNow } from './zoned-now';
 
-/** `get_current_date`: now, in `timeFormat` and `timeZone`, as `{result}`. */
+/** `get_current_date`: now (the built-in env's clock), in `timeFormat` and `timeZone`, as `{result}`. */
 export const getCurrentDate = createAction({
   name: 'get_current_date',
   displayName: 'Get Current Date',
@@ -16,8 +16,7 @@ export const getCurrentDate = createAction({
   },
   async run(ctx) {
     const timeZone = assertTimeZone(requiredText(ctx.propsValue, 'timeZone'), 'timeZone');
-    return {
-      result: formatDate(builtinEnv(ctx).now(), requiredText(ctx.propsValue, 'timeFormat'), timeZone),
-    };
+    const format = correctedFormat(requiredText(ctx.propsValue, 'timeFormat'));
+    return { result: zonedNow(ctx, timeZone).format(format) };
   },
 });

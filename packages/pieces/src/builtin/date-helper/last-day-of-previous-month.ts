@@ -1,6 +1,5 @@
 import { createAction } from '../../framework/create-piece';
 import { readTimeOfDay, timeOfDayProps } from './time-of-day';
-import { addMonths, daysInMonth } from './wall-clock';
 
 /**
  * `last_day_of_previous_month`: the last day of the month before the current one on the
@@ -12,8 +11,7 @@ export const lastDayOfPreviousMonth = createAction({
   description: 'Get the date and time of the last day of the previous month',
   props: timeOfDayProps(),
   async run(ctx) {
-    const { today, at, result } = readTimeOfDay(ctx);
-    const previous = addMonths({ ...today, day: 1 }, -1);
-    return result(at({ ...previous, day: daysInMonth(previous.year, previous.month) }));
+    const { now, at, result } = readTimeOfDay(ctx);
+    return result(at(now.subtract(1, 'month').endOf('month')));
   },
 });

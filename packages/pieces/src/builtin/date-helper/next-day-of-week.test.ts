@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { pinProcessTimeZone } from '../testing/process-time-zone';
 import { runAction } from '../testing/test-services';
 import { dateHelperPiece } from './index';
+
+pinProcessTimeZone('UTC');
 
 // The test clock is Thursday 2026-01-15 10:00 UTC.
 const next = (propsValue: Record<string, unknown>) =>

@@ -2,13 +2,27 @@ import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { requiredInteger } from '../common/read-props';
 import { readTimeOfDay, timeOfDayProps } from './time-of-day';
-import { MONTHS } from './date-text';
-import { daysInMonth } from './wall-clock';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * `next_day_of_year`: the next `month`/`day` (month 1 to 12) at `time` (or the current time) on
  * the calendar of `timeZone`, as `{result}` in `timeFormat`: this year's while it is not past,
- * else next year's. February 29 gives the next leap year's; a day no month has (April 31) fails.
+ * else a year later. As on the reference (dayjs setters), a day the month lacks rolls into the
+ * next month (April 31 is May 1; February 29 of a common year is March 1).
  */
 export const nextDayOfYear = createAction({
   name: 'next_day_of_year',
@@ -32,13 +46,8 @@ export const nextDayOfYear = createAction({
   async run(ctx) {
     const month = requiredInteger(ctx.propsValue, 'month', 1, 12);
     const day = requiredInteger(ctx.propsValue, 'day', 1, 31);
-    if (day > daysInMonth(2024, month))
-      throw new Error(`Input "day": ${MONTHS[month - 1]} has no day ${day}`);
-    const { now, today, at, result } = readTimeOfDay(ctx);
-    for (let year = today.year; ; year++) {
-      if (day > daysInMonth(year, month)) continue;
-      const ms = at({ year, month, day });
-      if (ms >= now) return result(ms);
-    }
+    const { now, at, result } = readTimeOfDay(ctx);
+    const thisYear = at(now.month(month - 1).date(day));
+    return result(thisYear.isBefore(now) ? thisYear.add(1, 'year') : thisYear);
   },
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { pinProcessTimeZone } from '../testing/process-time-zone';
 import { runAction, testServices } from '../testing/test-services';
 import { dateHelperPiece } from './index';
+
+pinProcessTimeZone('UTC');
 
 // The test clock is Thursday 2026-01-15 10:00 UTC; some cases move it to 2026-03-31 23:30 UTC.
 const END_OF_MARCH = Date.parse('2026-03-31T23:30:00Z');

@@ -1,6 +1,9 @@
+/**
+ * The add/subtract expression (`+ 1 year - 3 days + 2 hour`) is the reference piece's own little
+ * language, which no dayjs plugin reads; dayjs's `add` applies the terms read here.
+ */
 import { TIME_UNITS } from './date-formats';
 import type { TimeUnit } from './date-formats';
-import { addDays, addMonths, fromWallClock, toWallClock } from './wall-clock';
 
 /** One term of an add/subtract expression: `+ 2 day`. */
 export interface TimeTerm {
@@ -8,43 +11,30 @@ export interface TimeTerm {
   unit: TimeUnit;
 }
 
-const UNIT_MS: Partial<Record<TimeUnit, number>> = { hour: 3_600_000, minute: 60_000, second: 1_000 };
+const TERM = /([+-]*)(\d+)([^+\-\d]+)/y;
 
 /**
- * Parses an expression such as `+ 1 year - 3 days + 2 hour` (spaces and line breaks ignored,
- * plural units accepted, `+` when no sign is given). Throws on anything else.
+ * Reads an expression as the reference does: spaces and line breaks are dropped, a sign holds
+ * for the terms after it until the next sign (`- 1 day 2 hour` subtracts both; `+` at first),
+ * units are case-blind and may end in `s`. Throws where the reference would skip text silently:
+ * an unknown unit, text that is not a term, or no term at all.
  */
 export function parseTimeExpression(expression: string): TimeTerm[] {
-  const compact = expression.replace(/\s+/g, '');
+  const compact = expression.replace(/\r\n|\n|\r| /g, '');
   const terms: TimeTerm[] = [];
-  const pattern = /([+-]?)(\d+)([a-zA-Z]+)/y;
-  while (pattern.lastIndex < compact.length) {
-    const match = pattern.exec(compact);
-    if (!match)
-      throw new Error(
-        `Cannot read the expression "${expression}" near "${compact.slice(pattern.lastIndex)}"`,
-      );
-    const unit = (match[3] ?? '').toLowerCase().replace(/s$/, '');
+  let sign = 1;
+  TERM.lastIndex = 0;
+  while (TERM.lastIndex < compact.length) {
+    const near = compact.slice(TERM.lastIndex);
+    const [, signs = '', digits = '', written = ''] = TERM.exec(compact) ?? [];
+    if (!digits) throw new Error(`Cannot read the expression "${expression}" near "${near}"`);
+    if (signs) sign = signs.endsWith('-') ? -1 : 1;
+    const unit = written.toLowerCase().replace(/s$/, '');
     if (!(TIME_UNITS as readonly string[]).includes(unit)) {
-      throw new Error(`Unknown unit "${match[3]}" in the expression: use ${TIME_UNITS.join(', ')}`);
+      throw new Error(`Unknown unit "${written}" in the expression: use ${TIME_UNITS.join(', ')}`);
     }
-    terms.push({ amount: (match[1] === '-' ? -1 : 1) * Number(match[2]), unit: unit as TimeUnit });
+    terms.push({ amount: sign * Number.parseInt(digits, 10), unit: unit as TimeUnit });
   }
-  if (terms.length === 0) throw new Error('Input "expression" is empty');
+  if (terms.length === 0) throw new Error('Input "expression" must hold a term such as + 1 day');
   return terms;
-}
-
-/**
- * Applies the terms in order: years, months and days on the calendar of `timeZone` (the time of
- * day is kept; month ends are clamped), hours, minutes and seconds as elapsed time.
- */
-export function applyTerms(ms: number, terms: TimeTerm[], timeZone: string): number {
-  return terms.reduce((current, { amount, unit }) => {
-    const elapsed = UNIT_MS[unit];
-    if (elapsed !== undefined) return current + amount * elapsed;
-    const clock = toWallClock(current, timeZone);
-    const moved =
-      unit === 'day' ? addDays(clock, amount) : addMonths(clock, unit === 'year' ? amount * 12 : amount);
-    return fromWallClock(moved, timeZone);
-  }, ms);
 }

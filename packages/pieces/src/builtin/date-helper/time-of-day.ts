@@ -1,12 +1,15 @@
+/**
+ * The inputs and reading shared by the "next/previous day" actions. Choosing the day is each
+ * action's dayjs arithmetic; this sets the chosen time of day on it and formats the result.
+ */
 import type { ActionContext } from '../../context/action-context';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
 import { describeValue, optionalBoolean, optionalText, requiredText } from '../common/read-props';
 import { assertTimeZone } from '../common/time-zones';
+import { correctedFormat } from './date-formats';
+import type { Dayjs } from './date-library';
 import { formatProp, timeZoneProp } from './date-props';
-import { formatDate } from './date-text';
-import { fromWallClock, toWallClock } from './wall-clock';
-import type { WallClock } from './wall-clock';
+import { zonedNow } from './zoned-now';
 
 /**
  * The inputs shared by the "next/previous day" actions: `time` ("HH:mm", default `00:00`),
@@ -30,35 +33,33 @@ export const timeOfDayProps = () => ({
   timeZone: timeZoneProp('Time Zone', true),
 });
 
-/** The read {@link timeOfDayProps}: today's wall clock in the zone, and how to finish a day. */
+/** The read {@link timeOfDayProps}. */
 export interface TimeOfDay {
-  now: number;
-  today: WallClock;
-  /** The instant of `day` (year, month, day) at the chosen time of day in the zone. */
-  at(day: Pick<WallClock, 'year' | 'month' | 'day'>): number;
-  /** `{result}`: the instant in the chosen format and zone. */
-  result(ms: number): { result: string };
+  /** Now, in the zone. */
+  now: Dayjs;
+  /** `day` at the chosen time of day (seconds zero), as the reference sets it. */
+  at(day: Dayjs): Dayjs;
+  /** `{result}`: the date in the chosen format. */
+  result(date: Dayjs): { result: string };
 }
 
 /** Reads {@link timeOfDayProps}; throws naming the input when `time` is not "HH:mm" (00:00-23:59). */
 export function readTimeOfDay(ctx: ActionContext): TimeOfDay {
   const props = ctx.propsValue;
   const timeZone = assertTimeZone(requiredText(props, 'timeZone'), 'timeZone');
-  const format = requiredText(props, 'timeFormat');
+  const format = correctedFormat(requiredText(props, 'timeFormat'));
   const time = optionalText(props, 'time') ?? '00:00';
   const match = /^(\d\d):(\d\d)$/.exec(time);
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) {
     throw new Error(`Input "time" must be a 24h time from 00:00 to 23:59, got ${describeValue(time)}`);
   }
-  const now = builtinEnv(ctx).now();
-  const today = toWallClock(now, timeZone);
+  const now = zonedNow(ctx, timeZone);
   const useNow = optionalBoolean(props, 'currentTime');
-  const hour = useNow ? today.hour : Number(match[1]);
-  const minute = useNow ? today.minute : Number(match[2]);
+  const hour = useNow ? now.hour() : Number(match[1]);
+  const minute = useNow ? now.minute() : Number(match[2]);
   return {
     now,
-    today,
-    at: (day) => fromWallClock({ ...day, hour, minute, second: 0, millisecond: 0 }, timeZone),
-    result: (ms) => ({ result: formatDate(ms, format, timeZone) }),
+    at: (day) => day.hour(hour).minute(minute).second(0).millisecond(0),
+    result: (date) => ({ result: date.format(format) }),
   };
 }

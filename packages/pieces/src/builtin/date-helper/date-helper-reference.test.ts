@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { pinProcessTimeZone } from '../testing/process-time-zone';
+import { runAction, testServices } from '../testing/test-services';
+import { DST_CASES, REFERENCE_CASES } from './date-helper-reference.fixtures';
+import type { ReferenceCase } from './date-helper-reference.fixtures';
+import { dateHelperPiece } from './index';
+
+pinProcessTimeZone('UTC');
+
+const outcomeOf = ({ expected }: ReferenceCase) =>
+  'error' in expected
+    ? { status: 'FAILED', message: expected.error }
+    : { status: 'SUCCEEDED', output: expected.output };
+
+const run = ({ action, props, now }: ReferenceCase) =>
+  runAction(
+    dateHelperPiece,
+    action,
+    props,
+    now === undefined ? {} : { services: testServices({ now: () => Date.parse(now) }) },
+  );
+
+describe.each([
+  ['gives the reference piece’s outputs', REFERENCE_CASES],
+  ['gives the reference piece’s outputs across DST', DST_CASES],
+])('the date helper %s', (_, cases) => {
+  it.each(cases.map((testCase) => [`${testCase.action}: ${testCase.name}`, testCase] as const))(
+    '%s',
+    async (_title, testCase) => {
+      expect(await run(testCase)).toEqual(outcomeOf(testCase));
+    },
+  );
+});
