@@ -1,12 +1,13 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { choice, requiredText } from '../common/read-props';
-import { htmlToMarkdown } from './html-markdown';
 
 /**
- * `html_to_markdown`: converts `html` to Markdown with Piecework's small converter (see
- * {@link htmlToMarkdown}). `flavor` (default `vanilla`) is checked but does not change the
- * output; it may differ in details from the reference's showdown.
+ * `html_to_markdown`: converts `html` to Markdown with the `turndown` library, set up as the
+ * reference piece does: turndown's default options (setext `===` headings for levels 1 and 2,
+ * `*` bullets, indented code blocks, `_` emphasis; tables become their cells' text) and `script`
+ * elements removed with their content. `flavor` (default `vanilla`), an input of an earlier
+ * version of the reference, is checked but does not change the output.
  */
 export const htmlToMarkdownAction = createAction({
   name: 'html_to_markdown',
@@ -34,7 +35,11 @@ export const htmlToMarkdownAction = createAction({
   },
   async run(ctx) {
     const props = ctx.propsValue;
+    const html = requiredText(props, 'html');
     choice(props, 'flavor', ['vanilla', 'original', 'github'] as const, 'vanilla');
-    return htmlToMarkdown(requiredText(props, 'html'));
+    const { default: TurndownService } = await import('turndown');
+    const turndown = new TurndownService();
+    turndown.remove('script');
+    return turndown.turndown(html);
   },
 });

@@ -1,11 +1,14 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 import { choice, optionalBoolean, optionalNumber, requiredText } from '../common/read-props';
-import { markdownToHtml } from './markdown';
+import { sanitizeMarkdownHtml } from './sanitize-markdown-html';
 
 /**
- * `markdown_to_html`: converts `markdown` to HTML with Piecework's small converter (see
- * {@link markdownToHtml}); output may differ in details from the reference's showdown.
+ * `markdown_to_html`: converts `markdown` to HTML with the `showdown` library, configured as the
+ * reference piece does (the options below, `omitExtraWLInCodeBlocks`, then `setFlavor`, whose
+ * preset overrides them: `github` turns on tables and simple line breaks, `vanilla` resets every
+ * option to showdown's default). Unlike the reference, the HTML is then sanitized
+ * ({@link sanitizeMarkdownHtml}): no scripts, event handlers or `javascript:` links.
  */
 export const markdownToHtmlAction = createAction({
   name: 'markdown_to_html',
@@ -66,13 +69,18 @@ export const markdownToHtmlAction = createAction({
     if (!Number.isInteger(headerLevelStart) || headerLevelStart < 1 || headerLevelStart > 6) {
       throw new Error('Input "headerLevelStart" must be a whole number from 1 to 6');
     }
-    return markdownToHtml(requiredText(props, 'markdown'), {
-      flavor: choice(props, 'flavor', ['vanilla', 'original', 'github'] as const, 'github'),
+    const markdown = requiredText(props, 'markdown');
+    const flavor = choice(props, 'flavor', ['vanilla', 'original', 'github'] as const, 'github');
+    const { default: showdown } = await import('showdown');
+    const converter = new showdown.Converter({
       headerLevelStart,
-      tables: optionalBoolean(props, 'tables', true),
+      omitExtraWLInCodeBlocks: true,
       noHeaderId: optionalBoolean(props, 'noHeaderId'),
+      tables: optionalBoolean(props, 'tables', true),
       simpleLineBreaks: optionalBoolean(props, 'simpleLineBreaks'),
       openLinksInNewWindow: optionalBoolean(props, 'openLinksInNewWindow'),
     });
+    converter.setFlavor(flavor);
+    return sanitizeMarkdownHtml(converter.makeHtml(markdown));
   },
 });

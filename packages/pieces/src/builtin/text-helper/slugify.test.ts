@@ -4,17 +4,11 @@ import { textHelperPiece } from './index';
 
 describe('slugify', () => {
   it.each([
-    ['Hello World', 'Hello-World'],
-    ['  some   text  ', 'some-text'],
-    ['Crème brûlée à la carte', 'Creme-brulee-a-la-carte'],
-    ['Tom & Jerry', 'Tom-and-Jerry'],
-    ['Straße', 'Strasse'],
-    ['a - b', 'a-b'],
-    ['keeps .()!:@ but drops #/?', 'keeps-.()!:@-but-drops'],
-    ['emoji 🎉 gone', 'emoji-gone'],
+    ['Привет мир', 'Privet-mir'],
+    ['Ελληνικά', 'Ellhnika'],
+    ['Crème brûlée', 'Creme-brulee'],
     [42, '42'],
-    ['', ''],
-  ])('%j → %j', async (text, output) => {
+  ])('transliterates %j to %j', async (text, output) => {
     expect(await runAction(textHelperPiece, 'slugify', { text })).toEqual({ status: 'SUCCEEDED', output });
   });
 
