@@ -2,7 +2,8 @@
  * Real flow exports found in the wild, imported through IMPORT_FLOW over loopback HTTP as they
  * were exported (any wrapper, any schema version): those using only built-in pieces are
  * published and run from their webhook to SUCCEEDED; formats that can never be imported are
- * refused with a 400 naming why, and the draft is left as it was.
+ * refused with a 400 naming why, and the draft is left as it was. Code artifacts that are ZIP
+ * bombs are refused the same way, without the server's memory growing.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { expectStatus, flowsApi } from '../modules/flows/flow-test-kit';
 import { callWebhook, jsonBody, waitForRun } from '../modules/webhooks/run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
+import { zipBomb } from '../../../shared/src/flows/import/test-archives';
 
 const FIXTURES = new URL('../../../shared/src/flows/import/fixtures/', import.meta.url);
 const fixture = (name: string): unknown =>
@@ -116,6 +118,45 @@ describe('importing real exports', () => {
       code: 'FLOW_OPERATION_INVALID',
       params: { reason: 'CODE_ARTIFACT', path: 'trigger.nextAction' },
     });
+    const after = expectStatus(await api.get(flow.id), 200);
+    expect(after.version).toEqual(flow.version);
+  });
+
+  const MiB = 1024 * 1024;
+  it.each([
+    // [the bomb, what the refusal names]
+    ['a 13 KiB artifact of 100 entries sharing 5 MiB of zeros', 100, 'it has more than 64 entries'],
+    [
+      'an artifact whose index.ts, index.js and package.json share 5 MiB of zeros',
+      3,
+      'index.ts is larger than 262144 bytes',
+    ],
+  ])('refuses %s with 400 CODE_ARTIFACT, its memory bounded', async (_, entries, why) => {
+    const api = flowsApi(server, user.token);
+    const flow = await api.createFlow(user.projectId!, 'Kept');
+    const artifact = zipBomb({ inflatedBytes: 5 * MiB, entries });
+    const request = {
+      displayName: 'ZIP bomb',
+      trigger: {
+        name: 'trigger',
+        type: 'EMPTY',
+        settings: {},
+        nextAction: { name: 'step_1', type: 'CODE', settings: { input: {}, artifact } },
+      },
+    };
+    const rssBefore = process.memoryUsage().rss;
+    const answer = await api.operate(flow.id, { type: 'IMPORT_FLOW', request } as unknown as FlowOperation);
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'FLOW_OPERATION_INVALID',
+      params: { reason: 'CODE_ARTIFACT', path: 'trigger.nextAction' },
+    });
+    expect((answer.body as unknown as { params: { message: string } }).params.message).toContain(
+      `cannot be read (${why})`,
+    );
+    // Inflating every entry took ~517 MiB for the 13 KiB bomb.
+    expect(rssGrowth).toBeLessThan(32 * MiB);
     const after = expectStatus(await api.get(flow.id), 200);
     expect(after.version).toEqual(flow.version);
   });

@@ -1,56 +1,37 @@
 /**
  * The legacy CODE `artifact` (a base64 ZIP archive of index.ts and package.json) is read into
- * `sourceCode` on import: stored entries (the reference's builder, JSZip) and deflated ones, by
- * the pure-JavaScript ZIP reader and inflater of `shared`.
+ * `sourceCode` on import: stored entries (the reference's builder, JSZip) and deflated ones.
+ * Artifacts that would take unbounded memory (ZIP bombs) are refused with a reason, naming the
+ * step.
  */
 import { readFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findStep } from '../algebra/walk';
 import { apply, emptyDraft } from '../algebra/test-builders';
 import { readCodeArtifact } from './code-artifact';
 import { migrateExport } from './migrate-export';
-import { inflateRaw } from './zip/inflate-raw';
+import { layOutArtifact, zipArtifact, zipBomb } from './test-archives';
 
 const fixture = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 
-/** A ZIP archive (base64) of `files`, each stored or deflated, as JSZip and zipfile write them. */
-function zipBase64(files: Record<string, string>, method: 0 | 8): string {
-  const encoder = new TextEncoder();
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const nameBytes = Buffer.from(encoder.encode(name));
-    const raw = Buffer.from(encoder.encode(text));
-    const data = method === 8 ? deflateRawSync(raw) : raw;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]).toString('base64');
+const MiB = 1024 * 1024;
+
+/** A flow export whose steps are CODE steps kept as `artifacts`, one after the other. */
+function exportWithArtifacts(artifacts: string[]): unknown {
+  const steps = artifacts.reduceRight<unknown>(
+    (next, artifact, i) => ({
+      name: `step_${String(i + 1)}`,
+      type: 'CODE',
+      settings: { input: {}, artifact },
+      ...(next === null ? {} : { nextAction: next }),
+    }),
+    null,
+  );
+  return {
+    displayName: 'Code artifacts',
+    trigger: { name: 'trigger', type: 'EMPTY', settings: {}, nextAction: steps },
+  };
 }
 
 describe('importing code steps saved as an artifact', () => {
@@ -76,65 +57,61 @@ describe('importing code steps saved as an artifact', () => {
     expect(settingsOf('step_2')).not.toHaveProperty('artifact');
   });
 
-  it.each<[string, string]>([
-    ['not base64', 'not base64!'],
-    ['not a ZIP archive', Buffer.from('hello world, this is no archive').toString('base64')],
-    ['an archive without index.ts', zipBase64({ 'main.ts': 'export const code = async () => 1;' }, 8)],
-    ['a cut-short archive', zipBase64({ 'index.ts': 'export const code = async () => 1;' }, 8).slice(0, 60)],
-  ])('refuses %s with CODE_ARTIFACT, naming the step', (_, artifact) => {
-    const result = migrateExport({
-      displayName: 'Broken artifact',
-      trigger: {
-        name: 'trigger',
-        type: 'EMPTY',
-        settings: {},
-        nextAction: { name: 'step_1', type: 'CODE', settings: { input: {}, artifact } },
-      },
-    });
+  it.each<[string, string, string]>([
+    ['not base64', 'not base64!', 'it is not base64 text'],
+    ['not a ZIP archive', btoa('hello world, this is no archive'), 'it is not a ZIP archive'],
+    [
+      'an archive without index.ts',
+      zipArtifact({ 'main.ts': 'export const code = async () => 1;' }),
+      'it holds no index.ts',
+    ],
+    [
+      'a cut-short archive',
+      zipArtifact({ 'index.ts': 'export const code = async () => 1;' }).slice(0, 60),
+      'it is not a ZIP archive',
+    ],
+    [
+      'a 13 KiB ZIP bomb: 100 directory entries sharing 5 MiB of deflated zeros',
+      zipBomb({ inflatedBytes: 5 * MiB, entries: 100 }),
+      'it has more than 64 entries',
+    ],
+    [
+      'a ZIP bomb of index.ts, index.js and package.json sharing 5 MiB of deflated zeros',
+      zipBomb({ inflatedBytes: 5 * MiB, entries: 3 }),
+      'index.ts is larger than 262144 bytes',
+    ],
+    [
+      'an index.ts that declares 100 bytes and inflates to 5 MiB',
+      layOutArtifact([{ name: 'index.ts', data: new Uint8Array(5 * MiB), declaredSize: 100 }]),
+      'index.ts inflates to more than the 100 bytes it declares',
+    ],
+  ])('refuses %s with CODE_ARTIFACT, naming the step and why', (_, artifact, why) => {
+    const result = migrateExport(exportWithArtifacts([artifact]));
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.refusal).toMatchObject({ reason: 'CODE_ARTIFACT', path: 'trigger.nextAction' });
-      expect(result.refusal.message).toMatch(
-        /artifact cannot be read \(.+\); it should be a base64 ZIP archive/,
+      expect(result.refusal.message).toBe(
+        `a CODE step's artifact cannot be read (${why}); it should be a base64 ZIP archive of index.ts and package.json`,
       );
     }
   });
 
-  it.each([0, 8] as const)(
-    'reads archives with method %s, UTF-8 included, package.json optional',
-    (method) => {
+  it('refuses the 65,535-entry ZIP bomb (3.3 MB, 320 GiB inflated) in milliseconds, inflating nothing', () => {
+    const bomb = zipBomb({ inflatedBytes: 5 * MiB, entries: 65_535 });
+    const started = performance.now();
+    expect(readCodeArtifact(bomb)).toEqual({ ok: false, reason: 'it has more than 64 entries' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it.each([0, 6] as const)(
+    'reads archives at deflate level %s, UTF-8 included, package.json optional',
+    (level) => {
       const code = "export const code = async () => 'héllo ✓ 🎉';\n".repeat(50);
-      expect(readCodeArtifact(zipBase64({ 'index.ts': code }, method))).toEqual({
+      expect(readCodeArtifact(zipArtifact({ 'index.ts': code }, level))).toEqual({
         ok: true,
         code,
         packageJson: '{}',
       });
     },
   );
-});
-
-describe('inflateRaw', () => {
-  it('inflates what zlib deflates, at every level and for any bytes', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.uint8Array({ maxLength: 5000 }),
-          fc.string({ maxLength: 3000 }).map((text) => new TextEncoder().encode(text.repeat(3))),
-        ),
-        fc.integer({ min: 0, max: 9 }),
-        (bytes, level) => {
-          const deflated = deflateRawSync(bytes, { level });
-          expect(Buffer.from(inflateRaw(deflated, bytes.length, 1 << 20)).equals(Buffer.from(bytes))).toBe(
-            true,
-          );
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it('refuses data that inflates past its limit (a ZIP bomb)', () => {
-    const bomb = deflateRawSync(new Uint8Array(1_000_000));
-    expect(() => inflateRaw(bomb, 100, 10_000)).toThrow('the data inflates to more than 10000 bytes');
-  });
 });
