@@ -1,8 +1,8 @@
 /**
  * The legacy CODE `artifact` (a base64 ZIP archive of index.ts and package.json) is read into
  * `sourceCode` on import: stored entries (the reference's builder, JSZip) and deflated ones.
- * Artifacts that would take unbounded memory (ZIP bombs) are refused with a reason, naming the
- * step.
+ * Artifacts that would take unbounded memory (ZIP bombs, many artifacts adding up) are refused
+ * with a reason, naming the step.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +102,29 @@ describe('importing code steps saved as an artifact', () => {
     expect(readCodeArtifact(bomb)).toEqual({ ok: false, reason: 'it has more than 64 entries' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it.each<[number, string | null]>([
+    [32, null],
+    [33, `trigger${'.nextAction'.repeat(33)}`],
+  ])(
+    'reads %s artifacts of 256 KiB in one export only while they hold 8 MiB or less together',
+    (count, refusedAt) => {
+      const artifact = zipArtifact({ 'index.ts': 'x'.repeat(MiB / 4) });
+      const result = migrateExport(exportWithArtifacts(Array.from({ length: count }, () => artifact)));
+      if (refusedAt === null) expect(result.ok).toBe(true);
+      else
+        expect(result).toMatchObject({
+          ok: false,
+          refusal: {
+            reason: 'CODE_ARTIFACT',
+            path: refusedAt,
+            message: expect.stringContaining(
+              'the code artifacts of one import may hold 8388608 bytes together',
+            ) as unknown,
+          },
+        });
+    },
+  );
 
   it.each([0, 6] as const)(
     'reads archives at deflate level %s, UTF-8 included, package.json optional',

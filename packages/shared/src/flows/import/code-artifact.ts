@@ -3,7 +3,7 @@
  * step's source, as a base64 ZIP archive of `index.ts` and `package.json` (made by its builder
  * with JSZip, entries stored or deflated). fflate unpacks the archive (`zip/unzip-files.ts`):
  * only `index.ts`, `index.js` and `package.json`, each at most as large as a code step's source
- * may be (256 KiB). An archive of
+ * may be (256 KiB), with at most 8 MiB for all the artifacts of one import. An archive of
  * thousands of entries sharing one deflated file (a ZIP bomb) is refused before anything is
  * inflated, a file whose header understates its size after at most about 258 KiB.
  *
@@ -27,6 +27,9 @@ const LIMITS: ZipLimits = {
   maxTotalBytes: 3 * MAX_CODE_SOURCE_BYTES,
 };
 
+/** What the code artifacts of one import may inflate to together. */
+const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+
 const FILES = new Set(['index.ts', 'index.js', 'package.json']);
 
 /** A code step source read from an artifact, or why it could not be read. */
@@ -34,20 +37,38 @@ export type ReadCodeArtifact =
   { ok: true; code: string; packageJson: string } | { ok: false; reason: string };
 
 /**
- * Decodes a CODE step's base64 `artifact` into `sourceCode`: `code` from `index.ts` (or
- * `index.js`), `packageJson` from `package.json` (`{}` when the archive has none). Synchronous
- * and pure JavaScript, like the rest of the import.
+ * What the code artifacts of one import may still inflate to (8 MiB to start). Pass one object
+ * (`{}`) to every artifact of one import, so that many small artifacts cannot add up to more:
+ * once it is spent, artifacts are refused by their declared sizes, before anything is inflated.
  */
-export function readCodeArtifact(artifact: string): ReadCodeArtifact {
+export interface ArtifactBudget {
+  inflatedBytesLeft?: number;
+}
+
+/**
+ * Decodes a CODE step's base64 `artifact` into `sourceCode`: `code` from `index.ts` (or
+ * `index.js`), `packageJson` from `package.json` (`{}` when the archive has none), taking what
+ * they inflate to from `budget`. Synchronous and pure JavaScript, like the rest of the import.
+ */
+export function readCodeArtifact(artifact: string, budget: ArtifactBudget = {}): ReadCodeArtifact {
   const bytes = decodeBase64(artifact);
   if (bytes === undefined) return { ok: false, reason: 'it is not base64 text' };
+  const left = (budget.inflatedBytesLeft ??= MAX_IMPORT_BYTES);
+  const limits = { ...LIMITS, maxTotalBytes: Math.min(LIMITS.maxTotalBytes, left) };
   let files: Map<string, Uint8Array>;
   try {
-    files = unzipFiles(bytes, FILES, LIMITS);
+    files = unzipFiles(bytes, FILES, limits);
   } catch (error) {
-    if (error instanceof ZipError) return { ok: false, reason: error.message };
-    throw error;
+    if (!(error instanceof ZipError)) throw error;
+    const overBudget = error.limit === 'maxTotalBytes' && limits.maxTotalBytes < LIMITS.maxTotalBytes;
+    return {
+      ok: false,
+      reason: overBudget
+        ? `the code artifacts of one import may hold ${String(MAX_IMPORT_BYTES)} bytes together`
+        : error.message,
+    };
   }
+  budget.inflatedBytesLeft = left - [...files.values()].reduce((sum, data) => sum + data.length, 0);
   const source = files.get('index.ts') ?? files.get('index.js');
   if (!source) return { ok: false, reason: 'it holds no index.ts' };
   const text = (data: Uint8Array) => new TextDecoder('utf-8', { fatal: false }).decode(data);

@@ -21,12 +21,15 @@ function schemaVersionOf(flow: Record<string, unknown>): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
-function migrateFlow({ flow, wrapperName, path }: RawExportedFlow): MigratedFlow {
+function migrateFlow(
+  { flow, wrapperName, path }: RawExportedFlow,
+  artifacts: { inflatedBytesLeft?: number },
+): MigratedFlow {
   const exportedSchemaVersion = schemaVersionOf(flow);
   const prefix = path === '' ? '' : `${path}.`;
   const candidate = {
     displayName: typeof flow.displayName === 'string' ? flow.displayName : (wrapperName ?? 'Imported flow'),
-    trigger: migrateTrigger(flow.trigger, `${prefix}trigger`),
+    trigger: migrateTrigger(flow.trigger, `${prefix}trigger`, artifacts),
     schemaVersion: exportedSchemaVersion,
     ...(Array.isArray(flow.notes) ? { notes: flow.notes } : {}),
   };
@@ -52,7 +55,9 @@ function migrateFlow({ flow, wrapperName, path }: RawExportedFlow): MigratedFlow
  * and parses each result as an {@link ImportFlowRequest}. The `{{ }}` dialect upgrade to NESTED
  * is left to IMPORT_FLOW itself (it upgrades every request whose `schemaVersion` is not
  * Piecework's). Refuses, as data, the 2022 engine format, fork-only step types, packaged code
- * artifacts and non-exports. Pure: no IO.
+ * artifacts, code artifacts that cannot be read or that inflate past the budget in `artifacts`
+ * (`{}`: 8 MiB for all the export's artifacts; pass one object to many calls to share it), and
+ * non-exports. Pure: no IO.
  *
  * @example
  * ```ts
@@ -61,10 +66,14 @@ function migrateFlow({ flow, wrapperName, path }: RawExportedFlow): MigratedFlow
  * for (const { request } of result.flows) await client.flows.update(id, { type: 'IMPORT_FLOW', request });
  * ```
  */
-export function migrateExport(json: unknown): MigrateExportResult {
+export function migrateExport(
+  json: unknown,
+  artifacts: { inflatedBytesLeft?: number } = {},
+): MigrateExportResult {
   try {
     const detected = detectExport(json);
-    return { ok: true, shape: detected.shape, flows: detected.flows.map(migrateFlow) };
+    const flows = detected.flows.map((flow) => migrateFlow(flow, artifacts));
+    return { ok: true, shape: detected.shape, flows };
   } catch (error) {
     if (error instanceof ImportRefusedError) return { ok: false, refusal: error.refusal };
     throw error;
@@ -75,13 +84,15 @@ export function migrateExport(json: unknown): MigrateExportResult {
  * The request of an IMPORT_FLOW operation as the server takes it: a request that already parses
  * as an {@link ImportFlowRequest} as it is (IMPORT_FLOW upgrades its references), anything else
  * through {@link migrateExport}, which must find exactly one flow. Use it before validating an
- * IMPORT_FLOW body.
+ * IMPORT_FLOW body; to migrate many flows of one request, pass each call the same `artifacts`
+ * object (`{}`), so that their code artifacts share one budget.
  */
 export function migrateImportRequest(
   raw: unknown,
+  artifacts: { inflatedBytesLeft?: number } = {},
 ): { ok: true; request: unknown } | { ok: false; refusal: ImportRefusal } {
   if (ImportFlowRequest.safeParse(raw).success) return { ok: true, request: raw };
-  const result = migrateExport(raw);
+  const result = migrateExport(raw, artifacts);
   if (!result.ok) return result;
   if (result.flows.length !== 1)
     return {

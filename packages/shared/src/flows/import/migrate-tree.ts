@@ -1,5 +1,5 @@
 import { StepType } from '../step';
-import { readCodeArtifact } from './code-artifact';
+import { readCodeArtifact, type ArtifactBudget } from './code-artifact';
 import { migrateConditions } from './migrate-conditions';
 import { isRecord, refuse } from './import-refusal';
 
@@ -22,6 +22,14 @@ export class MigrationNames {
     this.used.add(name);
     return name;
   }
+}
+
+/** What the migration of one export carries down each step tree. */
+export interface MigrationContext {
+  /** The names used in the flow being migrated. */
+  readonly names: MigrationNames;
+  /** What the export's code artifacts may still inflate to. */
+  readonly artifacts: ArtifactBudget;
 }
 
 function collectNames(step: unknown, into: Set<string>): void {
@@ -61,7 +69,7 @@ function pieceSettings(settings: Json): Json {
   };
 }
 
-function codeSettings(settings: Json, path: string): Json {
+function codeSettings(settings: Json, path: string, artifacts: ArtifactBudget): Json {
   if (settings.artifactPackagedId !== undefined)
     refuse('FORMAT_2022', 'a CODE step points to a 2022 packaged artifact (artifactPackagedId)', path);
   const { artifact, ...rest } = baseSettings(settings);
@@ -72,7 +80,7 @@ function codeSettings(settings: Json, path: string): Json {
     return { ...rest, sourceCode: { code: source.code, packageJson }, input };
   }
   if (typeof artifact === 'string') {
-    const read = readCodeArtifact(artifact);
+    const read = readCodeArtifact(artifact, artifacts);
     if (!read.ok)
       refuse(
         'CODE_ARTIFACT',
@@ -103,18 +111,22 @@ function common(raw: Json): Json {
  * read into `sourceCode`. Refuses step types no Activepieces release has and code artifacts that
  * cannot be read.
  */
-export function migrateStep(raw: unknown, path: string, names: MigrationNames): Json | null {
+export function migrateStep(raw: unknown, path: string, context: MigrationContext): Json | null {
   if (raw === null || raw === undefined) return null;
   if (!isRecord(raw)) refuse('INVALID_FLOW', `${path} is not a step object`, path);
   const settings = isRecord(raw.settings) ? raw.settings : {};
-  const next = () => migrateStep(raw.nextAction, `${path}.nextAction`, names);
+  const next = () => migrateStep(raw.nextAction, `${path}.nextAction`, context);
   let step: Json;
   switch (raw.type) {
     case StepType.enum.PIECE:
       step = { ...common(raw), type: raw.type, settings: withErrors(pieceSettings(settings), settings) };
       break;
     case StepType.enum.CODE:
-      step = { ...common(raw), type: raw.type, settings: withErrors(codeSettings(settings, path), settings) };
+      step = {
+        ...common(raw),
+        type: raw.type,
+        settings: withErrors(codeSettings(settings, path, context.artifacts), settings),
+      };
       break;
     case StepType.enum.LOOP_ON_ITEMS:
       step = {
@@ -124,7 +136,7 @@ export function migrateStep(raw: unknown, path: string, names: MigrationNames): 
           ...baseSettings(settings),
           items: typeof settings.items === 'string' ? settings.items : '',
         },
-        firstLoopAction: migrateStep(raw.firstLoopAction, `${path}.firstLoopAction`, names),
+        firstLoopAction: migrateStep(raw.firstLoopAction, `${path}.firstLoopAction`, context),
       };
       break;
     case StepType.enum.ROUTER: {
@@ -141,7 +153,7 @@ export function migrateStep(raw: unknown, path: string, names: MigrationNames): 
           ),
         },
         children: (Array.isArray(raw.children) ? raw.children : []).map((child: unknown, i: number) =>
-          migrateStep(child, `${path}.children.${i}`, names),
+          migrateStep(child, `${path}.children.${i}`, context),
         ),
       };
       break;
@@ -162,8 +174,8 @@ export function migrateStep(raw: unknown, path: string, names: MigrationNames): 
           ],
         },
         children: [
-          migrateStep(raw.onSuccessAction, `${path}.onSuccessAction`, names),
-          migrateStep(raw.onFailureAction, `${path}.onFailureAction`, names),
+          migrateStep(raw.onSuccessAction, `${path}.onSuccessAction`, context),
+          migrateStep(raw.onFailureAction, `${path}.onFailureAction`, context),
         ],
       };
       break;
@@ -175,7 +187,7 @@ export function migrateStep(raw: unknown, path: string, names: MigrationNames): 
         path,
       );
   }
-  return withFailureBranches(step, raw, path, names, next());
+  return withFailureBranches(step, raw, path, context, next());
 }
 
 function withErrors(out: Json, settings: Json): Json {
@@ -194,7 +206,7 @@ function withFailureBranches(
   step: Json,
   raw: Json,
   path: string,
-  names: MigrationNames,
+  context: MigrationContext,
   next: Json | null,
 ): Json {
   const branches = raw.continueOnFailureBranches;
@@ -202,7 +214,7 @@ function withFailureBranches(
   const settings = step.settings as Json;
   const errors = isRecord(settings.errorHandlingOptions) ? settings.errorHandlingOptions : {};
   const router: Json = {
-    name: names.fresh(),
+    name: context.names.fresh(),
     displayName: `On failure of ${String(step.displayName)}`,
     valid: true,
     type: StepType.enum.ROUTER,
@@ -218,8 +230,8 @@ function withFailureBranches(
       ],
     },
     children: [
-      migrateStep(branches.onFailure, `${path}.continueOnFailureBranches.onFailure`, names),
-      migrateStep(branches.onSuccess, `${path}.continueOnFailureBranches.onSuccess`, names),
+      migrateStep(branches.onFailure, `${path}.continueOnFailureBranches.onFailure`, context),
+      migrateStep(branches.onSuccess, `${path}.continueOnFailureBranches.onSuccess`, context),
     ],
     nextAction: next,
   };

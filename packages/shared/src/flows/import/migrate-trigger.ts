@@ -1,4 +1,5 @@
 import { TriggerType } from '../trigger';
+import type { ArtifactBudget } from './code-artifact';
 import { isRecord, refuse } from './import-refusal';
 import { MigrationNames, migrateStep } from './migrate-tree';
 
@@ -28,17 +29,18 @@ function triggerSettings(settings: Json): Json {
 /**
  * An exported trigger and its whole step tree in today's model: `WEBHOOK` becomes the webhook
  * piece's `catch_webhook`, a piece trigger gets missing `propertySettings` / `input`, UI-only
- * keys and instance-bound sample data are dropped, and every step goes through `migrateStep`.
+ * keys and instance-bound sample data are dropped, and every step goes through `migrateStep`
+ * (code artifacts inflating within `artifacts`).
  */
-export function migrateTrigger(raw: unknown, path: string): Json {
+export function migrateTrigger(raw: unknown, path: string, artifacts: ArtifactBudget): Json {
   if (!isRecord(raw)) return refuse('INVALID_FLOW', `${path} is not a trigger object`, path);
-  const names = new MigrationNames(raw);
+  const context = { names: new MigrationNames(raw), artifacts };
   const settings = isRecord(raw.settings) ? raw.settings : {};
   const common = {
     name: raw.name,
     displayName: typeof raw.displayName === 'string' ? raw.displayName : raw.name,
     valid: typeof raw.valid === 'boolean' ? raw.valid : true,
-    nextAction: migrateStep(raw.nextAction, `${path}.nextAction`, names),
+    nextAction: migrateStep(raw.nextAction, `${path}.nextAction`, context),
   };
   switch (raw.type) {
     case 'WEBHOOK':

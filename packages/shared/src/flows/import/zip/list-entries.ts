@@ -34,7 +34,7 @@ export function listEntries(
   let count = 0;
   const walk = (entry: UnzipFileInfo) => {
     if (++count > limits.maxEntries)
-      throw new ZipError(`it has more than ${String(limits.maxEntries)} entries`);
+      throw new ZipError(`it has more than ${String(limits.maxEntries)} entries`, 'maxEntries');
     if (names.has(entry.name)) wanted.push(entry);
     return false;
   };
@@ -53,12 +53,15 @@ export function listEntries(
         `${name} uses compression method ${String(compression)} (only stored and deflate are read)`,
       );
     if (originalSize > limits.maxFileBytes)
-      throw new ZipError(`${name} is larger than ${String(limits.maxFileBytes)} bytes`);
+      throw new ZipError(`${name} is larger than ${String(limits.maxFileBytes)} bytes`, 'maxFileBytes');
     if (compression === STORED && size !== originalSize)
       throw new ZipError(`${name} is stored in ${String(size)} bytes but declares ${String(originalSize)}`);
     declaredTotal += originalSize;
     if (declaredTotal > limits.maxTotalBytes)
-      throw new ZipError(`its files are larger than ${String(limits.maxTotalBytes)} bytes together`);
+      throw new ZipError(
+        `its files are larger than ${String(limits.maxTotalBytes)} bytes together`,
+        'maxTotalBytes',
+      );
     listed.set(name, { compression, originalSize });
   }
   return listed;

@@ -3,6 +3,13 @@
 /** Why `unzipFiles` refused an archive; its message is a phrase for people ("it holds index.ts twice"). */
 export class ZipError extends Error {
   override readonly name = 'ZipError';
+  constructor(
+    message: string,
+    /** The limit the archive is over, when that is why it was refused. */
+    readonly limit?: keyof ZipLimits,
+  ) {
+    super(message);
+  }
 }
 
 /** The limits an archive is read within: they bound the memory and time reading it takes. */
