@@ -96,11 +96,9 @@ describe('importing code steps saved as an artifact', () => {
     }
   });
 
-  it('refuses the 65,535-entry ZIP bomb (3.3 MB, 320 GiB inflated) in milliseconds, inflating nothing', () => {
+  it('refuses the 65,535-entry ZIP bomb (3.3 MB, 320 GiB inflated) from its directory, inflating nothing', () => {
     const bomb = zipBomb({ inflatedBytes: 5 * MiB, entries: 65_535 });
-    const started = performance.now();
     expect(readCodeArtifact(bomb)).toEqual({ ok: false, reason: 'it has more than 64 entries' });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it.each<[number, string | null]>([
