@@ -1,7 +1,8 @@
 import type { LookupFunction } from 'node:net';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { buildConnector, type Dispatcher } from 'undici';
 import { parseAllowList } from './address-policy';
 import { checkIpLiteral } from './check-ip-literal';
+import { createClosingAgent } from './closing-agent';
 import { ssrfLookupFor } from './ssrf-lookup';
 
 /** Options of {@link createSafeDispatcher}. */
@@ -17,6 +18,8 @@ export interface SafeDispatcherOptions {
  * is checked before connecting, and names are resolved through {@link createSsrfLookup}, whose
  * checked address is the one connected to. A refused connection fails with an
  * {@link SsrfBlockedError} (as the `cause` of fetch's TypeError) before any packet is sent.
+ * A connection no request takes is closed at once (see {@link createClosingAgent}), so aborting
+ * a request leaves no connection behind.
  *
  * @example await fetch(url, { dispatcher: createSafeDispatcher({ allowList: [] }) })
  */
@@ -31,5 +34,5 @@ export function createSafeDispatcher(options: SafeDispatcherOptions): Dispatcher
     }
     connector(connectOptions, callback);
   };
-  return new Agent({ connect });
+  return createClosingAgent({ connect });
 }
