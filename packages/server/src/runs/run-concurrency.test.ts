@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowRun, PopulatedFlow } from '@piecework/shared';
+import { isTerminalRunStatus, type FlowRun, type FlowRunStatus, type PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testDatabaseType, testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
@@ -8,6 +8,39 @@ import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
 
 const busy = (ms: number) =>
   code('step_1', `const end = Date.now() + ${String(ms)}; while (Date.now() < end) {} return 1;`);
+
+/**
+ * Waits until every run of `runIds` ended and answers them, failing once `stallMs` passed without
+ * one of them ending: how long the whole batch takes depends on the machine (on a crowded one the
+ * first runs wait seconds for engine threads to load), a batch that stops moving does not.
+ */
+async function waitForAllRuns(
+  server: TestServer,
+  runIds: readonly string[],
+  stallMs = 15_000,
+): Promise<FlowRun[]> {
+  let ended = 0;
+  let stallDeadline = Date.now() + stallMs;
+  for (;;) {
+    const rows = await server.server.context.store.db
+      .selectFrom('flowRun')
+      .select(['id', 'status'])
+      .where('id', 'in', [...runIds])
+      .execute();
+    const endedNow = rows.filter((row) => isTerminalRunStatus(row.status as FlowRunStatus)).length;
+    if (endedNow === runIds.length) break;
+    if (endedNow > ended) {
+      ended = endedNow;
+      stallDeadline = Date.now() + stallMs;
+    } else if (Date.now() > stallDeadline) {
+      throw new Error(
+        `${String(runIds.length - endedNow)} runs did not end, none ended for ${String(stallMs)} ms`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Promise.all(runIds.map(async (id) => (await server.server.context.runs.getRun(id))!));
+}
 
 describe('per-project limits', () => {
   let server: TestServer;
@@ -18,7 +51,7 @@ describe('per-project limits', () => {
     server = await startTestServer(
       { AP_WORKER_CONCURRENCY: '8', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '2' },
       // An engine thread started before the runs, as a server does by default: on a cluster, cold
-      // threads of both workers starting at once on 2 cores took 6-7 s, past waitForRun's 15 s.
+      // threads of both workers starting at once on 2 cores took 6-7 s before a first run ended.
       { runs: { workerThreads: 3, prestart: true } },
     );
     for (let i = 0; i < 3; i++) {
@@ -26,7 +59,9 @@ describe('per-project limits', () => {
       users.push(user);
       flows.push(await publishedFlow(server, user, chain([busy(40)])));
     }
-  });
+    // Starting a cluster (three servers, an engine thread loading in each worker) and three users
+    // took 8-12 s with both cores busy, past vitest's default 10 s for a hook.
+  }, 60_000);
   afterAll(() => server.close());
 
   it('never runs more than the limit of a project at once, and every project gets its share', async () => {
@@ -40,28 +75,36 @@ describe('per-project limits', () => {
     );
     const peaks = new Map<string, number>();
     let together = 0;
-    const sampler = setInterval(() => {
-      void context.store.db
-        .selectFrom('job')
-        .select(['projectId', (eb) => eb.fn.countAll<number>().as('running')])
-        .where('status', '=', 'RUNNING')
-        .groupBy('projectId')
-        .execute()
-        .then((rows) => {
-          for (const row of rows)
-            peaks.set(row.projectId, Math.max(peaks.get(row.projectId) ?? 0, Number(row.running)));
-          if (rows.length === 3) together++;
-        });
-    }, 5);
+    // One sample at a time, each a snapshot of the running jobs: samples never pile up on the
+    // server's connections when queries are slow.
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const rows = await context.store.db
+          .selectFrom('job')
+          .select(['projectId', (eb) => eb.fn.countAll<number>().as('running')])
+          .where('status', '=', 'RUNNING')
+          .groupBy('projectId')
+          .execute();
+        for (const row of rows)
+          peaks.set(row.projectId, Math.max(peaks.get(row.projectId) ?? 0, Number(row.running)));
+        if (rows.length === 3) together++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
     let done: FlowRun[];
     try {
       const created = await Promise.all(
         Array.from({ length: 30 }, (_, i) => context.runs.createRun(newRun(flows[i % 3]!, users[i % 3]!))),
       );
-      done = await Promise.all(created.map(({ run }) => waitForRun(server, run.id)));
+      done = await waitForAllRuns(
+        server,
+        created.map(({ run }) => run.id),
+      );
     } finally {
       // Also when a run is late: the sampler must not outlive the server's database.
-      clearInterval(sampler);
+      sampling = false;
+      await sampler;
     }
     expect(done.every((run) => run.status === 'SUCCEEDED')).toBe(true);
     expect(peaks.get(users[0]!.projectId!)).toBe(2);
