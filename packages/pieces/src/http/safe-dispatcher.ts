@@ -18,7 +18,7 @@ export interface SafeDispatcherOptions {
  * is checked before connecting, and names are resolved through {@link createSsrfLookup}, whose
  * checked address is the one connected to. A refused connection fails with an
  * {@link SsrfBlockedError} (as the `cause` of fetch's TypeError) before any packet is sent.
- * A connection no request takes is closed at once (see {@link createClosingAgent}), so aborting
+ * A connection no request takes is closed at once (see `createClosingAgent`), so aborting
  * a request leaves no connection behind.
  *
  * @example await fetch(url, { dispatcher: createSafeDispatcher({ allowList: [] }) })
