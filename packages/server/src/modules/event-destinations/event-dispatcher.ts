@@ -91,6 +91,9 @@ async function deliver(
     .where('platformId', '=', row.platformId)
     .executeTakeFirst();
   let outcome: AttemptOutcome;
+  // One instant for the outcome and its record: the logged backoff (nextAttemptAt - updated) is
+  // the delay exactly, however long the process is held between reading the clock twice.
+  let decidedAt = ctx.now();
   if (destination.enabled !== 1) {
     outcome = final('FAILED', null, 'the destination is disabled', null);
   } else if (event === undefined) {
@@ -104,9 +107,10 @@ async function deliver(
       allowList: ctx.settings.config.ssrfAllowList,
       timeoutMs: options.requestTimeoutMs,
     });
-    outcome = outcomeOf(sent, row.attempt, ctx.now(), options);
+    decidedAt = ctx.now();
+    outcome = outcomeOf(sent, row.attempt, decidedAt, options);
   }
-  const recorded = await recordAttempt(ctx.store, delivery, outcome, ctx.now());
+  const recorded = await recordAttempt(ctx.store, delivery, outcome, decidedAt);
   if (recorded && outcome.status === 'FAILED') logFailure(ctx.logger, delivery, outcome);
 }
 
