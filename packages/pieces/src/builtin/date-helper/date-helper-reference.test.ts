@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pinProcessTimeZone } from '../testing/process-time-zone';
 import { runAction, testServices } from '../testing/test-services';
-import { DST_CASES, REFERENCE_CASES } from './date-helper-reference.fixtures';
-import type { ReferenceCase } from './date-helper-reference.fixtures';
+import type { ReferenceCase } from './reference-case';
+import { ARITHMETIC_CASES } from './reference-cases-arithmetic.fixtures';
+import { DST_CASES } from './reference-cases-dst.fixtures';
+import { READING_CASES } from './reference-cases-reading.fixtures';
 import { dateHelperPiece } from './index';
 
 pinProcessTimeZone('UTC');
@@ -21,7 +23,8 @@ const run = ({ action, props, now }: ReferenceCase) =>
   );
 
 describe.each([
-  ['gives the reference piece’s outputs', REFERENCE_CASES],
+  ['gives the reference piece’s outputs reading and writing dates', READING_CASES],
+  ['gives the reference piece’s outputs in calendar arithmetic', ARITHMETIC_CASES],
   ['gives the reference piece’s outputs across DST', DST_CASES],
 ])('the date helper %s', (_, cases) => {
   it.each(cases.map((testCase) => [`${testCase.action}: ${testCase.name}`, testCase] as const))(
