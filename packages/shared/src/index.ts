@@ -50,6 +50,7 @@ export {
   PieceworkError,
   isPieceworkError,
 } from './common/errors';
+export { BoundedCache } from './common/bounded-cache';
 export { Id, generateId, generateTimeOrderedId } from './common/id';
 export { Page, PageQuery } from './common/page';
 export { QueryList } from './common/query-list';

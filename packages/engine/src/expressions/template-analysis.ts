@@ -5,8 +5,7 @@
  * `findTemplateTokens` and `parsePlainPath` on every resolution; what they answer is frozen
  * (shared by every caller).
  */
-import { findTemplateTokens, type TemplateToken } from '@piecework/shared';
-import { BoundedCache } from '../sandbox/bounded-cache';
+import { BoundedCache, findTemplateTokens, type TemplateToken } from '@piecework/shared';
 import { parsePlainPath, type PlainPath } from './plain-path';
 
 /** Texts (and expressions) remembered, the least recently used forgotten first. */

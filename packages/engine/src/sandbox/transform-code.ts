@@ -1,5 +1,5 @@
 import { transform } from 'sucrase';
-import { BoundedCache } from './bounded-cache';
+import { BoundedCache } from '@piecework/shared';
 import type { SandboxFailure } from './sandbox';
 
 /** A code step's source turned into a CommonJS function body, or why it cannot run. */

@@ -1,7 +1,6 @@
-import { readCodeDependencies } from '@piecework/shared';
+import { BoundedCache, readCodeDependencies } from '@piecework/shared';
 import type { CodeBundleOutcome, CodeSource } from '../host/code-bundler';
 import type { EngineHost } from '../host/engine-host';
-import { BoundedCache } from '../sandbox/bounded-cache';
 import { messageOf } from './attempt-outcome';
 
 /** What a code step needs before it runs: nothing (plain code), or its bundle (or why there is none). */

@@ -1,6 +1,6 @@
 /**
  * A `Map` that keeps at most `limit` entries: adding one more evicts the least recently used.
- * Used for per-process caches keyed by source text.
+ * Use it for per-process caches keyed by source text (code steps, expressions, syntax checks).
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
