@@ -5,6 +5,12 @@
  * names the line and column of the first error.
  */
 import type { Message, TransformFailure } from 'esbuild';
+import { BoundedCache } from '@piecework/shared';
+
+/** Sources longer than this are parsed every time instead of being cached. */
+const MAX_CACHED_SOURCE_LENGTH = 100_000;
+/** Checked sources by text: a save parses only the code steps whose source changed. */
+const checked = new BoundedCache<string, { error: CodeSyntaxError | undefined }>(500);
 
 /** Where and why a code step's source does not parse (line 1-based, column 1-based). */
 export interface CodeSyntaxError {
@@ -18,6 +24,14 @@ export interface CodeSyntaxError {
  * it parses. Use it to check a code step before its flow version is saved or published.
  */
 export async function findCodeSyntaxError(source: string): Promise<CodeSyntaxError | undefined> {
+  const known = checked.get(source);
+  if (known !== undefined) return known.error;
+  const error = await parseForSyntaxError(source);
+  if (source.length <= MAX_CACHED_SOURCE_LENGTH) checked.set(source, { error });
+  return error;
+}
+
+async function parseForSyntaxError(source: string): Promise<CodeSyntaxError | undefined> {
   const esbuild = await import('esbuild');
   try {
     await esbuild.transform(source, { loader: 'ts', format: 'esm', logLevel: 'silent' });
