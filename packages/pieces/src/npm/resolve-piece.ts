@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { listInstalledPieces } from '../catalogue/pieces-directory';
+import { findInstalledPiece, listInstalledPieces } from '../catalogue/pieces-directory';
 import { resolveVersion } from '../catalogue/piece-versions';
 
 /**
@@ -32,6 +32,10 @@ export interface PieceResolverOptions {
  */
 export function createPieceResolver(options: PieceResolverOptions = {}): PieceResolver {
   return async (name, version) => {
+    // An exact version in its own folder (how the catalogue installs) needs no directory listing.
+    const own =
+      options.piecesDir === undefined ? undefined : findInstalledPiece(options.piecesDir, name, version);
+    if (own !== undefined) return own;
     const found = new Map<string, string>();
     const add = (installedVersion: string | undefined, dir: string) => {
       if (installedVersion !== undefined && !found.has(installedVersion)) found.set(installedVersion, dir);
