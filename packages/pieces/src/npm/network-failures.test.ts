@@ -24,6 +24,18 @@ const { services } = testServices({ ssrfAllowList: ['127.0.0.1/32', '::1/128'] }
 const run = (action: string, url: string) =>
   host.runAction(actionRequest(FIXTURES.network, action, { url }), services);
 
+/**
+ * Loads the piece in the pool's process before a call that is meant to time out: a call that
+ * timed out replaces its process, and starting one on a busy machine can itself take longer than
+ * the short timeout these tests use. Retried until a call ends for a reason other than time.
+ */
+async function warmPool(): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const outcome = await run('fetch', `http://127.0.0.1:${port}/`);
+    if (!(outcome.status === 'FAILED' && outcome.message.includes('timed out'))) return;
+  }
+}
+
 beforeAll(async () => {
   port = await closedPort();
   selfSigned = await startSelfSignedHttpsServer();
@@ -114,6 +126,7 @@ describe("an npm piece's network failure is its step's error, with the cause cha
   });
 
   it('a call that never answers because it retries a failing request times out naming the failure it logged', async () => {
+    await warmPool();
     const outcome = await run('retry_forever', `http://127.0.0.1:${port}/`);
     expect(outcome).toEqual({
       status: 'FAILED',
@@ -122,6 +135,7 @@ describe("an npm piece's network failure is its step's error, with the cause cha
   });
 
   it('a call that never answers after a failed request times out naming that failure', async () => {
+    await warmPool();
     const outcome = await run('swallow_and_hang', `http://127.0.0.1:${port}/`);
     expect(outcome).toEqual({
       status: 'FAILED',
