@@ -166,6 +166,7 @@ export {
   Edition,
   ExecutionMode,
   LogLevel,
+  PieceSyncMode,
   RedisSentinelRole,
   RedisType,
 } from './config/config-enums';
@@ -297,8 +298,10 @@ export {
 export {
   ExactPackageVersion,
   PieceAuthDeclaration,
+  PieceInstallState,
   PieceMetadata,
   PieceMetadataSummary,
+  PiecePackageType,
   PieceVersionSummary,
 } from './pieces/piece-metadata';
 export { PieceProperty, PiecePropertyMap } from './pieces/piece-property';
@@ -312,6 +315,9 @@ export {
   PieceOptionsRequest,
   PieceOptionsResponse,
   PiecePackageName,
+  PieceRegistryEntry,
+  PieceRegistryQuery,
+  PieceSyncResult,
   ScopedPieceNameParams,
 } from './pieces/piece-requests';
 export { PieceCategory, PieceOrderBy, PieceSortBy } from './pieces/piece-category';

@@ -11,6 +11,9 @@ import {
   PieceNameParams,
   PieceOptionsRequest,
   PieceOptionsResponse,
+  PieceRegistryEntry,
+  PieceRegistryQuery,
+  PieceSyncResult,
   ScopedPieceNameParams,
 } from '../pieces/piece-requests';
 import { PLATFORM_ACCESS, PUBLIC_ACCESS, SERVER_ADMIN_ACCESS, projectAccess } from './endpoint-access';
@@ -29,6 +32,25 @@ export const PIECE_ENDPOINTS = {
     access: PUBLIC_ACCESS,
     status: 200,
     response: z.array(PieceCategory),
+  }),
+  registry: endpoint({
+    method: 'GET',
+    path: '/v1/pieces/registry',
+    operationId: 'pieces.registry',
+    summary: 'Every piece version this server lists ({name, version}), for servers that sync from it',
+    access: PUBLIC_ACCESS,
+    query: PieceRegistryQuery,
+    status: 200,
+    response: z.array(PieceRegistryEntry),
+  }),
+  sync: endpoint({
+    method: 'POST',
+    path: '/v1/pieces/sync',
+    operationId: 'pieces.sync',
+    summary: "Sync the catalogue from AP_PIECES_SYNC_URL now (admins of the server's first platform)",
+    access: SERVER_ADMIN_ACCESS,
+    status: 200,
+    response: PieceSyncResult,
   }),
   list: endpoint({
     method: 'GET',

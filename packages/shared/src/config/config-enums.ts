@@ -45,3 +45,10 @@ export type LogLevel = z.infer<typeof LogLevel>;
  */
 export const Edition = z.enum(['ce', 'ee', 'cloud']);
 export type Edition = z.infer<typeof Edition>;
+
+/**
+ * AP_PIECES_SYNC_MODE: whether the server keeps its catalogue of pieces it has not installed in
+ * step with a pieces API (AP_PIECES_SYNC_URL): OFFICIAL_AUTO (at start and daily) or NONE.
+ */
+export const PieceSyncMode = z.enum(['OFFICIAL_AUTO', 'NONE']);
+export type PieceSyncMode = z.infer<typeof PieceSyncMode>;

@@ -196,6 +196,18 @@ const ROWS: Row[] = [
     'Fetch official piece bundles from the CDN before the package registry.',
   ],
   ['AP_LOAD_TRANSLATIONS_FOR_DEV_PIECES', 'boolean', 'Load translations of pieces under development.'],
+  [
+    'AP_PIECES_SYNC_MODE',
+    'string',
+    'OFFICIAL_AUTO: list the pieces of AP_PIECES_SYNC_URL (synced at start and daily); NONE: no sync.',
+  ],
+  ['AP_PIECES_SYNC_URL', 'string', 'API base the piece catalogue syncs from (its /v1/pieces routes).'],
+  ['AP_PIECES_SYNC_API_KEY', 'string', 'Bearer token sent to AP_PIECES_SYNC_URL, when it asks for one.', 'secret'],
+  [
+    'AP_PIECES_INSTALL_ON_DEMAND',
+    'boolean',
+    'Install a catalogue piece version when a flow first needs it; false: admins install by hand.',
+  ],
   ['AP_SMTP_HOST', 'string', 'SMTP server for emails; unset: no email is sent.'],
   ['AP_SMTP_PORT', 'number', 'SMTP port.'],
   ['AP_SMTP_USERNAME', 'string', 'SMTP user name.'],

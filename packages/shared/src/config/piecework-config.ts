@@ -6,6 +6,7 @@ import {
   Edition,
   ExecutionMode,
   LogLevel,
+  PieceSyncMode,
   RedisSentinelRole,
   RedisType,
 } from './config-enums';
@@ -173,6 +174,14 @@ export const PieceworkConfig = z
     useCdnForBundles: z.boolean().default(true),
     /** AP_LOAD_TRANSLATIONS_FOR_DEV_PIECES: load translations of pieces under development. */
     loadTranslationsForDevPieces: z.boolean().default(false),
+    /** AP_PIECES_SYNC_MODE: keep the catalogue of not-installed pieces in step with AP_PIECES_SYNC_URL. */
+    piecesSyncMode: PieceSyncMode.default('OFFICIAL_AUTO'),
+    /** AP_PIECES_SYNC_URL: the API base the catalogue syncs from (chosen default: the reference's cloud). */
+    piecesSyncUrl: ConfigUrl.default('https://cloud.activepieces.com/api/'),
+    /** AP_PIECES_SYNC_API_KEY: a bearer token for a sync source that asks for one (another Piecework). */
+    piecesSyncApiKey: optionalText,
+    /** AP_PIECES_INSTALL_ON_DEMAND: install a catalogue piece version when a flow first needs it (chosen). */
+    piecesInstallOnDemand: z.boolean().default(true),
     /** AP_SMTP_HOST: SMTP server for emails (invitations, verification); unset: no email. */
     smtpHost: optionalText,
     /** AP_SMTP_PORT: SMTP port (chosen default: 587). */

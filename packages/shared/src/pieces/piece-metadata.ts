@@ -19,6 +19,19 @@ export type ExactPackageVersion = z.infer<typeof ExactPackageVersion>;
 export const PieceAuthDeclaration = z.union([PieceAuth, z.array(PieceAuth)]).optional();
 export type PieceAuthDeclaration = z.infer<typeof PieceAuthDeclaration>;
 
+/**
+ * Whether this server can run a piece version now: BUILT_IN (part of the server), INSTALLED (its
+ * npm package is in the pieces directory), INSTALL_ON_USE (known from the catalogue; its package
+ * is installed when a flow first needs it) or UNAVAILABLE (listed, but it cannot run here: see
+ * `unavailableReason`; also a catalogue piece while on-demand installs are turned off).
+ */
+export const PieceInstallState = z.enum(['BUILT_IN', 'INSTALLED', 'INSTALL_ON_USE', 'UNAVAILABLE']);
+export type PieceInstallState = z.infer<typeof PieceInstallState>;
+
+/** How a piece version's package is obtained: from the npm registry, or an uploaded archive (a packed `.tgz`). */
+export const PiecePackageType = z.enum(['REGISTRY', 'ARCHIVE']);
+export type PiecePackageType = z.infer<typeof PiecePackageType>;
+
 const pieceFields = {
   id: z.string().optional(),
   name: z.string().min(1),
@@ -33,6 +46,13 @@ const pieceFields = {
   categories: z.array(z.string()).optional(),
   minimumSupportedRelease: z.string().optional(),
   maximumSupportedRelease: z.string().optional(),
+  /** Whether this server can run the version now (absent from servers that do not say). */
+  installState: PieceInstallState.optional(),
+  /** Why an UNAVAILABLE version cannot run here, in a sentence. */
+  unavailableReason: z.string().optional(),
+  packageType: PiecePackageType.optional(),
+  /** OFFICIAL (from the registry's catalogue) or CUSTOM (a platform's own piece). */
+  pieceType: z.enum(['OFFICIAL', 'CUSTOM']).optional(),
 };
 
 /**

@@ -55,8 +55,12 @@ export const GetPieceQuery = z.object({ version: ExactPackageVersion.optional(),
 export type GetPieceQuery = z.infer<typeof GetPieceQuery>;
 
 /**
- * Body of `POST /v1/pieces` (platform admins): installs `pieceName` at `pieceVersion` (an exact
- * version or an npm range, default the latest) from the npm registry the server's npm uses.
+ * Body of `POST /v1/pieces` (platform admins). `packageType` REGISTRY (the default) installs
+ * `pieceName` at `pieceVersion` (an exact version or an npm range, default the latest) from the npm
+ * registry the server's npm uses; ARCHIVE installs a packed private piece (`npm pack`'s `.tgz`),
+ * sent base64 in `pieceArchive` (or as the `pieceArchive` file of a multipart form), whose
+ * package must be `pieceName` at the exact `pieceVersion`. `scope` is accepted as the reference
+ * sends it; every piece of this server is server-wide.
  */
 export const InstallPieceRequest = z.object({
   pieceName: PiecePackageName,
@@ -65,7 +69,9 @@ export const InstallPieceRequest = z.object({
     .max(100)
     .regex(/^[0-9A-Za-z.*^~<>=| +-]+$/, 'must be a version or an npm version range')
     .optional(),
-  packageType: z.literal('REGISTRY').optional(),
+  packageType: z.enum(['REGISTRY', 'ARCHIVE']).optional(),
+  pieceArchive: z.string().max(70_000_000).optional(),
+  scope: z.enum(['PLATFORM', 'PROJECT']).optional(),
 });
 export type InstallPieceRequest = z.infer<typeof InstallPieceRequest>;
 
@@ -107,3 +113,18 @@ export type PieceOptionsRequest = z.infer<typeof PieceOptionsRequest>;
  */
 export const PieceOptionsResponse = z.object({ type: z.string(), options: z.unknown() });
 export type PieceOptionsResponse = z.infer<typeof PieceOptionsResponse>;
+
+/** One piece version a catalogue offers, as `GET /v1/pieces/registry` lists them (sync sources). */
+export const PieceRegistryEntry = z.object({ name: PiecePackageName, version: ExactPackageVersion });
+export type PieceRegistryEntry = z.infer<typeof PieceRegistryEntry>;
+
+/** Query of `GET /v1/pieces/registry`: `release` and `edition` are accepted as the reference's sync sends them. */
+export const PieceRegistryQuery = z.object({
+  release: z.string().max(50).optional(),
+  edition: z.string().max(20).optional(),
+});
+export type PieceRegistryQuery = z.infer<typeof PieceRegistryQuery>;
+
+/** What `POST /v1/pieces/sync` did: versions added to and removed from the catalogue. */
+export const PieceSyncResult = z.object({ added: z.number().int(), removed: z.number().int() });
+export type PieceSyncResult = z.infer<typeof PieceSyncResult>;
