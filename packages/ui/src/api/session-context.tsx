@@ -90,3 +90,20 @@ export function useApi(): PieceworkClient {
   if (client === null) throw new Error('useApi outside SessionProvider');
   return client;
 }
+
+/** How long a call of {@link useSlowApi} may take: a piece's npm install runs inside it. */
+const SLOW_CALL_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The API client for calls that may take minutes rather than seconds: installing a piece, and
+ * flow edits that install the piece of the step they add. Same token as {@link useApi}; each
+ * attempt may take up to five minutes instead of the client's default 30 seconds.
+ */
+export function useSlowApi(): PieceworkClient {
+  const { session } = useSession();
+  const token = session?.token;
+  return useMemo(
+    () => createPieceworkClient({ baseUrl: apiBaseUrl(), token, retry: 0, timeoutMs: SLOW_CALL_TIMEOUT_MS }),
+    [token],
+  );
+}

@@ -10,7 +10,7 @@ import { isApiError } from '@piecework/client';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useApi } from '../../../api/session-context';
+import { useApi, useSlowApi } from '../../../api/session-context';
 
 /** The cache key of one flow. */
 export const flowKey = (flowId: string) => ['flow', flowId] as const;
@@ -40,6 +40,8 @@ export interface FlowEditor {
 /** The editor of flow `flowId`. */
 export function useFlowEditor(flowId: string): FlowEditor {
   const client = useApi();
+  // An edit that adds a step of a piece the server installs on first use lasts as long as the install.
+  const editClient = useSlowApi();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(0);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -59,7 +61,9 @@ export function useFlowEditor(flowId: string): FlowEditor {
         const current = queryClient.getQueryData<PopulatedFlow>(flowKey(flowId));
         // If-Match: the server applies the edit only to the draft this tab last saw.
         const api =
-          current === undefined ? client : client.withHeaders({ 'if-match': `"${current.version.updated}"` });
+          current === undefined
+            ? editClient
+            : editClient.withHeaders({ 'if-match': `"${current.version.updated}"` });
         try {
           const next = await api.flows.update(flowId, operation);
           queryClient.setQueryData(flowKey(flowId), next);
@@ -79,7 +83,7 @@ export function useFlowEditor(flowId: string): FlowEditor {
       queue.current = result.catch(() => undefined);
       return result.finally(() => setPending((count) => count - 1));
     },
-    [client, flowId, queryClient],
+    [editClient, flowId, queryClient],
   );
 
   const reload = useCallback(
