@@ -1,7 +1,7 @@
 /**
- * The picture of a step: its piece's logo (an `<img alt="">`: the card's text names the step),
- * or an icon for the core steps (code, loop, router) and an unset trigger. A logo that fails to
- * load falls back to the generic piece icon.
+ * The picture of a step or piece: its piece's logo (an `<img>`, loaded lazily; `alt=""` unless
+ * given, where the text beside it names the piece), or an icon for the core steps (code, loop,
+ * router) and an unset trigger. A logo that fails to load falls back to the generic piece icon.
  */
 import { useState } from 'react';
 import type { StepCardData } from './canvas-elements';
@@ -26,21 +26,33 @@ export function StepIcon({ type }: { type: StepCardData['type'] | 'PIECE' }) {
   );
 }
 
-/** The logo of a step or piece, `size` px square. */
+/** The logo of a step or piece, `size` px square; use it wherever a piece is pictured. */
 export function StepLogo({
   type,
   logoUrl,
   size = 32,
+  alt = '',
 }: {
   type: StepCardData['type'] | 'PIECE';
   logoUrl: string | undefined;
   size?: number;
+  /** The image's text alternative (default none: decorative). */
+  alt?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
+  const usable = logoUrl !== undefined && logoUrl !== '' && failed !== logoUrl;
   return (
     <span className="step-logo" style={{ width: size, height: size }}>
-      {logoUrl !== undefined && failed !== logoUrl ? (
-        <img src={logoUrl} alt="" width={size} height={size} onError={() => setFailed(logoUrl)} />
+      {usable ? (
+        <img
+          src={logoUrl}
+          alt={alt}
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(logoUrl)}
+        />
       ) : (
         <StepIcon type={type === 'PIECE_TRIGGER' ? 'PIECE' : type} />
       )}

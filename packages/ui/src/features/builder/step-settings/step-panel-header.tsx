@@ -1,9 +1,10 @@
 /**
- * The head of the settings panel: the step's logo, its display name (editable: saved like every
+ * The head of the settings panel: the step's logo (its piece's, or the core step's icon), its display name (editable: saved like every
  * other change), what it is (the piece, or code / loop / router) and its name (`step_1`), whether
  * the draft is saved, and the close button.
  */
 import { usePiece } from '../../../api/use-pieces';
+import { StepLogo } from '../canvas/step-logo';
 import type { EditableStep } from './step-request';
 import type { DraftStatus } from './use-step-draft';
 
@@ -51,13 +52,11 @@ export function StepPanelHeader({
     pieceName === undefined ? (KINDS[draft.type] ?? draft.type) : (piece.data?.displayName ?? pieceName);
   return (
     <header className="step-panel-header">
-      {piece.data?.logoUrl ? (
-        <img className="step-logo" src={piece.data.logoUrl} alt="" width={32} height={32} />
-      ) : (
-        <span className="step-logo letter" aria-hidden="true">
-          {kind.charAt(0)}
-        </span>
-      )}
+      <StepLogo
+        type={draft.type}
+        logoUrl={piece.data?.logoUrl}
+        alt={pieceName === undefined ? '' : `${kind} logo`}
+      />
       <div className="step-title">
         <input
           className="step-title-input"
