@@ -5,15 +5,35 @@
  * through `/v1/pieces/:scope/:name`.
  */
 import type { PieceMetadata, PieceMetadataSummary } from '@piecework/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from './session-context';
 
-/** Every piece the project can use (built-in and installed), with its actions and triggers counted. */
+/**
+ * Every piece the project can use (built in, installed, and from the catalogue: see each one's
+ * `installState`), with its actions and triggers counted.
+ */
 export function usePieces(projectId: string) {
   const client = useApi();
   return useQuery({
     queryKey: ['pieces', projectId],
     queryFn: (): Promise<PieceMetadataSummary[]> => client.pieces.list({ projectId }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The names of the pieces the server's search finds for `text` (`searchQuery`: name, display name,
+ * description and whatever else the server matches); an empty set while `text` is empty.
+ */
+export function usePieceSearch(projectId: string, text: string) {
+  const client = useApi();
+  const searchQuery = text.trim();
+  return useQuery({
+    queryKey: ['pieces', projectId, { searchQuery }],
+    enabled: searchQuery !== '',
+    queryFn: async (): Promise<ReadonlySet<string>> =>
+      new Set((await client.pieces.list({ projectId, searchQuery })).map((piece) => piece.name)),
+    placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
 }

@@ -4,6 +4,7 @@
  * is one flow operation through the flow editor; a past version opens read-only.
  */
 import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
@@ -66,6 +67,7 @@ function Builder({
   const [deleting, setDeleting] = useState<string | null>(null);
   const [testRun, setTestRun] = useState<FlowRun | null>(null);
   const pieces = usePieces(projectId);
+  const queryClient = useQueryClient();
   const run = useRunOperation(editor, flow.id);
   const { reload } = editor;
   const panelEditor = useMemo(
@@ -163,10 +165,16 @@ function Builder({
           onClose={() => setPicker(null)}
           onPick={(picked) => {
             const { operation, stepName } = operationForPick(flow.version, picker, picked);
+            const installs =
+              picked.kind !== 'core' &&
+              pieces.data?.find((piece) => piece.name === picked.piece.name)?.installState ===
+                'INSTALL_ON_USE';
             void run(operation).then((next) => {
               if (next === undefined) return;
               setPicker(null);
               select(stepName);
+              // The server installed the piece to add the step: the catalogue says so now.
+              if (installs) void queryClient.invalidateQueries({ queryKey: ['pieces'] });
             });
           }}
         />

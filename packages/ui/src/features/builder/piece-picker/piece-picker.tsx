@@ -1,31 +1,33 @@
 /**
- * The piece picker: a dialog with a search box, the core steps (Code, Loop on items, Router) and
- * every piece on the left, the highlighted piece's actions (or, for the trigger, its triggers) on
- * the right. Arrow keys move through a column, Right / Left go between the columns; Down in the
- * search box enters the list.
+ * The piece picker: a dialog with a search box, category filters, the core steps (Code, Loop on
+ * items, Router) and every piece of the catalogue on the left, the highlighted piece's actions
+ * (or, for the trigger, its triggers) on the right. The search ranks pieces fuzzily and adds what
+ * the server's search finds. Arrow keys move through a column, Right / Left go between the
+ * columns; Down in the search box enters the list. Picking a step of a piece that installs on
+ * first use says "Installing <piece>…" while the server installs it.
  */
 import type { PieceMetadataSummary } from '@piecework/shared';
-import { useEffect, useRef, useState } from 'react';
-import { usePieces } from '../../../api/use-pieces';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePieceSearch, usePieces } from '../../../api/use-pieces';
 import { Dialog } from '../../../components/dialog';
 import { QueryState } from '../../../components/query-state';
-import { StepIcon, StepLogo } from '../canvas/step-logo';
+import { useDebouncedValue } from '../step-settings/use-debounced-value';
+import { CategoryChips } from './category-chips';
+import { CoreStepList, matchingCoreSteps } from './core-steps';
 import { buttonsIn, moveFocusInList } from './list-keys';
-import type { CoreStepType, PickedStep } from './picked-step';
+import type { PickedStep } from './picked-step';
+import { categoryFilters, isInCategory } from './piece-categories';
 import { PieceEntries } from './piece-entries';
-
-const CORE_STEPS: readonly { type: CoreStepType; label: string; description: string }[] = [
-  { type: 'CODE', label: 'Code', description: 'Run your own JavaScript' },
-  { type: 'LOOP_ON_ITEMS', label: 'Loop on items', description: 'Repeat steps for every item of a list' },
-  { type: 'ROUTER', label: 'Router', description: 'Split the flow into branches by conditions' },
-];
+import { PieceListItem } from './piece-list-item';
+import { pieceIndex, rankPieces } from './piece-ranking';
+import './piece-picker.css';
 
 /** Props of {@link PiecePicker}. */
 export interface PiecePickerProps {
   projectId: string;
   /** `action`: a step to add; `trigger`: the flow's trigger. */
   mode: 'action' | 'trigger';
-  /** While the choice is being saved. */
+  /** While the choice is being saved (and its piece installed, if it installs on first use). */
   busy: boolean;
   onPick: (picked: PickedStep) => void;
   onClose: () => void;
@@ -33,10 +35,6 @@ export interface PiecePickerProps {
   piecesOnly?: boolean;
   /** The dialog's title (default "Add a step", or "Select a trigger"). */
   title?: string;
-}
-
-function matches(needle: string, ...texts: string[]): boolean {
-  return needle === '' || texts.some((text) => text.toLowerCase().includes(needle));
 }
 
 /** The piece picker dialog. */
@@ -51,23 +49,23 @@ export function PiecePicker({
 }: PiecePickerProps) {
   const pieces = usePieces(projectId);
   const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('ALL');
   const [active, setActive] = useState<string | null>(null);
+  const [picking, setPicking] = useState<PieceMetadataSummary | null>(null);
+  const settled = useDebouncedValue(query.trim(), 250);
+  const serverSearch = usePieceSearch(projectId, settled);
+  const serverHits = serverSearch.isPlaceholderData ? undefined : serverSearch.data;
+  const index = useMemo(() => pieceIndex(pieces.data ?? []), [pieces.data]);
   const piecesColumn = useRef<HTMLDivElement>(null);
   const entriesColumn = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   // After the dialog opened (its own effect runs first and focuses its first control).
   useEffect(() => search.current?.focus(), []);
-  const needle = query.trim().toLowerCase();
   const core =
-    mode === 'action' && !piecesOnly
-      ? CORE_STEPS.filter((item) => matches(needle, item.label, item.description))
+    mode === 'action' && !piecesOnly && (category === 'ALL' || category === 'CORE')
+      ? matchingCoreSteps(query)
       : [];
-  const offered = (all: readonly PieceMetadataSummary[]) =>
-    all.filter(
-      (piece) =>
-        (mode === 'action' ? piece.actions : piece.triggers) > 0 &&
-        matches(needle, piece.displayName, piece.name, piece.description),
-    );
+  const installing = busy && picking?.installState === 'INSTALL_ON_USE' ? picking : null;
   return (
     <Dialog
       title={title ?? (mode === 'action' ? 'Add a step' : 'Select a trigger')}
@@ -79,6 +77,7 @@ export function PiecePicker({
         className="picker-search"
         aria-label="Search pieces"
         placeholder="Search pieces…"
+        maxLength={200}
         ref={search}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
@@ -89,82 +88,76 @@ export function PiecePicker({
           }
         }}
       />
+      <p className="picker-progress" role="status">
+        {installing === null ? null : (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            Installing {installing.displayName}…
+          </>
+        )}
+      </p>
       <QueryState query={pieces} label="Loading pieces">
         {(all) => {
-          const list = offered(all);
+          const offered = all.filter((piece) => (mode === 'action' ? piece.actions : piece.triggers) > 0);
+          const list = rankPieces(index, offered, query, serverHits).filter((piece) =>
+            isInCategory(piece, category),
+          );
           const shown = list.find((piece) => piece.name === active) ?? list[0];
           return (
-            <div className="picker">
-              <div
-                ref={piecesColumn}
-                className="picker-pieces"
-                onKeyDown={(event) => {
-                  if (event.key === 'ArrowRight') {
-                    event.preventDefault();
-                    buttonsIn(entriesColumn.current)[0]?.focus();
-                  } else moveFocusInList(event);
-                }}
-              >
-                {core.length === 0 ? null : (
-                  <>
-                    <h3>Core</h3>
+            <>
+              <CategoryChips filters={categoryFilters(offered)} selected={category} onSelect={setCategory} />
+              <div className="picker">
+                <div
+                  ref={piecesColumn}
+                  className="picker-pieces"
+                  onKeyDown={(event) => {
+                    if (event.key === 'ArrowRight') {
+                      event.preventDefault();
+                      buttonsIn(entriesColumn.current)[0]?.focus();
+                    } else moveFocusInList(event);
+                  }}
+                >
+                  <CoreStepList steps={core} busy={busy} onPick={onPick} />
+                  <h3>Pieces</h3>
+                  {list.length === 0 ? (
+                    <p className="muted">
+                      {query.trim() === '' ? 'No piece in this category.' : `No piece matches “${query}”.`}
+                    </p>
+                  ) : (
                     <ul className="picker-list">
-                      {core.map((item) => (
-                        <li key={item.type}>
-                          <button
-                            type="button"
-                            className="picker-item picker-item-row"
-                            disabled={busy}
-                            onClick={() => onPick({ kind: 'core', type: item.type })}
-                          >
-                            <span className="step-logo step-logo-small">
-                              <StepIcon type={item.type} />
-                            </span>
-                            <span className="picker-item-title">{item.label}</span>
-                          </button>
-                        </li>
+                      {list.map((piece) => (
+                        <PieceListItem
+                          key={piece.name}
+                          piece={piece}
+                          current={piece === shown}
+                          onShow={() => setActive(piece.name)}
+                        />
                       ))}
                     </ul>
-                  </>
-                )}
-                <h3>Pieces</h3>
-                {list.length === 0 ? (
-                  <p className="muted">No piece matches “{query}”.</p>
-                ) : (
-                  <ul className="picker-list">
-                    {list.map((piece) => (
-                      <li key={piece.name}>
-                        <button
-                          type="button"
-                          className="picker-item picker-item-row"
-                          aria-current={piece === shown ? 'true' : undefined}
-                          onFocus={() => setActive(piece.name)}
-                          onClick={() => setActive(piece.name)}
-                        >
-                          <StepLogo type="PIECE" logoUrl={piece.logoUrl} size={24} />
-                          <span className="picker-item-title">{piece.displayName}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                  )}
+                </div>
+                <div ref={entriesColumn} className="picker-entries-column">
+                  {shown === undefined ? null : (
+                    <PieceEntries
+                      key={shown.name}
+                      projectId={projectId}
+                      piece={shown}
+                      mode={mode}
+                      busy={busy}
+                      onPick={(picked) => {
+                        setPicking(shown);
+                        onPick(picked);
+                      }}
+                      onBack={() =>
+                        piecesColumn.current
+                          ?.querySelector<HTMLButtonElement>('[aria-current="true"]')
+                          ?.focus()
+                      }
+                    />
+                  )}
+                </div>
               </div>
-              <div ref={entriesColumn} className="picker-entries-column">
-                {shown === undefined ? null : (
-                  <PieceEntries
-                    key={shown.name}
-                    projectId={projectId}
-                    piece={shown}
-                    mode={mode}
-                    busy={busy}
-                    onPick={onPick}
-                    onBack={() =>
-                      piecesColumn.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus()
-                    }
-                  />
-                )}
-              </div>
-            </div>
+            </>
           );
         }}
       </QueryState>
