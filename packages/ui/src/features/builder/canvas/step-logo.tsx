@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { StepCardData } from './canvas-elements';
+import './step-logo.css';
 
 const ICONS: Record<string, string[]> = {
   CODE: ['M8 6 2 12l6 6', 'm16 6 6 6-6 6'],
