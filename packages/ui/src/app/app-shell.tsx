@@ -88,6 +88,7 @@ export function AppShell() {
                 <NavLink to="/platform/users">Users</NavLink>
                 <NavLink to="/platform/api-keys">API keys</NavLink>
                 <NavLink to="/platform/audit-log">Audit log</NavLink>
+                <NavLink to="/platform/pieces">Pieces</NavLink>
                 <NavLink to="/platform/embedding">Embedding</NavLink>
                 <NavLink to="/platform/ai-providers">AI providers</NavLink>
               </nav>

@@ -85,6 +85,7 @@ export const APP_ROUTES: RouteObject[] = [
               { path: '/platform/api-keys', ...page(() => import('../features/settings/api-keys-page')) },
               { path: '/platform/audit-log', ...page(() => import('../features/settings/audit-log-page')) },
               { path: '/platform/embedding', ...page(() => import('../features/settings/embedding-page')) },
+              { path: '/platform/pieces', ...page(() => import('../features/pieces/pieces-page')) },
               {
                 path: '/platform/ai-providers',
                 ...page(() => import('../features/ai-providers/ai-providers-page')),
