@@ -95,6 +95,7 @@ beforeAll(async () => {
     ['API keys', '/platform/api-keys'],
     ['audit log', '/platform/audit-log'],
     ['embedding', '/platform/embedding'],
+    ['pieces', '/platform/pieces'],
     ['AI providers', '/platform/ai-providers'],
     ['unknown page', `${project}/nothing-here`],
   );
