@@ -21,6 +21,8 @@ export function CategoryChips({ filters, selected, onSelect }: CategoryChipsProp
           type="button"
           className="picker-chip"
           aria-pressed={filter.id === selected}
+          // "AI pieces", not "AI": a piece of the list may be named like a category.
+          aria-label={`${filter.label} pieces`}
           onClick={() => onSelect(filter.id)}
         >
           {filter.label}

@@ -1,5 +1,6 @@
 /**
- * One piece in the piece picker's list: its logo, display name and what it takes to use it. A
+ * One piece in the piece picker's list: its logo (decorative: the button's text names the piece,
+ * "Slack" or "Menu Installs on first use"), display name and what it takes to use it. A
  * piece from the catalogue that is not installed yet is marked "Installs on first use"; one that
  * cannot run on this server is greyed with the reason (it stays focusable, so the reason can be
  * read, but offers no steps).
@@ -28,7 +29,7 @@ export function PieceListItem({ piece, current, onShow }: PieceListItemProps) {
         onFocus={onShow}
         onClick={onShow}
       >
-        <StepLogo type="PIECE" logoUrl={piece.logoUrl} size={24} alt={`${piece.displayName} logo`} />
+        <StepLogo type="PIECE" logoUrl={piece.logoUrl} size={24} />
         <span className="picker-item-text">
           <span className="picker-item-title">{piece.displayName}</span>
           {piece.installState === 'INSTALL_ON_USE' ? (
