@@ -61,7 +61,13 @@ export type {
   SchedulePlan,
   SubflowRunStart,
 } from './builtin';
-export { installPiece, parsePieceSpec, PieceInstallError, removePiece } from './catalogue/install-piece';
+export {
+  installPiece,
+  installPieceArchive,
+  parsePieceSpec,
+  PieceInstallError,
+  removePiece,
+} from './catalogue/install-piece';
 export type {
   InstalledPieceResult,
   InstallPieceOptions,

@@ -6,6 +6,8 @@
  * serves the API and the timers without executing runs, WORKER executes runs and answers health
  * only; with Redis configured, the queue, run signals and timers go through it (`scale-out/`).
  */
+import { shippedSnapshotPath } from './pieces/catalogue-file';
+import { startCatalogueUpkeep, type CatalogueUpkeep } from './pieces/catalogue-upkeep';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate';
@@ -78,6 +80,11 @@ export interface CreateServerOptions {
    * `timerIntervalMs`). Tests shorten the backoff.
    */
   eventDeliveries?: EventDeliveryOptions;
+  /**
+   * The catalogue file whose pieces a server lists before any sync (a fresh or air-gapped one),
+   * or false for none. Default: the snapshot shipped with the server package.
+   */
+  catalogueSnapshot?: string | false;
 }
 
 /** A server, built but not yet listening. */
@@ -147,6 +154,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     ...options.eventDeliveries,
   });
   let ticks: TimedWorkTicks | undefined;
+  let catalogueUpkeep: CatalogueUpkeep | undefined;
   const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
   // A worker answers health only: the API is the app's.
   const routes = servesApi
@@ -187,6 +195,12 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
         await triggerPoller.start();
       }
       if (servesApi) await eventDispatcher.start();
+      if (servesApi) {
+        catalogueUpkeep = startCatalogueUpkeep(context, {
+          snapshot: options.catalogueSnapshot ?? shippedSnapshotPath() ?? false,
+          release,
+        });
+      } else void context.pieces.known.reload();
       const address = app.server.address();
       if (address === null || typeof address === 'string')
         throw new Error('The server is not listening on TCP');
@@ -194,6 +208,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     },
     async close() {
       await app.close();
+      catalogueUpkeep?.stop();
+      await catalogueUpkeep?.started;
       await authnRateLimit?.close();
       await ticks?.close();
       await scheduler.stop();

@@ -13,6 +13,7 @@ import { smtpMailerFromConfig } from './email/smtp-mailer';
 import type { ServerSettings } from './config/server-settings';
 import { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
+import { CatalogueStore } from './pieces/catalogue-store';
 import { PieceAvailability } from './pieces/piece-availability';
 import type { RunRuntime } from './runs/run-runtime';
 import type { DataStore } from './storage/data-store';
@@ -29,7 +30,10 @@ export interface ServerContext {
   /** Sends email (invitations, verification, password reset, run alerts); see `email/mailer.ts`. */
   readonly mailer: Mailer;
   readonly logger: Logger;
-  /** Which pieces this server can run (built-in or installed): checked at save and by webhooks. */
+  /**
+   * The server's pieces: which it can run (built-in or installed; checked at save and by
+   * webhooks), its catalogue (known pieces too), installs, on demand and by hand.
+   */
   readonly pieces: PieceAvailability;
   /** Recent `_dedupe_key`s of trigger items (polls, app events), per flow version. */
   readonly triggerDedupe: DedupeWindow;
@@ -48,6 +52,7 @@ export type ServerBase = Omit<ServerContext, 'runs'>;
 
 /** Assembles a {@link ServerBase} from settings, an open store and a logger. */
 export function createServerBase(settings: ServerSettings, store: DataStore, logger: Logger): ServerBase {
+  const now = monotonicClock();
   return {
     settings,
     store,
@@ -56,10 +61,15 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
     secrets: new SecretBox(settings.encryptionKey),
     mailer: smtpMailerFromConfig(settings.config) ?? NO_MAILER,
     logger,
-    pieces: new PieceAvailability({ piecesDir: settings.piecesDir, logger }),
+    pieces: new PieceAvailability({
+      piecesDir: settings.piecesDir,
+      logger,
+      known: new CatalogueStore(store, now),
+      installOnDemand: settings.config.piecesInstallOnDemand,
+    }),
     triggerDedupe: new DedupeWindow(),
     embedOrigins: new EmbedOriginsCache(store.db, { configured: settings.config.allowedEmbedOrigins }),
-    now: monotonicClock(),
+    now,
   };
 }
 

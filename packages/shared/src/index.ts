@@ -304,6 +304,7 @@ export {
   PiecePackageType,
   PieceVersionSummary,
 } from './pieces/piece-metadata';
+export { PieceCatalogueFile, UnavailableCatalogueEntry } from './pieces/piece-catalogue-file';
 export { PieceProperty, PiecePropertyMap } from './pieces/piece-property';
 export {
   DeletePieceQuery,

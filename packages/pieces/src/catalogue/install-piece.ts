@@ -66,6 +66,38 @@ export async function installPiece(
 ): Promise<InstalledPieceResult> {
   const { name, range } = parsePieceSpec(spec);
   const version = await resolveExactVersion(name, range);
+  return installInto(piecesDir, name, version, `${name}@${version}`, options);
+}
+
+/**
+ * Installs a packed private piece (the `.tgz` of `npm pack`, the reference's ARCHIVE package type)
+ * as `name@version` in the pieces directory; the archive is kept in the version's folder. Its
+ * dependencies come from the npm registry, install scripts are not run.
+ *
+ * @throws PieceInstallError `NOT_A_PIECE` when the archive is not `name` at `version` or does not
+ * load as a piece, `INSTALL_FAILED` when npm fails; the version's folder is then removed.
+ */
+export async function installPieceArchive(
+  archive: Uint8Array,
+  name: string,
+  version: string,
+  piecesDir: string,
+  options: InstallPieceOptions = {},
+): Promise<InstalledPieceResult> {
+  return installInto(piecesDir, name, version, `./${ARCHIVE_FILE}`, options, archive);
+}
+
+/** The name of the archive kept in the folder of a version installed from one. */
+const ARCHIVE_FILE = 'piece.tgz';
+
+async function installInto(
+  piecesDir: string,
+  name: string,
+  version: string,
+  npmSpec: string,
+  options: InstallPieceOptions,
+  archive?: Uint8Array,
+): Promise<InstalledPieceResult> {
   const existing = findInstalledPiece(piecesDir, name, version);
   if (existing) return { name, version, moduleDir: existing, installed: false };
   const dir = pieceInstallDir(piecesDir, name, version);
@@ -74,41 +106,37 @@ export async function installPiece(
     `${dir}/package.json`,
     JSON.stringify({ private: true, description: `${name}@${version} for Piecework` }),
   );
+  if (archive !== undefined) await writeFile(`${dir}/${ARCHIVE_FILE}`, archive);
+  const fail = async (reason: PieceInstallFailure, message: string): Promise<never> => {
+    await rm(dir, { recursive: true, force: true });
+    throw new PieceInstallError(reason, message);
+  };
   try {
     await run(
       'npm',
-      [
-        'install',
-        '--ignore-scripts',
-        '--no-audit',
-        '--no-fund',
-        '--omit=dev',
-        '--no-save',
-        `${name}@${version}`,
-      ],
-      {
-        cwd: dir,
-        maxBuffer: 16 * 1024 * 1024,
-      },
+      ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev', '--no-save', npmSpec],
+      { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw new PieceInstallError(
-      'INSTALL_FAILED',
-      `Installing ${name}@${version} failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`,
+    const stderr = (error as { stderr?: string }).stderr?.trim() || String(error);
+    return fail(
+      archive !== undefined && /TAR_BAD_ARCHIVE|invalid tar|EBADTAR|zlib/i.test(stderr)
+        ? 'NOT_A_PIECE'
+        : 'INSTALL_FAILED',
+      `Installing ${name}@${version} failed: ${stderr}`,
     );
   }
   const moduleDir = findInstalledPiece(piecesDir, name, version);
   if (!moduleDir) {
-    await rm(dir, { recursive: true, force: true });
-    throw new PieceInstallError('INSTALL_FAILED', `Installing ${name}@${version} left no package in ${dir}`);
+    return archive !== undefined
+      ? fail('NOT_A_PIECE', `The archive is not the package ${name} at version ${version}`)
+      : fail('INSTALL_FAILED', `Installing ${name}@${version} left no package in ${dir}`);
   }
   if (options.verify) {
     try {
       await options.verify(name, version);
     } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      throw new PieceInstallError(
+      return fail(
         'NOT_A_PIECE',
         `${name}@${version} is not a piece: ${error instanceof Error ? error.message : String(error)}`,
       );

@@ -62,6 +62,7 @@ const PUBLIC_ENDPOINTS = new Set([
   'webhooks.draftSync',
   'webhooks.test',
   'pieces.categories',
+  'pieces.registry',
   'triggers.appEvent',
   'templates.categories',
 ]);

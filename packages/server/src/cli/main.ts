@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 /**
- * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list` manages
- * integration pieces; `piecework flows import|export` moves flows between files and a running
+ * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list|sync`
+ * manages integration pieces and the piece catalogue; `piecework flows import|export` moves flows between files and a running
  * server; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { FLOWS_USAGE, runFlowsCommand } from './flows-command';
+import { PIECES_SYNC_USAGE, runPiecesSyncCommand } from './pieces-sync-command';
 import { runStartCommand } from './start-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
        piecework pieces add <package>       install a published piece
        piecework pieces list                list built-in and installed pieces
+${PIECES_SYNC_USAGE}
 ${FLOWS_USAGE}
        piecework --version                  print the version
        piecework --help                     print this usage`;
@@ -38,6 +40,10 @@ async function main(args: readonly string[]): Promise<void> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    return;
+  }
+  if (group === 'pieces' && rest[0] === 'sync') {
+    process.exitCode = await runPiecesSyncCommand(rest.slice(1), io);
     return;
   }
   if (group === 'pieces') {

@@ -16,6 +16,7 @@ import {
   createPieceResolver,
   createTriggerRunner,
   installPiece,
+  installPieceArchive,
   InstalledVersions,
   NpmPieceHost,
   PieceCatalogue,
@@ -23,6 +24,9 @@ import {
   type InstalledPieceResult,
   type TriggerRunner,
 } from '@piecework/pieces';
+import type { CatalogueStore } from './catalogue-store';
+import { withInstallLock } from './install-lock';
+import { ServerPieceCatalogue } from './server-piece-catalogue';
 
 /** Hard deadline of one design-time or trigger call into an npm piece (metadata, options, hooks), in ms. */
 export const DESIGN_TIME_CALL_TIMEOUT_MS = 15_000;
@@ -33,6 +37,10 @@ export interface PieceAvailabilityOptions {
   piecesDir: string;
   /** Where the piece processes' output lines go. Default: dropped. */
   logger?: Logger;
+  /** The catalogue of known, not installed pieces. */
+  known: CatalogueStore;
+  /** AP_PIECES_INSTALL_ON_DEMAND: install a known piece's version when a flow first needs it. Default false. */
+  installOnDemand?: boolean;
 }
 
 /** The server's pieces: availability, catalogue, install and removal; built once per server. */
@@ -46,8 +54,15 @@ export class PieceAvailability {
   private triggerRunner: TriggerRunner | undefined;
   /** Installs and removals, one at a time (two installs of one version share its folder). */
   private changes: Promise<unknown> = Promise.resolve();
-  /** The catalogue of built-in and installed pieces. */
-  readonly catalogue: PieceCatalogue;
+  /** On-demand installs in flight, by `name@version`: a second flow needing one waits for it. */
+  private readonly installing = new Map<string, Promise<boolean>>();
+  /** Why the last on-demand install of `name@version` failed. */
+  private readonly installFailures = new Map<string, string>();
+  /** The catalogue of known, not installed pieces (filled by the sync and the snapshot). */
+  readonly known: CatalogueStore;
+  private readonly installOnDemand: boolean;
+  /** The catalogue: built-in, installed, and known pieces. */
+  readonly catalogue: ServerPieceCatalogue;
 
   constructor(options: PieceAvailabilityOptions) {
     this.piecesDir = options.piecesDir;
@@ -55,7 +70,9 @@ export class PieceAvailability {
     this.installed = new InstalledVersions(
       createPieceResolver({ piecesDir: this.piecesDir, searchNodeModules: false }),
     );
-    this.catalogue = new PieceCatalogue({
+    this.known = options.known;
+    this.installOnDemand = options.installOnDemand ?? false;
+    const local = new PieceCatalogue({
       builtins: BUILTIN_PIECES,
       piecesDir: this.piecesDir,
       npm: { metadata: (name, version) => this.npm().metadata(name, version) },
@@ -65,11 +82,76 @@ export class PieceAvailability {
           'An installed piece cannot be loaded; it is left out of the pieces list',
         ),
     });
+    this.catalogue = new ServerPieceCatalogue({
+      local,
+      known: this.known,
+      isBuiltin: (name) => this.isBuiltin(name),
+      installOnDemand: this.installOnDemand,
+    });
   }
 
   /** True for a built-in piece, or an npm piece whose exact version is installed. */
   async has(name: string, version: string): Promise<boolean> {
     return this.builtins.has(name) || this.installed.has(name, version);
+  }
+
+  /**
+   * True when this server can run the version now, or has just installed it: a version that is
+   * not built in or installed is installed from the registry when on-demand installs are on and
+   * the catalogue knows the piece (and does not mark it unavailable). One install per version at
+   * a time, in this process and in every process sharing the pieces directory; others wait for it.
+   * A failed install answers false; {@link installFailure} says why.
+   */
+  async ensure(name: string, version: string): Promise<boolean> {
+    if (await this.has(name, version)) return true;
+    if (!this.installOnDemand) return false;
+    await this.known.ready();
+    const entry = this.known.entry(name);
+    if (entry === undefined || entry.unavailableReason !== undefined) return false;
+    const key = `${name}@${version}`;
+    let install = this.installing.get(key);
+    if (install === undefined) {
+      install = this.installOnce(name, version).finally(() => this.installing.delete(key));
+      this.installing.set(key, install);
+    }
+    return install;
+  }
+
+  /** Why the last on-demand install of that version failed, if it did. */
+  installFailure(name: string, version: string): string | undefined {
+    return this.installFailures.get(`${name}@${version}`);
+  }
+
+  private async installOnce(name: string, version: string): Promise<boolean> {
+    const key = `${name}@${version}`;
+    try {
+      await withInstallLock(this.piecesDir, key, async () => {
+        this.forget(name, version);
+        if (await this.has(name, version)) return;
+        const started = Date.now();
+        const result = await this.install(key);
+        this.logger?.info(
+          { piece: { name: result.name, version: result.version }, durationMs: Date.now() - started },
+          'Installed a piece a flow needs',
+        );
+      });
+      this.forget(name, version);
+      this.installFailures.delete(key);
+      return await this.has(name, version);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.installFailures.set(key, message);
+      this.logger?.warn(
+        { piece: { name, version }, error: message },
+        'A piece a flow needs could not be installed',
+      );
+      return false;
+    }
+  }
+
+  /** True when that npm version is installed in the pieces directory (whatever the built-ins). */
+  installedFromNpm(name: string, version: string): Promise<boolean> {
+    return this.installed.has(name, version);
   }
 
   /** True for a built-in piece (it runs in the worker threads, never in a piece process). */
@@ -116,6 +198,24 @@ export class PieceAvailability {
         },
       });
       this.forget(result.name, result.version);
+      return result;
+    });
+  }
+
+  /**
+   * Installs a packed private piece (`npm pack`'s `.tgz`) as `name@version`, checking that it
+   * loads as a piece.
+   * @throws PieceInstallError (see `installPieceArchive`); nothing stays installed then.
+   */
+  installArchive(name: string, version: string, archive: Uint8Array): Promise<InstalledPieceResult> {
+    return this.oneAtATime(async () => {
+      const result = await installPieceArchive(archive, name, version, this.piecesDir, {
+        verify: async () => {
+          this.forget(name, version);
+          await this.npm().metadata(name, version);
+        },
+      });
+      this.forget(name, version);
       return result;
     });
   }

@@ -13,6 +13,7 @@ import {
   NpmPieceHost,
   createPieceResolver,
   createPieceRunner,
+  type NpmPieceRunner,
   type TablesHost,
   type ThreadPieceSettings,
 } from '@piecework/pieces';
@@ -184,7 +185,7 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
     options.pieces ??
     createPieceRunner({
       builtins: BUILTIN_PIECES,
-      ...(npm ? { npm } : {}),
+      ...(npm ? { npm: installingOnDemand(npm, base.pieces) } : {}),
       services: {
         urls,
         ssrfAllowList: config.ssrfAllowList,
@@ -336,5 +337,23 @@ export function createRunRuntime(base: ServerBase, options: RunRuntimeOptions = 
       stopRouting();
       await signals.close();
     },
+  };
+}
+
+/**
+ * The run path's npm pieces with on-demand installs: a step naming a known piece version that is
+ * not installed (a flow imported and run at once, a worker whose pieces directory lacks it)
+ * installs it first, once, as saving the flow would have; a built-in piece is never installed
+ * over.
+ */
+function installingOnDemand(npm: NpmPieceHost, pieces: ServerBase['pieces']): NpmPieceRunner {
+  return {
+    async has(name, version) {
+      if (await npm.has(name, version)) return true;
+      if (pieces.isBuiltin(name) || !(await pieces.ensure(name, version))) return false;
+      npm.forget(name, version);
+      return npm.has(name, version);
+    },
+    runAction: (request, services) => npm.runAction(request, services),
   };
 }

@@ -11,6 +11,7 @@
  *   data layer, never queried into by SQL.
  * Column names are the API's camelCase field names, so rows map to API objects without renaming.
  */
+import type { PieceCatalogueEntryTable } from './rows/piece-catalogue-rows';
 import type {
   ApiKeyTable,
   OneTimeCodeTable,
@@ -77,6 +78,7 @@ export type * from './rows/table-rows';
 export type * from './rows/platform-feature-rows';
 export type * from './rows/ai-provider-rows';
 export type * from './rows/agent-rows';
+export type * from './rows/piece-catalogue-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -125,4 +127,5 @@ export interface Database {
   agentRun: AgentRunTable;
   aiProvider: AIProviderTable;
   aiWebSearchSetting: AIWebSearchSettingTable;
+  pieceCatalogueEntry: PieceCatalogueEntryTable;
 }

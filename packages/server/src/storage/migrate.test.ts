@@ -39,6 +39,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0019-table-webhooks',
       '0020-ai-providers',
       '0021-agent-runs',
+      '0022-piece-catalogue',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -70,6 +71,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "mcpServer",
         "oauthApp",
         "oneTimeCode",
+        "pieceCatalogueEntry",
         "platform",
         "project",
         "projectMember",

@@ -28,6 +28,8 @@ export async function listenTestServer(
     ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
     ...(options.eventDeliveries === undefined ? {} : { eventDeliveries: options.eventDeliveries }),
     webApp: options.webApp === true ? undefined : (options.webApp ?? false),
+    // Tests list the pieces they seed themselves; the shipped snapshot only when one asks.
+    ...(options.catalogueSnapshot === true ? {} : { catalogueSnapshot: options.catalogueSnapshot ?? false }),
     logger,
   });
   try {

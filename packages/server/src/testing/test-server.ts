@@ -81,6 +81,8 @@ export interface TestServerOptions {
   webApp?: boolean | string;
   /** Delivery to event destinations (a shorter backoff, fewer attempts). Default the server's. */
   eventDeliveries?: EventDeliveryOptions;
+  /** A catalogue file whose pieces the server lists (`true`: the shipped snapshot). Default none. */
+  catalogueSnapshot?: string | true;
 }
 
 /**

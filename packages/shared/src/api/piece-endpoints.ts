@@ -47,7 +47,8 @@ export const PIECE_ENDPOINTS = {
     method: 'POST',
     path: '/v1/pieces/sync',
     operationId: 'pieces.sync',
-    summary: "Sync the catalogue from AP_PIECES_SYNC_URL now (admins of the server's first platform)",
+    summary:
+      "Sync the catalogue from AP_PIECES_SYNC_URL now (admins of the server's first platform; 409 when AP_PIECES_SYNC_MODE is NONE)",
     access: SERVER_ADMIN_ACCESS,
     status: 200,
     response: PieceSyncResult,

@@ -105,9 +105,14 @@ export const CORE_FIXTURES: Record<string, Fixture> = {
     allowedStatus: 404,
   }),
   'pieces.install': async () => ({
-    body: { pieceName: WEBHOOK_PIECE },
+    body: { pieceName: WEBHOOK_PIECE, pieceVersion: '1.0.0', packageType: 'ARCHIVE' },
     platformWide: true,
-    // A built-in piece cannot be installed from npm: the endpoint's rule once allowed.
+    // An ARCHIVE install without its archive: the endpoint's own refusal once allowed.
+    allowedStatus: 400,
+  }),
+  'pieces.sync': async () => ({
+    platformWide: true,
+    // Test servers run with AP_PIECES_SYNC_MODE NONE: the endpoint's refusal once allowed.
     allowedStatus: 409,
   }),
   'pieces.delete': async () => ({

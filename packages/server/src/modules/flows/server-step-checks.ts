@@ -1,7 +1,7 @@
 /**
  * The step checks only the server can make, fed into the shared `validateFlowVersion` (the one
  * owner of step validity): code that does not parse (esbuild's parser, never run) and pieces this
- * server cannot run (not built in, not installed).
+ * server cannot run (not built in, not installed, and not installable on demand).
  */
 import {
   getAllSteps,
@@ -55,7 +55,8 @@ export async function serverStepChecks(
     if (code !== undefined && !syntaxErrors.has(code))
       syntaxErrors.set(code, await findCodeSyntaxError(code));
   }
-  for (const [id, piece] of named) if (!(await pieces.has(piece.name, piece.version))) missing.add(id);
+  // A known piece a flow needs is installed now (on demand), the versions one after the other.
+  for (const [id, piece] of named) if (!(await pieces.ensure(piece.name, piece.version))) missing.add(id);
   return {
     checkStep(step) {
       const code = codeOf(step);
@@ -63,10 +64,19 @@ export async function serverStepChecks(
       const piece = pieceOf(step);
       if (piece && missing.has(key(piece.name, piece.version))) {
         const command = installCommand(piece.name, piece.version);
+        const failure = pieces.installFailure(piece.name, piece.version);
         problems.push({
           code: 'PIECE_NOT_INSTALLED',
-          message: `Piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`,
-          params: { pieceName: piece.name, pieceVersion: piece.version, command },
+          message:
+            failure === undefined
+              ? `Piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`
+              : `Piece ${piece.name}@${piece.version} could not be installed: ${failure}`,
+          params: {
+            pieceName: piece.name,
+            pieceVersion: piece.version,
+            command,
+            ...(failure === undefined ? {} : { installError: failure }),
+          },
         });
       }
       return problems;

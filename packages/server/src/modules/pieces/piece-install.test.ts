@@ -119,7 +119,15 @@ describe('POST /v1/pieces', () => {
       'VALIDATION',
       undefined,
     ],
-    ['a built-in piece', { pieceName: '@activepieces/piece-http' }, 409, 'VALIDATION', undefined],
+    [
+      // A built-in's name may be installed from npm (for versions the built-in does not implement):
+      // this registry does not have it.
+      'a built-in piece the registry does not have',
+      { pieceName: '@activepieces/piece-http' },
+      404,
+      'ENTITY_NOT_FOUND',
+      'PACKAGE_NOT_FOUND',
+    ],
   ])(
     'refuses %s with 4xx naming the problem, leaving nothing behind',
     async (_, body, status, code, reason) => {

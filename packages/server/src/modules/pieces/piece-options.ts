@@ -29,7 +29,7 @@ export async function pieceOptions(
   body: PieceOptionsRequest,
 ): Promise<PieceOptionsResponse> {
   const { pieceName, pieceVersion } = body;
-  if (!(await ctx.pieces.has(pieceName, pieceVersion))) {
+  if (!(await ctx.pieces.ensure(pieceName, pieceVersion))) {
     throw notFound('piece', `${pieceName}@${pieceVersion}`);
   }
   const auth = await resolveAuthReference(ctx, projectId, body.input['auth']);

@@ -34,7 +34,7 @@ export async function receiveAppEvent(
   request: IncomingRequest,
 ): Promise<HttpReply> {
   const pieceName = pieceNameOfAppUrl(pieceUrl);
-  const pieceVersion = ctx.pieces.catalogue.versions(pieceName).at(-1)?.version;
+  const pieceVersion = ctx.pieces.catalogue.runnableVersions(pieceName).at(-1)?.version;
   if (pieceVersion === undefined) throw notFound('piece', pieceName);
   const payload = await toTriggerPayload(request, () =>
     Promise.reject(invalidRequest('An app event must be JSON, a form or text', { pieceName })),

@@ -50,7 +50,7 @@ export async function prepareTriggerEnable(
   if (existing?.flowVersionId === target.flowVersionId) return null;
   const { pieceName, pieceVersion, triggerName } = target.trigger.settings;
   const params = { pieceName, pieceVersion, triggerName: triggerName ?? '' };
-  if (!(await ctx.pieces.has(pieceName, pieceVersion))) {
+  if (!(await ctx.pieces.ensure(pieceName, pieceVersion))) {
     const command = installCommand(pieceName, pieceVersion);
     throw ruleViolation(
       `Trigger ${triggerLabel(target.trigger)} cannot be enabled: the piece is not installed on this server (add it with "${command}")`,

@@ -76,7 +76,7 @@ export async function assertTriggerPieceRunnable(
   locked: boolean,
 ): Promise<TriggerPiece> {
   const piece = await triggerPieceOf(ctx, target.version.id, locked);
-  if (piece === null || (await ctx.pieces.has(piece.name, piece.version))) return piece;
+  if (piece === null || (await ctx.pieces.ensure(piece.name, piece.version))) return piece;
   const command = installCommand(piece.name, piece.version);
   throw new PieceworkError('ENTITY_NOT_FOUND', {
     message: `The flow's trigger piece ${piece.name}@${piece.version} is not installed on this server: add it with "${command}"`,

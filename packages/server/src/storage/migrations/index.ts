@@ -20,6 +20,7 @@ import { eventDestinations } from './0018-event-destinations';
 import { tableWebhooks } from './0019-table-webhooks';
 import { aiProviders } from './0020-ai-providers';
 import { agentRuns } from './0021-agent-runs';
+import { pieceCatalogue } from './0022-piece-catalogue';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0019-table-webhooks': tableWebhooks,
   '0020-ai-providers': aiProviders,
   '0021-agent-runs': agentRuns,
+  '0022-piece-catalogue': pieceCatalogue,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
