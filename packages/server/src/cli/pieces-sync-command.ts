@@ -43,7 +43,14 @@ export async function runPiecesSyncCommand(args: readonly string[], io: CommandI
     const catalogue = new CatalogueStore(store, () => new Date().toISOString());
     await catalogue.reload();
     if (from !== undefined && !/^https?:\/\//i.test(from)) {
-      const { entries, skipped } = readCatalogueFile(from);
+      let contents: ReturnType<typeof readCatalogueFile>;
+      try {
+        contents = readCatalogueFile(from);
+      } catch (error) {
+        io.err(`${from} ${error instanceof Error ? error.message : String(error)}`);
+        return 1;
+      }
+      const { entries, skipped } = contents;
       await catalogue.put(entries, 'SNAPSHOT');
       io.out(
         `added ${String(entries.length)} piece versions from ${from}${skipped ? `, skipped ${String(skipped)} invalid` : ''}`,

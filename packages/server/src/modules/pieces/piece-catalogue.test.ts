@@ -7,7 +7,9 @@
  * install. Packages come from a local registry of packed fixture pieces; the public registry and
  * the reference's cloud are never asked.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,4 +249,75 @@ describe('installing catalogue pieces on demand', () => {
     expect(saved.version.valid).toBe(false);
     expect(JSON.stringify(saved.version)).toContain('could not be installed');
   }, 60_000);
+});
+
+/** The base64 `.tgz` of the echo fixture packed as `name@version` (what `npm pack` makes of a private piece). */
+async function packedEcho(name: string, version: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'piecework-private-piece-'));
+  try {
+    await cp(ECHO, join(dir, 'src'), { recursive: true });
+    const manifest = JSON.parse(await readFile(join(dir, 'src', 'package.json'), 'utf8')) as object;
+    await writeFile(join(dir, 'src', 'package.json'), JSON.stringify({ ...manifest, name, version }));
+    const { stdout } = await promisify(execFile)('npm', ['pack', join(dir, 'src'), '--json'], { cwd: dir });
+    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+    return (await readFile(join(dir, filename))).toString('base64');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a packed private piece (ARCHIVE)', () => {
+  const PRIVATE = '@fixtures/private-echo';
+
+  it('installs from its archive and runs in a published flow', async () => {
+    const installed = await admin.pieces.install({
+      pieceName: PRIVATE,
+      pieceVersion: '2.0.0',
+      packageType: 'ARCHIVE',
+      pieceArchive: await packedEcho(PRIVATE, '2.0.0'),
+    });
+    expect(installed).toEqual({ name: PRIVATE, version: '2.0.0', installed: true });
+    expect((await admin.pieces.get({ name: PRIVATE })).installState).toBe('INSTALLED');
+    const api = flowsApi(target, owner.token);
+    const flow = await api.createFlow(owner.projectId!, 'Private');
+    const step = {
+      ...counterStep('step_1', PRIVATE),
+      settings: { ...counterStep('step_1', PRIVATE).settings, pieceVersion: '2.0.0' },
+    };
+    await api.apply(
+      flow.id,
+      { type: 'UPDATE_TRIGGER', request: webhookTrigger() },
+      { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: step } },
+      { type: 'LOCK_AND_PUBLISH', request: {} },
+    );
+    const answer = await callWebhook(target, flow.id, '', jsonBody({}));
+    const run = await waitForRun(target, owner.token, answer.headers.get('x-webhook-id') ?? '');
+    expect(run.status).toBe('SUCCEEDED');
+    expect(run.steps?.['step_1']).toMatchObject({
+      status: 'SUCCEEDED',
+      output: { counter: expect.any(Number) },
+    });
+  }, 120_000);
+
+  it.each([
+    ['an archive of another package', () => packedEcho('@fixtures/someone-else', '1.0.0'), '1.0.0', 400],
+    ['no archive', async () => undefined, '1.0.0', 400],
+    ['a range instead of the exact version', () => packedEcho('@fixtures/ranged', '1.0.0'), '^1.0.0', 400],
+  ])(
+    'refuses %s with 400, installing nothing',
+    async (_, archive, pieceVersion, status) => {
+      const pieceArchive = await archive();
+      const name = '@fixtures/refused-private';
+      await expect(
+        admin.pieces.install({
+          pieceName: name,
+          pieceVersion,
+          packageType: 'ARCHIVE',
+          ...(pieceArchive === undefined ? {} : { pieceArchive }),
+        }),
+      ).rejects.toMatchObject({ status, code: 'VALIDATION', params: { pieceName: name } });
+      expect(await target.server.context.pieces.installedFromNpm(name, '1.0.0')).toBe(false);
+    },
+    60_000,
+  );
 });
