@@ -37,6 +37,15 @@ export interface PiecePickerProps {
   title?: string;
 }
 
+/**
+ * Whether the picker lists `piece` in `mode`: it has such steps, or it is unavailable and its
+ * steps are not known (listed without metadata), so that the reason it cannot be used shows.
+ */
+function offers(piece: PieceMetadataSummary, mode: 'action' | 'trigger'): boolean {
+  if ((mode === 'action' ? piece.actions : piece.triggers) > 0) return true;
+  return piece.installState === 'UNAVAILABLE' && piece.actions === 0 && piece.triggers === 0;
+}
+
 /** The piece picker dialog. */
 export function PiecePicker({
   projectId,
@@ -98,7 +107,7 @@ export function PiecePicker({
       </p>
       <QueryState query={pieces} label="Loading pieces">
         {(all) => {
-          const offered = all.filter((piece) => (mode === 'action' ? piece.actions : piece.triggers) > 0);
+          const offered = all.filter((piece) => offers(piece, mode));
           const list = rankPieces(index, offered, query, serverHits).filter((piece) =>
             isInCategory(piece, category),
           );
