@@ -3,9 +3,10 @@
  * installed is offered by the piece picker with its logo, its category and "Installs on first
  * use"; the search finds it despite a typo; a logo that does not load falls back to the piece
  * icon; adding one of its actions installs it from a loopback npm registry ("Installing Menu…"
- * meanwhile) and the step's properties render.
+ * meanwhile) and the step's properties render. A piece the server cannot run (listed unavailable
+ * by the catalogue file it started with) is greyed with the reason and offers no step.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -21,6 +22,7 @@ import { startUi, type UiHarness } from './support/ui-harness';
 const MENU = '@fixtures/piece-menu';
 const JSON_LOGO = 'https://cdn.activepieces.com/pieces/json.png';
 const MENU_LOGO = 'https://example.com/menu.svg';
+const RETIRED_REASON = 'It needs a newer Piecework release';
 const savedEnv = { ...process.env };
 let registry: LocalNpmRegistry;
 let source: CatalogueSource;
@@ -37,7 +39,18 @@ beforeAll(async () => {
   process.env['npm_config_cache'] = npmCache;
   process.env['npm_config_update_notifier'] = 'false';
   source = await startCatalogueSource();
+  const snapshot = join(npmCache, 'catalogue.json');
+  await writeFile(
+    snapshot,
+    JSON.stringify({
+      pieces: [],
+      unavailable: [
+        { name: '@fixtures/piece-retired', version: '1.0.0', reason: RETIRED_REASON, displayName: 'Retired' },
+      ],
+    }),
+  );
   ui = await startUi({
+    catalogueSnapshot: snapshot,
     env: {
       AP_PIECES_SYNC_MODE: 'OFFICIAL_AUTO',
       AP_PIECES_SYNC_URL: source.apiUrl,
@@ -156,5 +169,23 @@ it("installs a catalogue piece when one of its actions is added, then renders th
   // Its logo on the canvas card and in the panel's header.
   await expect.poll(() => loaded(panel.locator('img[alt="Menu logo"]'))).toBe(true);
   await expect.poll(() => loaded(page.locator(`.react-flow img[src="${MENU_LOGO}"]`))).toBe(true);
+  expect(ui.console.errors).toEqual([]);
+});
+
+it('greys a piece this server cannot run, with its reason, and offers none of its steps', async () => {
+  // The file's pieces are added once the server listens.
+  await expect
+    .poll(async () => (await admin.client.pieces.list()).some((piece) => piece.displayName === 'Retired'))
+    .toBe(true);
+  const { page } = ui;
+  const { picker } = await openPicker(page, 'Unavailable piece');
+  await picker.getByLabel('Search pieces').fill('retired');
+  const retired = picker.getByRole('button', { name: `Retired Unavailable: ${RETIRED_REASON}` });
+  expect(await retired.getAttribute('aria-disabled')).toBe('true');
+  await retired.focus();
+  const steps = picker.getByRole('region', { name: 'Actions of Retired' });
+  await steps.getByText(`Retired cannot be used on this server: ${RETIRED_REASON}`).waitFor();
+  expect(await steps.getByRole('button').count()).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(ui.console.errors).toEqual([]);
 });

@@ -51,6 +51,8 @@ export interface UiHarnessOptions {
    * `AP_FRONTEND_URL` naming it when the server must know its own address (OAuth redirects).
    */
   port?: number;
+  /** A catalogue file whose pieces the server lists (see `startTestServer`). Default none. */
+  catalogueSnapshot?: string;
 }
 
 /** Starts a server with the web app, Chromium and one page. */
@@ -59,6 +61,7 @@ export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness
     webApp: BUILT_WEB_APP,
     runs: { prestart: true },
     ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.catalogueSnapshot === undefined ? {} : { catalogueSnapshot: options.catalogueSnapshot }),
   });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await server.close();
