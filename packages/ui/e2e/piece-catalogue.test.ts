@@ -4,11 +4,13 @@
  * use"; the search finds it despite a typo; a logo that does not load falls back to the piece
  * icon; adding one of its actions installs it from a loopback npm registry ("Installing Menu…"
  * meanwhile) and the step's properties render. A piece the server cannot run (listed unavailable
- * by the catalogue file it started with) is greyed with the reason and offers no step.
+ * by the catalogue file it started with) is greyed with the reason and offers no step. "Sync
+ * now" on the Pieces page lists a piece the source has begun to offer.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PieceMetadata } from '@piecework/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
@@ -29,6 +31,8 @@ let source: CatalogueSource;
 let npmCache: string;
 let ui: UiHarness;
 let admin: SignedUpUser;
+/** Menu's metadata as the pieces API lists it. */
+let menuMetadata: PieceMetadata;
 
 beforeAll(async () => {
   registry = await startLocalNpmRegistry([
@@ -69,6 +73,7 @@ beforeAll(async () => {
   // which is then removed, so that the server knows Menu only from the catalogue.
   await placeFixturePiece(ui.server.server.context.settings.piecesDir, 'piece-menu', '1.1.0');
   const { installState: _installed, ...metadata } = await admin.client.pieces.get({ name: MENU });
+  menuMetadata = metadata;
   await admin.client.pieces.delete({ name: MENU }, { version: '1.1.0' });
   source.offer([metadata]);
   await admin.client.pieces.sync();
@@ -187,5 +192,16 @@ it('greys a piece this server cannot run, with its reason, and offers none of it
   await steps.getByText(`Retired cannot be used on this server: ${RETIRED_REASON}`).waitFor();
   expect(await steps.getByRole('button').count()).toBe(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(ui.console.errors).toEqual([]);
+});
+
+it('syncs the catalogue from the Pieces page', async () => {
+  source.offer([{ ...menuMetadata, name: '@fixtures/piece-lunch', displayName: 'Lunch' }]);
+  const { page } = ui;
+  await openSignedIn(page, ui.url, admin, '/platform/pieces');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await page.getByText('Synced the catalogue: 1 added, 0 removed').waitFor();
+  const lunch = page.getByRole('row').filter({ has: page.getByText('Lunch', { exact: true }) });
+  await lunch.getByText('Installs on first use').waitFor();
   expect(ui.console.errors).toEqual([]);
 });
