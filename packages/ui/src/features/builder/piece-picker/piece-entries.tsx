@@ -8,6 +8,7 @@ import type { PieceMetadataSummary } from '@piecework/shared';
 import { usePiece } from '../../../api/use-pieces';
 import { QueryState } from '../../../components/query-state';
 import { moveFocusInList } from './list-keys';
+import { matchingFirst } from './piece-ranking';
 import type { PickedStep } from './picked-step';
 
 /** Props of {@link PieceEntries}. */
@@ -19,10 +20,12 @@ export interface PieceEntriesProps {
   onPick: (picked: PickedStep) => void;
   /** Left arrow: back to the piece list. */
   onBack: () => void;
+  /** The search text: the steps matching it come first. Default none. */
+  query?: string;
 }
 
 /** The actions or triggers of `piece`. */
-export function PieceEntries({ projectId, piece, mode, busy, onPick, onBack }: PieceEntriesProps) {
+export function PieceEntries({ projectId, piece, mode, busy, onPick, onBack, query }: PieceEntriesProps) {
   const unavailable = piece.installState === 'UNAVAILABLE';
   const metadata = usePiece(projectId, unavailable ? undefined : piece.name, piece.version);
   const noun = mode === 'action' ? 'Actions' : 'Triggers';
@@ -51,6 +54,7 @@ export function PieceEntries({ projectId, piece, mode, busy, onPick, onBack }: P
             busy={busy}
             onPick={onPick}
             onBack={onBack}
+            {...(query === undefined ? {} : { query })}
           />
         </>
       )}
@@ -66,6 +70,7 @@ function PieceEntryList({
   busy,
   onPick,
   onBack,
+  query = '',
 }: PieceEntriesProps & { metadata: ReturnType<typeof usePiece> }) {
   return (
     <QueryState query={metadata} label={`Loading ${piece.displayName}`}>
@@ -95,7 +100,7 @@ function PieceEntryList({
               } else moveFocusInList(event);
             }}
           >
-            {entries.map((entry) => (
+            {matchingFirst(entries, query).map((entry) => (
               <li key={entry.key}>
                 <button
                   type="button"

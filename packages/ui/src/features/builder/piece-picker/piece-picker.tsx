@@ -153,6 +153,7 @@ export function PiecePicker({
                       piece={shown}
                       mode={mode}
                       busy={busy}
+                      query={query}
                       onPick={(picked) => {
                         setPicking(shown);
                         onPick(picked);

@@ -1,7 +1,7 @@
 import type { PieceMetadataSummary } from '@piecework/shared';
 import { describe, expect, it } from 'vitest';
 import { categoryFilters, isInCategory } from './piece-categories';
-import { pieceIndex, rankPieces } from './piece-ranking';
+import { matchingFirst, pieceIndex, rankPieces } from './piece-ranking';
 
 /** A listed piece with the fields the picker searches. */
 function piece(
@@ -75,5 +75,25 @@ describe('category filters', () => {
     ['COMMUNICATION', ['Slack', 'Gmail']],
   ])('%s keeps its pieces', (id, expected) => {
     expect(names(PIECES.filter((item) => isInCategory(item, id)))).toEqual(expected);
+  });
+});
+
+describe('matchingFirst', () => {
+  const actions = [
+    { displayName: 'Add reaction', description: 'Reacts to a message with an emoji' },
+    { displayName: 'Send message', description: 'Posts a message to a channel' },
+    { displayName: 'Create channel', description: 'Makes a new channel' },
+  ];
+
+  it.each([
+    ['an empty text keeps the order', '', ['Add reaction', 'Send message', 'Create channel']],
+    [
+      'the best match comes first, the rest follow',
+      'send mesage',
+      ['Send message', 'Add reaction', 'Create channel'],
+    ],
+    ['no match keeps the order', 'zzz', ['Add reaction', 'Send message', 'Create channel']],
+  ])('%s', (_, text, expected) => {
+    expect(matchingFirst(actions, text).map((action) => action.displayName)).toEqual(expected);
   });
 });

@@ -42,3 +42,27 @@ export function rankPieces(
   const seen = new Set(ranked.map((piece) => piece.name));
   return [...ranked, ...all.filter((piece) => serverHits.has(piece.name) && !seen.has(piece.name))];
 }
+
+/**
+ * A piece's actions or triggers with those matching `text` (fuzzily, by display name, then
+ * description) first, best first, then the rest in their order: the step searched for is at the
+ * top of the piece's column. An empty text keeps the order.
+ */
+export function matchingFirst<T extends { displayName: string; description: string }>(
+  entries: readonly T[],
+  text: string,
+): T[] {
+  const needle = text.trim();
+  if (needle === '') return [...entries];
+  const hits = new Fuse(entries, {
+    keys: [
+      { name: 'displayName', weight: 2 },
+      { name: 'description', weight: 1 },
+    ],
+    ignoreLocation: true,
+    threshold: 0.35,
+  })
+    .search(needle)
+    .map((result) => result.item);
+  return [...hits, ...entries.filter((entry) => !hits.includes(entry))];
+}
