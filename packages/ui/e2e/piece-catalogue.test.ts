@@ -97,7 +97,8 @@ async function openPicker(page: Page, name: string): Promise<{ picker: Locator; 
 }
 
 /** Whether the image `img` has loaded (it has pixels). */
-const loaded = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.naturalWidth > 0);
+const loaded = (img: Locator) =>
+  img.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth > 0);
 
 it('offers a catalogue piece with its logo, category and install mark, found despite a typo', async () => {
   expect((await admin.client.pieces.list()).find((piece) => piece.name === MENU)).toMatchObject({
