@@ -92,6 +92,17 @@ export type {
 export { buildActionContext } from './context/build-action-context';
 export type { ActionCallInput } from './context/build-action-context';
 export type { PieceServices } from './context/piece-services';
+export {
+  decodeStepFile,
+  encodeStepFile,
+  fileNameOfStepFileSave,
+  parseStepFileUrl,
+  signedStepFileUrl,
+  STEP_FILE_NAME_PREFIX,
+  STEP_FILES_PATH,
+  stepFileSaveName,
+} from './context/step-files';
+export type { StepFileContent, StepFileRef } from './context/step-files';
 export type {
   TableEventType,
   TablesHost,

@@ -2,6 +2,7 @@ import type { PieceRunRequest, StoreScope } from '@piecework/engine';
 import type { ActionContext, PieceStore, PieceStoreScope } from './action-context';
 import type { PieceServices } from './piece-services';
 import { createRunHooks } from './run-hooks';
+import { encodeStepFile, STEP_FILES_PATH, stepFileSaveName } from './step-files';
 
 /** Everything an action call needs besides the request: its processed props and auth. */
 export interface ActionCallInput {
@@ -52,6 +53,32 @@ function storeFor(services: PieceServices, flowId: string, testMode: boolean): P
 }
 
 /**
+ * `ctx.files.write`: keeps the file in the host's file store and answers the URL a later step
+ * reads it by — the server's signed, expiring `<apiUrl>v1/step-files/signed?token=...`, or
+ * `<apiUrl>v1/step-files/<id>` from a host that does not sign (the in-process memory host).
+ * Bytes are kept as they are; a string is its UTF-8 text, as the reference platform uploads it.
+ */
+async function writeStepFile(
+  services: PieceServices,
+  { fileName, data }: { fileName: string; data: Uint8Array | string },
+): Promise<string> {
+  const name = typeof fileName === 'string' && fileName !== '' ? fileName : 'file';
+  const bytes = bytesOf(data);
+  if (bytes === undefined) throw new Error('ctx.files.write takes its data as a Buffer (or a string)');
+  const reference = await services.files.save(encodeStepFile(name, bytes), { name: stepFileSaveName(name) });
+  return /^https?:\/\//i.test(reference)
+    ? reference
+    : `${services.urls.apiUrl}${STEP_FILES_PATH}/${encodeURIComponent(reference)}`;
+}
+
+function bytesOf(data: unknown): Uint8Array | undefined {
+  if (typeof data === 'string') return Buffer.from(data, 'utf8');
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return undefined;
+}
+
+/**
  * Builds the context of one action call — the same object for built-in and npm pieces — and
  * returns it with `outcome(output)`, which turns the returned output and the hooks the action
  * called (stop, respond, pause, waitpoints) into the engine's `PieceRunOutcome`.
@@ -65,13 +92,7 @@ export function buildActionContext({ request, services, propsValue, auth }: Acti
     executionType: request.resume ? 'RESUME' : 'BEGIN',
     resumePayload: request.resume ?? { body: {}, headers: {}, queryParams: {} },
     store: storeFor(services, run.flowId, request.test),
-    files: {
-      async write({ fileName, data }) {
-        const content = typeof data === 'string' ? data : Buffer.from(data).toString('base64');
-        const fileId = await services.files.save(content, { name: fileName });
-        return `${services.urls.apiUrl}v1/step-files/${fileId}`;
-      },
-    },
+    files: { write: (file) => writeStepFile(services, file) },
     server: { apiUrl: services.urls.apiUrl, publicUrl: services.urls.publicUrl, token: services.token ?? '' },
     serverUrl: services.urls.publicUrl,
     project: { id: run.projectId, externalId: async () => undefined },

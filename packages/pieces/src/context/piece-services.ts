@@ -9,6 +9,12 @@ import type { TablesHost } from './tables-host';
  */
 export interface PieceServices {
   store: KeyValueStore;
+  /**
+   * The run's files. `ctx.files.write` saves a piece's file under the name `step-file:<name>`
+   * (see `context/step-files.ts`) and answers what `save` answers when it is a URL (the server's
+   * signed step-file URL), else `<apiUrl>v1/step-files/<id>`. A FILE prop given such a URL of
+   * this server is read back with `load` (of the whole signed URL, or of the id), not over HTTP.
+   */
   files: FileStore;
   connections: { get(externalId: string): Promise<unknown | null> };
   /** `{apiUrl, publicUrl}` with a trailing `/`, e.g. `http://localhost:3000/api/`. */

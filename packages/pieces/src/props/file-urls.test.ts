@@ -56,6 +56,22 @@ describe('FILE props given as URLs', () => {
   });
 
   it.each([
+    ['attachment; filename="q3.pdf"', 'q3.pdf', 'pdf'],
+    [`attachment; filename="x.bin"; filename*=UTF-8''r%C3%A9sum%C3%A9.txt`, 'résumé.txt', 'txt'],
+    ['attachment; filename=../../etc/passwd.csv', 'passwd.csv', 'csv'],
+    ['inline', 'signed.png', 'png'],
+  ])('names a file by its Content-Disposition %s', async (disposition, filename, extension) => {
+    route = () => ({
+      headers: { 'content-type': 'image/png', 'content-disposition': disposition },
+      body: 'x',
+    });
+    expect(await downloadFile(`${server.url}/signed?token=t`, allowed)).toMatchObject({
+      filename,
+      extension,
+    });
+  });
+
+  it.each([
     [
       'a loopback address not on the allow list',
       () => `${server.url}/f.txt`,

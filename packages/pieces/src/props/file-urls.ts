@@ -1,3 +1,4 @@
+import { decodeStepFile, parseStepFileUrl, type StepFileRef } from '../context/step-files';
 import { safeFetch } from '../http/safe-fetch';
 import { extensionOfMime, extensionOfName } from './piece-file';
 import type { PropertyMap, PropsErrors } from './property-kinds';
@@ -12,6 +13,12 @@ export interface FileDownloadOptions {
   timeoutMs: number;
   /** The run's signal: a download ends with the step. */
   signal?: AbortSignal | undefined;
+  /**
+   * Files earlier steps wrote (`ctx.files.write`): a URL below `apiUrl`'s `v1/step-files/` is
+   * read with `load` from the run's file store (the whole signed URL, or the id), not over HTTP.
+   * Without it every URL is downloaded.
+   */
+  stepFiles?: { apiUrl: string; load(reference: string): Promise<string> } | undefined;
 }
 
 /** The longest a FILE prop's URL may take to download: 30 s. */
@@ -22,17 +29,27 @@ export const DEFAULT_MAX_FILE_SIZE_MB = 25;
 
 /**
  * The download options of a piece call: its services' allow list and file size limit, the
- * standard deadline, and the call's signal.
+ * standard deadline, the call's signal, and (services with URLs and files) the run's file store
+ * for step-file URLs of this server.
  */
 export function fileDownloadOptions(
-  services: { ssrfAllowList: readonly string[]; maxFileSizeMb?: number },
+  services: {
+    ssrfAllowList: readonly string[];
+    maxFileSizeMb?: number;
+    urls?: { apiUrl: string };
+    files?: { load(reference: string): Promise<string> };
+  },
   signal: AbortSignal | undefined,
 ): FileDownloadOptions {
+  const { urls, files } = services;
   return {
     allowList: services.ssrfAllowList,
     maxBytes: (services.maxFileSizeMb ?? DEFAULT_MAX_FILE_SIZE_MB) * 1024 * 1024,
     timeoutMs: FILE_DOWNLOAD_TIMEOUT_MS,
     signal,
+    ...(urls && files
+      ? { stepFiles: { apiUrl: urls.apiUrl, load: (reference: string) => files.load(reference) } }
+      : {}),
   };
 }
 
@@ -46,23 +63,49 @@ export interface DownloadedFile {
 const isHttpUrl = (value: unknown): value is string =>
   typeof value === 'string' && /^https?:\/\//i.test(value.trim());
 
-/** The file's name: the URL's last path segment (decoded), else `unknown.<extension of its type>`. */
+/**
+ * The file's name: the `filename` of its Content-Disposition, else the URL's last path segment
+ * (decoded), else `unknown.<extension of its type>`.
+ */
 function fileNameOf(
   url: URL,
   contentType: string | null,
+  disposition: string | null = null,
 ): { filename: string; extension: string | undefined } {
   const segment = url.pathname.split('/').pop() ?? '';
-  let name = '';
-  try {
-    name = decodeURIComponent(segment);
-  } catch {
-    name = segment;
+  let name = dispositionFileName(disposition) ?? '';
+  if (name === '') {
+    try {
+      name = decodeURIComponent(segment);
+    } catch {
+      name = segment;
+    }
   }
   const typeExtension = contentType ? extensionOfMime(contentType.split(';')[0]!.trim()) : undefined;
   const nameExtension = extensionOfName(name);
   if (name !== '' && nameExtension !== undefined) return { filename: name, extension: nameExtension };
   const extension = typeExtension ?? 'bin';
   return { filename: name === '' ? `unknown.${extension}` : `${name}.${extension}`, extension };
+}
+
+/** The file name a Content-Disposition header gives (`filename*=UTF-8''...` first), without any path. */
+function dispositionFileName(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  let name: string | undefined;
+  if (extended !== undefined) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/
+    .exec(header)
+    ?.slice(1)
+    .find((part) => part);
+  const base = name?.replace(/\\(.)/g, '$1').split(/[/\\]/).pop()?.trim();
+  return base ? base : undefined;
 }
 
 /** Reads `response`'s body, refusing (and cancelling it) past `maxBytes`. */
@@ -96,6 +139,8 @@ async function readLimited(response: Response, maxBytes: number, url: string): P
  * `maxBytes`. Throws an Error saying why (blocked address, status, size, deadline).
  */
 export async function downloadFile(url: string, options: FileDownloadOptions): Promise<DownloadedFile> {
+  const stepFile = options.stepFiles ? parseStepFileUrl(url, options.stepFiles.apiUrl) : undefined;
+  if (stepFile && options.stepFiles) return readStepFile(url, stepFile, options.stepFiles, options.maxBytes);
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   try {
@@ -105,7 +150,12 @@ export async function downloadFile(url: string, options: FileDownloadOptions): P
       throw new Error(`Downloading the file at ${url} failed with status ${String(response.status)}`);
     }
     const data = await readLimited(response, options.maxBytes, url);
-    return { ...fileNameOf(new URL(response.url || url), response.headers.get('content-type')), data };
+    const name = fileNameOf(
+      new URL(response.url || url),
+      response.headers.get('content-type'),
+      response.headers.get('content-disposition'),
+    );
+    return { ...name, data };
   } catch (error) {
     if (deadline.aborted) {
       throw new Error(`Downloading the file at ${url} took longer than ${String(options.timeoutMs)} ms`);
@@ -116,6 +166,30 @@ export async function downloadFile(url: string, options: FileDownloadOptions): P
     }
     throw error;
   }
+}
+
+/**
+ * Reads the step file `reference` names from the run's file store: the server checks the signed
+ * URL (signature, expiry, project) and answers the file, or refuses saying why.
+ */
+async function readStepFile(
+  url: string,
+  reference: StepFileRef,
+  store: NonNullable<FileDownloadOptions['stepFiles']>,
+  maxBytes: number,
+): Promise<DownloadedFile> {
+  let file: { fileName: string; data: Buffer };
+  try {
+    file = decodeStepFile(await store.load(reference.kind === 'signed' ? reference.url : reference.fileId));
+  } catch (error) {
+    throw new Error(
+      `Reading the step file at ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (file.data.length > maxBytes) {
+    throw new Error(`The file at ${url} is larger than the ${String(maxBytes)}-byte limit`);
+  }
+  return { filename: file.fileName, data: file.data, extension: extensionOfName(file.fileName) };
 }
 
 /**

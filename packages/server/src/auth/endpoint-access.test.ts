@@ -65,6 +65,7 @@ const PUBLIC_ENDPOINTS = new Set([
   'pieces.registry',
   'triggers.appEvent',
   'templates.categories',
+  'stepFiles.signed',
 ]);
 
 /** One row per endpoint (`area.name`): how to call it, by area. */

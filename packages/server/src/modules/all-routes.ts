@@ -30,6 +30,7 @@ import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { sampleDataRoutes } from './sample-data/sample-data-routes';
 import { signingKeyRoutes } from './signing-keys/signing-key-routes';
+import { stepFileRoutes } from './step-files/step-file-routes';
 import { fieldRoutes } from './tables/field-routes';
 import { recordRoutes } from './tables/record-routes';
 import { tableRoutes } from './tables/table-routes';
@@ -68,6 +69,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...pieceRoutes(ctx));
   routes.push(...triggerRoutes(ctx));
   routes.push(...sampleDataRoutes(ctx));
+  routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));

@@ -8,6 +8,7 @@ import type { CodeBundler, EngineHost, LogLevel, PieceRunRequest, PieceRunner } 
 import type { Logger } from 'pino';
 import { entityFields } from '../logging/create-logger';
 import { readConnectionValue } from '../modules/connections/read-connection-value';
+import { stepFilesOf } from '../modules/step-files/step-files';
 import type { ServerBase } from '../server-context';
 import { runFileStore } from './run-files';
 import { runFlowLister } from './run-flows';
@@ -35,7 +36,7 @@ export function runServices(
     now: () => Date.now(),
     connections: { get: (externalId) => readConnectionValue(base, ids.projectId, externalId) },
     store: runKeyValueStore(base.store, ids, base.now),
-    files: runFileStore(base.store, ids, base.now, onFileSaved),
+    files: runFileStore(base.store, ids, base.now, onFileSaved, stepFilesOf(base)),
     flows: runFlowLister(base.store, ids.projectId),
   };
 }

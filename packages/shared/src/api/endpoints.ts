@@ -43,6 +43,7 @@ import { INVITATION_ENDPOINTS } from './invitation-endpoints';
 import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
+import { STEP_FILE_ENDPOINTS } from './step-file-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
 import { MCP_OAUTH_ENDPOINTS, MCP_SERVER_ENDPOINTS } from './mcp-endpoints';
 import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endpoints';
@@ -517,6 +518,7 @@ export const ENDPOINTS = {
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
   sampleData: SAMPLE_DATA_ENDPOINTS,
+  stepFiles: STEP_FILE_ENDPOINTS,
   users: USER_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,

@@ -18,6 +18,7 @@ import type { PieceTrigger, Trigger } from '@piecework/shared';
 import { readConnectionValue } from '../connections/read-connection-value';
 import { resolveAuthReference } from '../connections/resolve-auth-reference';
 import { runFileStore } from '../../runs/run-files';
+import { stepFilesOf } from '../step-files/step-files';
 import { runKeyValueStore } from '../../runs/run-key-value-store';
 import type { ServerBase } from '../../server-context';
 import { serverTablesHost } from '../../pieces/server-tables-host';
@@ -98,7 +99,7 @@ function triggerServices(ctx: ServerBase, target: HookedTrigger, store?: KeyValu
   const ids = { projectId: target.projectId, flowId: target.flowId };
   return {
     store: store ?? runKeyValueStore(ctx.store, ids, ctx.now),
-    files: runFileStore(ctx.store, ids, ctx.now, () => undefined),
+    files: runFileStore(ctx.store, ids, ctx.now, () => undefined, stepFilesOf(ctx)),
     connections: { get: (externalId) => readConnectionValue(ctx, target.projectId, externalId) },
     urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
     ssrfAllowList: config.ssrfAllowList,
