@@ -69,6 +69,8 @@ const clusterTests = [
   // over Redis). A worker killed mid-agent: integration/scale-out/agent-worker-kill.test.ts.
   'modules/agents/agent-step.test.ts',
   'modules/agents/agent-tools-flow.test.ts',
+  // Catalogue pieces a worker runs before its own pieces directory has them: installed there on demand.
+  'modules/pieces/piece-catalogue.test.ts',
   // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
   // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4
   // runaway runs) and all three servers' main threads on those cores.

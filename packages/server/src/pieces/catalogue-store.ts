@@ -10,13 +10,15 @@ import type { DataStore } from '../storage/data-store';
 import { fromJson, toJson } from '../storage/json-column';
 
 /** Where a catalogue entry came from. */
-export type CatalogueSource = 'SYNC' | 'SNAPSHOT';
+export type CatalogueSource = 'SYNC' | 'SNAPSHOT' | 'ARCHIVE';
 
 /** One piece version to put in the catalogue. */
 export interface CatalogueEntryInput {
   metadata: PieceMetadata;
   /** Set when the version cannot be installed or run here: why, in a sentence. */
   unavailableReason?: string;
+  /** The packed package of an ARCHIVE version, which the registry does not have. */
+  archive?: Uint8Array;
 }
 
 /** What the index holds of one catalogue version. */
@@ -113,6 +115,25 @@ export class CatalogueStore {
     return this.index.has(name);
   }
 
+  /**
+   * The indexed entry of the piece's newest version, reading the index again first when the
+   * database has the piece and the index does not (another process synced it since this one
+   * loaded: a worker started before the app's sync).
+   */
+  async freshEntry(name: string): Promise<IndexedCatalogueEntry | undefined> {
+    await this.ready();
+    if (this.index.has(name)) return this.entry(name);
+    const row = await this.store.db
+      .selectFrom('pieceCatalogueEntry')
+      .select('name')
+      .where('name', '=', name)
+      .limit(1)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    await this.reload();
+    return this.entry(name);
+  }
+
   /** A version's full metadata (exact, a range, or the newest without one). */
   async get(name: string, version?: string): Promise<PieceMetadata | undefined> {
     const entry = this.entry(name, version);
@@ -126,17 +147,29 @@ export class CatalogueStore {
     return row === undefined ? undefined : fromJson<PieceMetadata>(row.metadata)!;
   }
 
+  /** The packed package of an ARCHIVE version, if the catalogue holds one. */
+  async archiveOf(name: string, version: string): Promise<Buffer | undefined> {
+    const row = await this.store.db
+      .selectFrom('pieceCatalogueEntry')
+      .select('archive')
+      .where('name', '=', name)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row?.archive == null ? undefined : Buffer.from(row.archive, 'base64');
+  }
+
   /** Adds or replaces versions (one transaction), then updates the index. */
   async put(entries: readonly CatalogueEntryInput[], source: CatalogueSource): Promise<void> {
     if (entries.length === 0) return;
     const now = this.now();
     await this.store.write(async (trx) => {
-      for (const { metadata, unavailableReason } of entries) {
+      for (const { metadata, unavailableReason, archive } of entries) {
         const values = {
           source,
           summary: toJson(summaryOf(metadata)),
           metadata: toJson(metadata),
           unavailableReason: unavailableReason ?? null,
+          archive: archive === undefined ? null : Buffer.from(archive).toString('base64'),
           updated: now,
         };
         await trx

@@ -10,6 +10,7 @@
  * Design-time piece calls (metadata of npm pieces, dropdown options) run in a piece process of
  * its own, apart from the runs' processes.
  */
+import type { PieceMetadata } from '@piecework/shared';
 import type { Logger } from 'pino';
 import {
   BUILTIN_PIECES,
@@ -98,16 +99,18 @@ export class PieceAvailability {
   /**
    * True when this server can run the version now, or has just installed it: a version that is
    * not built in or installed is installed from the registry when on-demand installs are on and
-   * the catalogue knows the piece (and does not mark it unavailable). One install per version at
+   * the catalogue knows the piece (and does not mark it unavailable), and a private piece uploaded
+   * to another process from the archive the catalogue keeps. One install per version at
    * a time, in this process and in every process sharing the pieces directory; others wait for it.
    * A failed install answers false; {@link installFailure} says why.
    */
   async ensure(name: string, version: string): Promise<boolean> {
     if (await this.has(name, version)) return true;
-    if (!this.installOnDemand) return false;
-    await this.known.ready();
-    const entry = this.known.entry(name);
-    if (entry === undefined || entry.unavailableReason !== undefined) return false;
+    const newest = await this.known.freshEntry(name);
+    if (newest === undefined) return false;
+    // A private piece an admin uploaded installs wherever it is needed, whatever the setting.
+    const uploaded = this.known.entry(name, version)?.source === 'ARCHIVE';
+    if (!uploaded && (!this.installOnDemand || newest.unavailableReason !== undefined)) return false;
     const key = `${name}@${version}`;
     let install = this.installing.get(key);
     if (install === undefined) {
@@ -129,7 +132,12 @@ export class PieceAvailability {
         this.forget(name, version);
         if (await this.has(name, version)) return;
         const started = Date.now();
-        const result = await this.install(key);
+        const archive =
+          this.known.entry(name, version)?.source === 'ARCHIVE'
+            ? await this.known.archiveOf(name, version)
+            : undefined;
+        const result =
+          archive === undefined ? await this.install(key) : await this.installArchive(name, version, archive);
         this.logger?.info(
           { piece: { name: result.name, version: result.version }, durationMs: Date.now() - started },
           'Installed a piece a flow needs',
@@ -209,13 +217,16 @@ export class PieceAvailability {
    */
   installArchive(name: string, version: string, archive: Uint8Array): Promise<InstalledPieceResult> {
     return this.oneAtATime(async () => {
+      let metadata: PieceMetadata | undefined;
       const result = await installPieceArchive(archive, name, version, this.piecesDir, {
         verify: async () => {
           this.forget(name, version);
-          await this.npm().metadata(name, version);
+          metadata = await this.npm().metadata(name, version);
         },
       });
       this.forget(name, version);
+      // Kept in the catalogue, so that processes with pieces directories of their own install it too.
+      if (metadata !== undefined) await this.known.put([{ metadata, archive }], 'ARCHIVE');
       return result;
     });
   }
@@ -225,6 +236,7 @@ export class PieceAvailability {
     return this.oneAtATime(async () => {
       const removed = await removePiece(this.piecesDir, name, version);
       this.forget(name, version);
+      if (this.known.entry(name, version)?.source === 'ARCHIVE') await this.known.remove([{ name, version }]);
       return removed;
     });
   }

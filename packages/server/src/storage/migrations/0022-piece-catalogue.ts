@@ -2,7 +2,9 @@
  * The piece catalogue: metadata of piece versions this server lists without having installed
  * them (`pieceCatalogueEntry`), from a sync with a pieces API or the snapshot shipped with the
  * server. `summary` is the list entry (`GET /v1/pieces`), `metadata` the full document
- * (`GET /v1/pieces/:name`); an entry with `unavailableReason` is listed but cannot be installed.
+ * (`GET /v1/pieces/:name`); an entry with `unavailableReason` is listed but cannot be installed;
+ * `archive` is the base64 `.tgz` of a private piece uploaded to one process, so that the others
+ * (scale-out workers with pieces directories of their own) install the same package.
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -15,6 +17,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('summary', 'text', (c) => c.notNull())
     .addColumn('metadata', 'text', (c) => c.notNull())
     .addColumn('unavailableReason', 'text')
+    .addColumn('archive', 'text')
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('updated', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('piece_catalogue_entry_pk', ['name', 'version'])

@@ -3,7 +3,8 @@ import type { JsonText, Timestamp } from './column-types';
 
 /**
  * `pieceCatalogueEntry`: one piece version the catalogue lists. `source` is SYNC (from
- * AP_PIECES_SYNC_URL or `piecework pieces sync`) or SNAPSHOT (the file shipped with the server);
+ * AP_PIECES_SYNC_URL or `piecework pieces sync`), SNAPSHOT (the file shipped with the server) or
+ * ARCHIVE (a private piece uploaded as a packed archive);
  * `summary` and `metadata` are JSON of `PieceMetadataSummary` and `PieceMetadata`.
  */
 export interface PieceCatalogueEntryTable {
@@ -13,6 +14,8 @@ export interface PieceCatalogueEntryTable {
   summary: JsonText;
   metadata: JsonText;
   unavailableReason: string | null;
+  /** Base64 of the packed `.tgz` of an ARCHIVE piece; null for registry pieces. */
+  archive: string | null;
   created: Timestamp;
   updated: Timestamp;
 }
