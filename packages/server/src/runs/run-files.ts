@@ -10,6 +10,7 @@ import { fileNameOfStepFileSave } from '@piecework/pieces';
 import { generateTimeOrderedId } from '@piecework/shared';
 import type { StepFiles } from '../modules/step-files/step-files';
 import type { DataStore } from '../storage/data-store';
+import { insertFlowFile } from '../storage/flow-file-row';
 
 /** The `file.type` of a run's stored outputs. */
 export const FLOW_RUN_LOG_FILE_TYPE = 'FLOW_RUN_LOG';
@@ -33,21 +34,14 @@ export function runFileStore(
       }
       const id = generateTimeOrderedId();
       const now = timestamp();
-      await store.write((trx) =>
-        trx
-          .insertInto('file')
-          .values({
-            id,
-            projectId,
-            flowId,
-            type: FLOW_RUN_LOG_FILE_TYPE,
-            data: content,
-            size: Buffer.byteLength(content, 'utf8'),
-            created: now,
-            updated: now,
-          })
-          .execute(),
-      );
+      await insertFlowFile(store, {
+        id,
+        projectId,
+        flowId,
+        type: FLOW_RUN_LOG_FILE_TYPE,
+        data: content,
+        now,
+      });
       onSaved(id);
       return id;
     },

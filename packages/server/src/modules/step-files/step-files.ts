@@ -12,6 +12,7 @@ import { generateTimeOrderedId, PieceworkError } from '@piecework/shared';
 import type { ServerSettings } from '../../config/server-settings';
 import type { DataStore } from '../../storage/data-store';
 import { StepFileTokens, type StepFileTokenCheck } from './step-file-tokens';
+import { insertFlowFile } from '../../storage/flow-file-row';
 
 /** The `file.type` of a file a piece wrote. */
 export const STEP_FILE_TYPE = 'FLOW_STEP_FILE';
@@ -40,21 +41,14 @@ export class StepFiles {
   async save({ projectId, flowId }: { projectId: string; flowId: string }, content: string): Promise<string> {
     const id = generateTimeOrderedId();
     const now = this.timestamp();
-    await this.store.write((trx) =>
-      trx
-        .insertInto('file')
-        .values({
-          id,
-          projectId,
-          flowId,
-          type: STEP_FILE_TYPE,
-          data: content,
-          size: Buffer.byteLength(content, 'utf8'),
-          created: now,
-          updated: now,
-        })
-        .execute(),
-    );
+    await insertFlowFile(this.store, {
+      id,
+      projectId,
+      flowId,
+      type: STEP_FILE_TYPE,
+      data: content,
+      now,
+    });
     return signedStepFileUrl(this.apiUrl, await this.tokens.issue({ fileId: id, projectId }));
   }
 

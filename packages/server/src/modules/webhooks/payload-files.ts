@@ -6,6 +6,7 @@
 import { generateId } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
 import { toJson } from '../../storage/json-column';
+import { insertFlowFile } from '../../storage/flow-file-row';
 
 /** The `file.type` of a stored request body. */
 export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
@@ -22,21 +23,14 @@ export function payloadFileStore(
     const id = generateId();
     const data = toJson(bytes.toString('base64'));
     const now = ctx.now();
-    await ctx.store.write((trx) =>
-      trx
-        .insertInto('file')
-        .values({
-          id,
-          projectId,
-          flowId,
-          type: WEBHOOK_PAYLOAD_FILE_TYPE,
-          data,
-          size: Buffer.byteLength(data, 'utf8'),
-          created: now,
-          updated: now,
-        })
-        .execute(),
-    );
+    await insertFlowFile(ctx.store, {
+      id,
+      projectId,
+      flowId,
+      type: WEBHOOK_PAYLOAD_FILE_TYPE,
+      data,
+      now,
+    });
     return id;
   };
 }
