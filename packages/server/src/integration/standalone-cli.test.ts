@@ -3,7 +3,8 @@
  * thread, each with its dependencies, loaded through a V8 code cache by tiny entries, beside the
  * piece-process script) start, and a synchronous webhook runs a code step and a built-in piece in
  * its worker thread: the engine thread the command started at its very beginning
- * (`cli/piecework.ts`), adopted by the run runtime. A first start writes the code caches of both
+ * (`cli/piecework.ts`), adopted by the run runtime; it lists the pieces of the catalogue snapshot
+ * shipped with the package. A first start writes the code caches of both
  * bundles; the next start compiles from them. `npm test` builds first; a plain `vitest run`
  * without a build skips this file.
  */
@@ -85,9 +86,18 @@ describe.skipIf(!existsSync(BUILT_CLI))('the built piecework command', () => {
 
     await runWebhook(server);
     expectOnlyTheDeferredThread(server.output());
+    // The bundle finds the catalogue snapshot shipped with the package and lists its pieces.
+    await expect
+      .poll(
+        async () => (await client.pieces.list()).filter((piece) => piece.installState !== 'BUILT_IN').length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(60);
     expect(server.output()).toMatch(/: main\.js: no code cache yet/);
     expect(server.output()).toMatch(/: engine-thread-main\.js: no code cache yet/);
-  });
+  }, 60_000);
 
   it('writes the code caches of both bundles about a second after a start; the next start compiles from them', async () => {
     const deadline = Date.now() + 15_000;

@@ -65,13 +65,28 @@ export function readCatalogueFile(path: string): CatalogueFileContents {
 
 /**
  * The snapshot shipped with the server package (`catalogue/pieces-snapshot.json.gz` at the
- * package's root, found from this module's folder in the sources and in the build), or
+ * package's root, found walking up from this module's folder, in the sources and in the build,
+ * up to the package's own manifest), or
  * undefined when the package has none.
  */
 export function shippedSnapshotPath(): string | undefined {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+  // In the standalone CommonJS bundle `__filename` is the bundle; in ES modules, import.meta.url.
+  const from = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
     const candidate = join(dir, 'catalogue', 'pieces-snapshot.json.gz');
     if (existsSync(candidate)) return candidate;
-    if (existsSync(join(dir, 'package.json')) || dirname(dir) === dir) return undefined;
+    if (isServerPackageRoot(dir) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** True for the folder of the server package's own manifest (the build has manifests of its own below it). */
+function isServerPackageRoot(dir: string): boolean {
+  try {
+    return (
+      (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name ===
+      '@piecework/server'
+    );
+  } catch {
+    return false;
   }
 }
