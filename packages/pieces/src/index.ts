@@ -162,7 +162,9 @@ export {
   InstalledVersions,
   loadPieceModule,
   NpmPieceHost,
+  PRE_RENAME_FRAMEWORK,
   UnsupportedPieceError,
+  usesPreRenameFramework,
 } from './npm';
 export type {
   ActionRunRequest,

@@ -19,6 +19,7 @@ export { InstalledVersions } from './installed-versions';
 export type { PieceResolver, PieceResolverOptions } from './resolve-piece';
 export { loadPieceModule, findPieceExport, UnsupportedPieceError } from './load-piece-module';
 export type { LoadedPiece } from './load-piece-module';
+export { PRE_RENAME_FRAMEWORK, usesPreRenameFramework } from './pre-rename-framework';
 export type { ContextVersion, NpmPieceMetadata } from './piece-metadata';
 export { buildTriggerContext } from './build-trigger-context';
 export type { NpmTriggerContext } from './build-trigger-context';

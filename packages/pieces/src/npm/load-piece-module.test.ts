@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPieceExport, loadPieceModule, UnsupportedPieceError } from './load-piece-module';
+import { findPieceExport, loadPieceModule } from './load-piece-module';
 import { REAL_PIECES, testResolver } from './testing/fixture-pieces';
 
 const resolve = testResolver();
@@ -84,7 +84,7 @@ describe('loadPieceModule on the installed packages', () => {
 describe('findPieceExport', () => {
   const shaped = { displayName: 'P', actions: () => ({}), triggers: () => ({}) };
   class Piece {
-    _actions = {};
+    _actions = { a: { name: 'a', displayName: 'A', props: {}, run: async () => 1 } };
     _triggers = {};
     displayName = 'Old';
   }
@@ -96,8 +96,11 @@ describe('findPieceExport', () => {
     expect(findPieceExport(exports)).toBe(expected);
   });
 
-  it('refuses the pre-rename framework shape and modules without a piece', () => {
-    expect(() => findPieceExport({ gmail: new Piece() }, 'gmail@0.2.0')).toThrow(UnsupportedPieceError);
+  it('adapts a piece of the pre-rename framework, and refuses modules without a piece', () => {
+    const adapted = findPieceExport({ gmail: new Piece() }, 'gmail@0.2.0');
+    expect(adapted.displayName).toBe('Old');
+    expect(Object.keys(adapted.actions())).toEqual(['a']);
+    expect(adapted.actions().a).toMatchObject({ requireAuth: false, description: '' });
     expect(() => findPieceExport({ helper: {} }, 'x@1.0.0')).toThrow(
       'x@1.0.0 exports no piece (an object with displayName, actions() and triggers())',
     );

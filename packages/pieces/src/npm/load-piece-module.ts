@@ -10,8 +10,13 @@ import type {
 } from '../framework/piece-definition';
 import type { ContextVersion, NpmPieceMetadata } from './piece-metadata';
 import { plainData } from './plain-data';
+import { adaptPreRenamePiece, isPreRenamePiece } from './pre-rename-framework';
 
-/** A piece package that Piecework cannot run (e.g. built on the pre-rename framework). */
+/**
+ * A piece package that Piecework cannot run. The loader no longer throws it for pieces built on
+ * the pre-rename `@activepieces/framework` (they are adapted); it stays for callers that tell
+ * such failures apart.
+ */
 export class UnsupportedPieceError extends Error {
   override readonly name = 'UnsupportedPieceError';
 }
@@ -46,20 +51,17 @@ interface Manifest {
   dependencies?: Record<string, string>;
 }
 
-const LEGACY_FRAMEWORK = '@activepieces/framework';
-
 /**
  * Loads an UNMODIFIED piece package from its folder (`.../node_modules/@activepieces/piece-x`)
  * with `require()`, finds the piece among its exports and adapts it to {@link PieceDefinition}.
- * Run it only in a piece process: the package's code runs here.
+ * Pieces built on the pre-rename `@activepieces/framework` 0.2.0 are adapted too (see
+ * {@link adaptPreRenamePiece}). Run it only in a piece process: the package's code runs here.
  *
- * @throws UnsupportedPieceError for packages built on the pre-rename `@activepieces/framework`,
- *   and Error when no export is a piece.
+ * @throws Error when no export is a piece.
  */
 export function loadPieceModule(moduleDir: string): LoadedPiece {
   const manifest = JSON.parse(readFileSync(join(moduleDir, 'package.json'), 'utf8')) as Manifest;
   const label = `${manifest.name}@${manifest.version}`;
-  if (manifest.dependencies?.[LEGACY_FRAMEWORK] !== undefined) throw legacy(label);
   const exports: unknown = createRequire(join(moduleDir, 'package.json'))(moduleDir);
   const piece = findPieceExport(exports, label);
   return adaptPiece(piece, manifest);
@@ -68,18 +70,18 @@ export function loadPieceModule(moduleDir: string): LoadedPiece {
 /**
  * The piece among a module's exports: the first whose `constructor.name === 'Piece'` (what the
  * reference platform looks for), else the first object with `displayName` and `actions()` /
- * `triggers()` functions. The module itself may be the piece.
+ * `triggers()` functions, else the first piece of the pre-rename framework 0.2.0 (`_actions` /
+ * `_triggers` maps), adapted with {@link adaptPreRenamePiece}. The module itself may be the piece.
  */
 export function findPieceExport(exports: unknown, label = 'the module'): PieceExport {
   const candidates = [exports, ...(isObject(exports) ? Object.values(exports) : [])].filter(isObject);
   const named = candidates.find((candidate) => candidate.constructor?.name === 'Piece');
-  if (named && !isPieceShaped(named) && (isObject(named._actions) || isObject(named.actions)))
-    throw legacy(label);
   const piece = [named, ...candidates].find((candidate) => isPieceShaped(candidate)) as
     PieceExport | undefined;
-  if (!piece)
-    throw new Error(`${label} exports no piece (an object with displayName, actions() and triggers())`);
-  return piece;
+  if (piece) return piece;
+  const preRename = [named, ...candidates].find((candidate) => isPreRenamePiece(candidate));
+  if (isPreRenamePiece(preRename)) return adaptPreRenamePiece(preRename);
+  throw new Error(`${label} exports no piece (an object with displayName, actions() and triggers())`);
 }
 
 function adaptPiece(piece: PieceExport, manifest: Manifest): LoadedPiece {
@@ -121,6 +123,9 @@ function metadataOf(
       'outputSchema',
       'audience',
       'classification',
+      'aiMetadata',
+      'propertyGroups',
+      'sampleData',
     ]),
     requireAuth: action.requireAuth ?? true,
   }));
@@ -128,16 +133,31 @@ function metadataOf(
     name: trigger.name,
     ...pick(trigger, ['displayName', 'description', 'props', 'type', 'sampleData', 'testStrategy']),
     ...pick(trigger, ['handshakeConfiguration', 'renewConfiguration', 'outputSchema']),
+    ...pick(trigger, ['classification', 'aiMetadata', 'errorHandlingOptions', 'propertyGroups']),
     requireAuth: trigger.requireAuth ?? true,
   }));
-  const { actions: _actions, triggers: _triggers, ...identity } = definition;
+  const { actions: _actions, triggers: _triggers, auth, ...identity } = definition;
   const metadata = plainData({
     ...identity,
-    ...pick(piece, ['categories', 'minimumSupportedRelease', 'maximumSupportedRelease']),
+    ...(auth ? { auth: withConnectionIdentifierFlag(auth) } : {}),
+    ...pick(piece, ['categories', 'minimumSupportedRelease', 'maximumSupportedRelease', 'deprecated']),
     actions: Object.fromEntries(actions.map((action) => [action.name, action])),
     triggers: Object.fromEntries(triggers.map((trigger) => [trigger.name, trigger])),
   }) as PieceMetadata;
   return { ...metadata, contextVersion };
+}
+
+/**
+ * The auth as the reference's `piece.metadata()` describes it: each declaration with
+ * `hasConnectionIdentifier` (whether it has a `getConnectionIdentifier` function, which tells
+ * connections of different accounts apart); the functions themselves are not metadata.
+ */
+function withConnectionIdentifierFlag(auth: NonNullable<PieceDefinition['auth']>): unknown {
+  const flag = (declaration: Record<string, unknown>) => ({
+    ...declaration,
+    hasConnectionIdentifier: typeof declaration.getConnectionIdentifier === 'function',
+  });
+  return Array.isArray(auth) ? auth.map(flag) : flag(auth);
 }
 
 function byName<T extends { name: string }>(items: Record<string, T> | undefined): Record<string, T> {
@@ -149,12 +169,6 @@ function isAppEvents(events: unknown): events is PieceAppEvents {
     isObject(events) &&
     typeof (events as Record<string, unknown>).parseAndReply === 'function' &&
     typeof (events as Record<string, unknown>).verify === 'function'
-  );
-}
-
-function legacy(label: string): UnsupportedPieceError {
-  return new UnsupportedPieceError(
-    `${label} is built on the pre-rename ${LEGACY_FRAMEWORK}, which Piecework does not support: use a version built on @activepieces/pieces-framework`,
   );
 }
 

@@ -144,14 +144,24 @@ describe('NpmPieceHost with misbehaving pieces', () => {
     );
   });
 
-  it('refuses pieces built on the pre-rename framework', async () => {
-    const message =
-      '@fixtures/piece-legacy@1.0.0 is built on the pre-rename @activepieces/framework, which Piecework does not support: use a version built on @activepieces/pieces-framework';
-    expect(await run(FIXTURES.legacy, 'send_email')).toEqual({
-      status: 'FAILED',
-      message: `Piece @fixtures/piece-legacy@1.0.0 cannot be loaded: ${message}`,
+  it('runs pieces built on the pre-rename framework, the connection in their credentials prop', async () => {
+    const auth = { type: 'OAUTH2', access_token: 'token-1', data: {} };
+    expect(await run(FIXTURES.legacy, 'send_email', { subject: 'Hi', auth })).toEqual({
+      status: 'SUCCEEDED',
+      output: { propsValue: { subject: 'Hi', authentication: auth }, self: 'send_email' },
     });
-    await expect(host.metadata(...FIXTURES.legacy)).rejects.toThrow(message);
+    expect(await run(FIXTURES.legacy, 'send_email', { subject: 'Hi' })).toMatchObject({
+      status: 'FAILED',
+      message: expect.stringContaining('"auth":["Expected a connection'),
+    });
+    expect(await host.metadata(...FIXTURES.legacy)).toMatchObject({
+      name: '@fixtures/piece-legacy',
+      auth: { type: 'OAUTH2', authUrl: 'https://auth.example.com/authorize', required: true },
+      actions: {
+        send_email: { requireAuth: true, sampleData: { id: 'sample' } },
+        no_auth: { requireAuth: false },
+      },
+    });
   });
 
   it('fails clearly on a missing action and on a version that is not installed', async () => {

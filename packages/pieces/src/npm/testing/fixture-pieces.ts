@@ -28,6 +28,14 @@ export const REAL_PIECES = {
   mysql: ['@activepieces/piece-mysql', '0.2.7'],
 } as const;
 
+/** Real packages built on the pre-rename `@activepieces/framework` 0.2.0 (devDependencies too). */
+export const PRE_RENAME_PIECES = {
+  discord: ['@activepieces/piece-discord', '0.2.0'],
+  gmail: ['@activepieces/piece-gmail', '0.2.0'],
+  telegramBot: ['@activepieces/piece-telegram-bot', '0.2.0'],
+  trello: ['@activepieces/piece-trello', '0.2.0'],
+} as const;
+
 /** Finds fixtures in `fixtures/` and real pieces in node_modules from this package up. */
 export function testResolver(): PieceResolver {
   const installed = createPieceResolver({ from: packageDir });
