@@ -285,7 +285,7 @@ export {
   McpConsentAnswer,
   McpOAuthGrant,
 } from './mcp/mcp-consent';
-export { ActionMetadata } from './pieces/action-metadata';
+export { ActionMetadata, StepAiMetadata, StepErrorHandlingDefaults } from './pieces/action-metadata';
 export {
   BasicAuthPieceAuth,
   CustomAuthPieceAuth,

@@ -77,6 +77,7 @@ describe('built-in pieces', () => {
         ],
         "@activepieces/piece-subflows": [
           "callFlow",
+          "streamCsvToSubflows",
           "returnResponse",
           "callableFlow",
         ],

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { PiecePropertyDefinition } from '../framework/piece-definition';
+import { toPieceMetadata } from '../catalogue/to-piece-metadata';
 import { listTimeZoneOptions } from './common/time-zones';
 import { findBuiltinPiece } from './index';
 
@@ -14,6 +15,8 @@ interface ReferenceStep {
   props: Record<string, PiecePropertyDefinition>;
 }
 interface ReferencePiece {
+  categories?: string[];
+  minimumSupportedRelease?: string;
   actions(): Record<string, ReferenceStep>;
   triggers(): Record<string, ReferenceStep>;
 }
@@ -36,7 +39,7 @@ const shape = (props: Record<string, PiecePropertyDefinition>) =>
   );
 
 /** Reference steps Piecework does not implement. */
-const NOT_IMPLEMENTED = ['streamCsvToSubflows'];
+const NOT_IMPLEMENTED: string[] = [];
 
 describe.each([
   '@activepieces/piece-webhook',
@@ -63,6 +66,36 @@ describe.each([
       Object.entries(builtinSteps).map(([step, { props }]) => [step, shape(props)]),
     );
     expect(actual).toEqual(expected);
+  });
+
+  it('has the same catalogue metadata: categories, releases, error handling, test strategy, AI metadata', () => {
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const pick = (source: object, keys: string[]) =>
+      plain(Object.fromEntries(keys.map((key) => [key, (source as Record<string, unknown>)[key]])));
+    const ACTION_FIELDS = ['errorHandlingOptions', 'audience', 'classification', 'aiMetadata'];
+    const TRIGGER_FIELDS = ['testStrategy', 'classification', 'aiMetadata'];
+    const described = (piece: {
+      categories?: string[];
+      minimumSupportedRelease?: string;
+      actions: Record<string, object>;
+      triggers: Record<string, object>;
+    }) => ({
+      categories: piece.categories,
+      minimumSupportedRelease: piece.minimumSupportedRelease,
+      actions: Object.fromEntries(
+        Object.entries(piece.actions).map(([step, action]) => [step, pick(action, ACTION_FIELDS)]),
+      ),
+      triggers: Object.fromEntries(
+        Object.entries(piece.triggers).map(([step, trigger]) => [step, pick(trigger, TRIGGER_FIELDS)]),
+      ),
+    });
+    const expected = described({
+      categories: reference.categories,
+      minimumSupportedRelease: reference.minimumSupportedRelease,
+      actions: reference.actions(),
+      triggers: reference.triggers(),
+    });
+    expect(described(toPieceMetadata(builtin))).toEqual(expected);
   });
 });
 

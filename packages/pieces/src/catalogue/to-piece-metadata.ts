@@ -8,9 +8,21 @@ function plain<T>(value: T): T {
   ) as T;
 }
 
+/** Each auth declaration with `hasConnectionIdentifier`, as the reference's `piece.metadata()` gives it. */
+function withConnectionIdentifierFlag(auth: NonNullable<PieceDefinition['auth']>): unknown {
+  const flag = (declaration: Record<string, unknown>) => ({
+    ...declaration,
+    hasConnectionIdentifier: typeof declaration.getConnectionIdentifier === 'function',
+  });
+  return Array.isArray(auth) ? auth.map(flag) : flag(auth);
+}
+
 /**
- * The catalogue entry (`GET /v1/pieces/:name`) of a piece definition: its identity, auth and the
- * metadata of each action and trigger, without their code.
+ * The catalogue entry (`GET /v1/pieces/:name`) of a piece definition: its identity, auth,
+ * categories and supported releases, and the metadata of each action (error-handling defaults,
+ * sample data, audience, AI metadata, classification) and trigger (strategy, sample data, test
+ * strategy, AI metadata, classification), without their code. Fields a piece does not declare
+ * are left out.
  */
 export function toPieceMetadata(piece: PieceDefinition): PieceMetadata {
   const actions = Object.fromEntries(
@@ -22,6 +34,11 @@ export function toPieceMetadata(piece: PieceDefinition): PieceMetadata {
         description: action.description,
         props: action.props,
         requireAuth: action.requireAuth ?? true,
+        errorHandlingOptions: action.errorHandlingOptions,
+        sampleData: action.sampleData,
+        audience: action.audience,
+        aiMetadata: action.aiMetadata,
+        classification: action.classification,
       }),
     ]),
   );
@@ -36,6 +53,9 @@ export function toPieceMetadata(piece: PieceDefinition): PieceMetadata {
         type: trigger.type,
         sampleData: trigger.sampleData ?? {},
         requireAuth: trigger.requireAuth ?? true,
+        testStrategy: trigger.testStrategy,
+        aiMetadata: trigger.aiMetadata,
+        classification: trigger.classification,
       }),
     ]),
   );
@@ -46,7 +66,10 @@ export function toPieceMetadata(piece: PieceDefinition): PieceMetadata {
     logoUrl: piece.logoUrl,
     authors: piece.authors,
     version: piece.version,
-    ...(piece.auth ? { auth: plain(piece.auth) as PieceMetadata['auth'] } : {}),
+    ...(piece.auth ? { auth: plain(withConnectionIdentifierFlag(piece.auth)) as PieceMetadata['auth'] } : {}),
+    ...(piece.categories ? { categories: [...piece.categories] } : {}),
+    ...(piece.minimumSupportedRelease ? { minimumSupportedRelease: piece.minimumSupportedRelease } : {}),
+    ...(piece.maximumSupportedRelease ? { maximumSupportedRelease: piece.maximumSupportedRelease } : {}),
     actions: actions as PieceMetadata['actions'],
     triggers: triggers as PieceMetadata['triggers'],
   };

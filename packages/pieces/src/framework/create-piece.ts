@@ -58,12 +58,43 @@ export function createPiece(options: CreatePieceOptions): PieceDefinition {
   };
 }
 
-/** Declares an action. `requireAuth` defaults to `true`, as on the reference platform. */
+/** The error-handling defaults the reference framework gives an action that declares none. */
+export const DEFAULT_ERROR_HANDLING_OPTIONS = {
+  continueOnFailure: { defaultValue: false },
+  retryOnFailure: { defaultValue: false },
+} as const;
+
+/**
+ * Declares an action. As on the reference platform, `requireAuth` defaults to `true` and
+ * `errorHandlingOptions` to {@link DEFAULT_ERROR_HANDLING_OPTIONS}.
+ */
 export function createAction(definition: ActionDefinition): ActionDefinition {
-  return { requireAuth: true, ...definition };
+  return {
+    requireAuth: true,
+    errorHandlingOptions: structuredClone(DEFAULT_ERROR_HANDLING_OPTIONS),
+    ...definition,
+  };
 }
 
-/** Declares a trigger. `requireAuth` defaults to `true`, as on the reference platform. */
+/**
+ * Declares a trigger. As on the reference platform, `requireAuth` defaults to `true`, and
+ * `testStrategy` (unless given) is TEST_FUNCTION for POLLING and MANUAL triggers, for WEBHOOK
+ * ones with a `test`, and for APP_WEBHOOK ones with a `test` or sample data; SIMULATION otherwise.
+ */
 export function createTrigger(definition: BuiltinTriggerDefinition): BuiltinTriggerDefinition {
-  return { requireAuth: true, ...definition };
+  return { requireAuth: true, testStrategy: testStrategyOf(definition), ...definition };
+}
+
+function testStrategyOf(trigger: TriggerDefinition): 'SIMULATION' | 'TEST_FUNCTION' {
+  const hasTest = typeof trigger.test === 'function';
+  switch (trigger.type) {
+    case 'WEBHOOK':
+      return hasTest ? 'TEST_FUNCTION' : 'SIMULATION';
+    case 'APP_WEBHOOK':
+      return hasTest || (trigger.sampleData !== undefined && trigger.sampleData !== null)
+        ? 'TEST_FUNCTION'
+        : 'SIMULATION';
+    default:
+      return 'TEST_FUNCTION';
+  }
 }

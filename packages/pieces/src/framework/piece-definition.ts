@@ -15,6 +15,21 @@ export interface PiecePropertyDefinition {
   [field: string]: unknown;
 }
 
+/** Defaults of a step's error-handling switches, and whether the builder hides them. */
+export interface ErrorHandlingOptions {
+  continueOnFailure?: { defaultValue?: boolean; hide?: boolean };
+  retryOnFailure?: { defaultValue?: boolean; hide?: boolean };
+}
+
+/** What an action or trigger does, for AI agents choosing among steps (the reference's `aiMetadata`). */
+export interface StepAiMetadata {
+  description?: string;
+  idempotent?: boolean;
+}
+
+/** How an action or trigger touches the app's data (the reference's `classification`). */
+export type StepClassification = 'READ' | 'SEARCH' | 'WRITE' | 'DESTRUCTIVE';
+
 /** An action of a piece: what `run(ctx)` returns is the step output. */
 export interface ActionDefinition {
   name: string;
@@ -22,6 +37,14 @@ export interface ActionDefinition {
   description: string;
   props: Record<string, PiecePropertyDefinition>;
   requireAuth?: boolean;
+  /** Defaults of the step's error-handling switches ({@link createAction} gives the reference's). */
+  errorHandlingOptions?: ErrorHandlingOptions;
+  /** An example output (pieces of the pre-rename framework declare one). */
+  sampleData?: unknown;
+  /** Who the action is offered to: people building flows, AI agents, or both. */
+  audience?: 'human' | 'ai' | 'both';
+  aiMetadata?: StepAiMetadata;
+  classification?: StepClassification;
   run(ctx: ActionContext): Promise<unknown>;
   test?(ctx: ActionContext): Promise<unknown>;
 }
@@ -52,6 +75,13 @@ export interface TriggerDefinition {
   type: TriggerStrategy;
   sampleData?: unknown;
   requireAuth?: boolean;
+  /**
+   * How the builder tests the trigger: SIMULATION (waits for a real event) or TEST_FUNCTION
+   * (calls `test`, or returns the sample data). {@link createTrigger} derives it as the reference does.
+   */
+  testStrategy?: 'SIMULATION' | 'TEST_FUNCTION';
+  aiMetadata?: StepAiMetadata;
+  classification?: StepClassification;
   onEnable?(ctx: TriggerContext): Promise<void>;
   onDisable?(ctx: TriggerContext): Promise<void>;
   run(ctx: TriggerContext): Promise<unknown[]>;
@@ -81,6 +111,11 @@ export interface PieceDefinition {
   authors: string[];
   version: string;
   auth?: Record<string, unknown> | Record<string, unknown>[];
+  /** The categories the piece is filed under (`CORE`, `FLOW_CONTROL`, ...: see `PieceCategory`). */
+  categories?: string[];
+  /** The oldest (and newest) platform release the piece supports, as the reference package declares. */
+  minimumSupportedRelease?: string;
+  maximumSupportedRelease?: string;
   actions: Record<string, ActionDefinition>;
   triggers: Record<string, TriggerDefinition>;
   /** The app-level webhook, for pieces with APP_WEBHOOK triggers. */

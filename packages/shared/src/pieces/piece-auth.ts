@@ -11,6 +11,8 @@ const authFields = {
   description: z.string().optional(),
   required: z.boolean(),
   defaultValue: z.unknown().optional(),
+  /** Whether the piece tells connections of different accounts apart (`getConnectionIdentifier`). */
+  hasConnectionIdentifier: z.boolean().optional(),
 };
 
 /** A label of one BASIC_AUTH input. */
@@ -63,6 +65,7 @@ export const NoAuthPieceAuth = z.looseObject({
   displayName: z.string().optional(),
   description: z.string().optional(),
   required: z.boolean().optional(),
+  hasConnectionIdentifier: z.boolean().optional(),
 });
 export type NoAuthPieceAuth = z.infer<typeof NoAuthPieceAuth>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepAiMetadata, StepErrorHandlingDefaults } from './action-metadata';
 import { PiecePropertyMap } from './piece-property';
 
 /**
@@ -11,8 +12,10 @@ export type TriggerStrategy = z.infer<typeof TriggerStrategy>;
 
 /**
  * The description of one piece trigger: name, labels, input `props`, strategy (`type`), sample
- * data and whether it needs auth (default true). Framework extras (`handshakeConfiguration`,
- * `renewConfiguration`, `testStrategy`, `outputSchema`, ...) are kept as they are.
+ * data, whether it needs auth (default true), how the builder tests it (`testStrategy`:
+ * SIMULATION or TEST_FUNCTION) and optionally `classification`, `aiMetadata` and
+ * error-handling defaults. Other framework extras (`handshakeConfiguration`,
+ * `renewConfiguration`, `outputSchema`, ...) are kept as they are.
  */
 export const TriggerMetadata = z.looseObject({
   name: z.string(),
@@ -23,5 +26,8 @@ export const TriggerMetadata = z.looseObject({
   sampleData: z.unknown().optional(),
   requireAuth: z.boolean().default(true),
   testStrategy: z.string().optional(),
+  classification: z.string().optional(),
+  aiMetadata: StepAiMetadata.optional(),
+  errorHandlingOptions: StepErrorHandlingDefaults.optional(),
 });
 export type TriggerMetadata = z.infer<typeof TriggerMetadata>;

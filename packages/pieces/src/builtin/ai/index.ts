@@ -15,6 +15,8 @@ export const aiPiece = createPiece({
   name: '@activepieces/piece-ai',
   displayName: 'AI',
   version: '0.1.0',
+  categories: ['ARTIFICIAL_INTELLIGENCE', 'UNIVERSAL_AI'],
+  minimumSupportedRelease: '0.90.3',
 });
 
 /** `@activepieces/piece-agent`: the older name of the agent step's piece, same action. */
@@ -23,4 +25,6 @@ export const agentPiece = createPiece({
   name: '@activepieces/piece-agent',
   displayName: 'Agent',
   version: '0.1.0',
+  categories: ['UNIVERSAL_AI'],
+  minimumSupportedRelease: '0.66.5',
 });

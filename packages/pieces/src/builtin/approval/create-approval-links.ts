@@ -10,6 +10,7 @@ import { approvalLinks, approvalNote, approvalRequestKey } from './approval-comm
  */
 export const createApprovalLinks = createAction({
   name: 'create_approval_links',
+  errorHandlingOptions: { continueOnFailure: { hide: true }, retryOnFailure: { hide: true } },
   displayName: 'Create Approval Links',
   description: 'Create links only without pausing the flow, use wait for approval to pause',
   props: { markdown: approvalNote },

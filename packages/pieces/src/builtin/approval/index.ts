@@ -10,6 +10,8 @@ export const approvalPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/approval.svg',
   authors: ['kishanprmr', 'MoShizzle', 'khaledmashaly', 'abuaboud'],
   version: '0.1.18',
+  categories: ['CORE', 'FLOW_CONTROL'],
+  minimumSupportedRelease: '0.30.0',
   actions: [waitForApproval, createApprovalLinks],
   triggers: [],
 });

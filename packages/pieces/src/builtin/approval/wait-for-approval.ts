@@ -10,6 +10,7 @@ import { approvalLinks, approvalNote, approvalRequestKey, linkedRequestId } from
  */
 export const waitForApproval = createAction({
   name: 'wait_for_approval',
+  errorHandlingOptions: { continueOnFailure: { hide: true }, retryOnFailure: { hide: true } },
   displayName: 'Wait for Approval',
   description: 'Pauses the flow and wait for the approval from the user',
   props: { markdown: approvalNote },

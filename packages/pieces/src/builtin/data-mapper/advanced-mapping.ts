@@ -8,6 +8,7 @@ import { parseJson } from '../common/read-props';
  */
 export const advancedMapping = createAction({
   name: 'advanced_mapping',
+  errorHandlingOptions: { continueOnFailure: { hide: true }, retryOnFailure: { hide: true } },
   displayName: 'Advanced Mapping',
   description: 'Map data from one format to another',
   props: {

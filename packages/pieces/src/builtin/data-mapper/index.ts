@@ -9,6 +9,8 @@ export const dataMapperPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/new-core/data-mapper.svg',
   authors: ['kishanprmr', 'MoShizzle', 'AbdulTheActivePiecer', 'khaledmashaly', 'abuaboud'],
   version: '0.3.15',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.73.0',
   actions: [advancedMapping],
   triggers: [],
 });

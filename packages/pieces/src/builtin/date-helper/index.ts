@@ -20,6 +20,8 @@ export const dateHelperPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/calendar_piece.svg',
   authors: ['Salem-Alaa', 'joeworkman'],
   version: '0.1.27',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.8.0',
   actions: [
     getCurrentDate,
     formatDateAction,

@@ -20,6 +20,7 @@ function delayInMs(props: PropsValue): number {
  */
 export const delayFor = createAction({
   name: 'delayFor',
+  errorHandlingOptions: { continueOnFailure: { hide: true }, retryOnFailure: { hide: true } },
   displayName: 'Delay For',
   description: 'Delays the execution of the next action for a given duration',
   props: {

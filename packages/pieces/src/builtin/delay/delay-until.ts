@@ -18,6 +18,7 @@ function targetOf(props: PropsValue): Date {
  */
 export const delayUntil = createAction({
   name: 'delay_until',
+  errorHandlingOptions: { continueOnFailure: { hide: true }, retryOnFailure: { hide: true } },
   displayName: 'Delay Until',
   description: 'Delays the execution of the next action until a given timestamp',
   props: {

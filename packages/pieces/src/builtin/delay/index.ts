@@ -10,6 +10,8 @@ export const delayPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/new-core/delay.svg',
   authors: ['Nilesh', 'kishanprmr', 'MoShizzle', 'AbdulTheActivePiecer', 'khaledmashaly', 'abuaboud'],
   version: '0.3.26',
+  categories: ['CORE', 'FLOW_CONTROL'],
+  minimumSupportedRelease: '0.73.0',
   actions: [delayFor, delayUntil],
   triggers: [],
 });

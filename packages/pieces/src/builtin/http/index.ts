@@ -18,6 +18,8 @@ export const httpPiece = createPiece({
     'abuaboud',
   ],
   version: '0.9.1',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.20.3',
   actions: [sendRequest],
   triggers: [],
 });

@@ -48,6 +48,11 @@ function decide(mode: FailureMode, status: number, attempt: number): Decision {
  */
 export const sendRequest = createAction({
   name: 'send_request',
+  audience: 'human',
+  errorHandlingOptions: {
+    continueOnFailure: { hide: true, defaultValue: false },
+    retryOnFailure: { hide: true, defaultValue: false },
+  },
   displayName: 'Send HTTP request',
   description: 'Call any URL with a chosen method, optional authentication and body.',
   props: sendRequestProps,

@@ -10,6 +10,7 @@ export const jsonPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/json.png',
   authors: [],
   version: '0.1.4',
+  minimumSupportedRelease: '0.20.0',
   actions: [convertJsonToText, convertTextToJson],
   triggers: [],
 });

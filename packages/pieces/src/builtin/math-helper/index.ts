@@ -14,6 +14,8 @@ export const mathHelperPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/math-helper.svg',
   authors: ['lisander-lopez'],
   version: '0.0.16',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.9.0',
   actions: [addition, subtraction, multiplication, division, modulo, generateRandom],
   triggers: [],
 });

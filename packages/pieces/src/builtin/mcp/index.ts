@@ -16,6 +16,8 @@ export const mcpPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/new-core/mcp.svg',
   authors: ['Gamal72', 'hazemadelkhalel'],
   version: '0.0.21',
+  categories: ['ARTIFICIAL_INTELLIGENCE', 'UNIVERSAL_AI'],
+  minimumSupportedRelease: '0.50.2',
   actions: [replyToMcpClient],
   triggers: [mcpTool],
 });

@@ -15,6 +15,8 @@ export const schedulePiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/schedule.png',
   authors: [],
   version: '0.1.5',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.5.0',
   actions: [],
   triggers: [everyXMinutes, everyHour, everyDay, everyWeek, everyMonth, cronExpression],
 });

@@ -23,6 +23,8 @@ export const storePiece = createPiece({
     'abuaboud',
   ],
   version: '0.6.20',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.82.0',
   actions: [storeGet, storePut, storeAppend, storeRemoveValue, storeAddToList, storeRemoveFromList],
   triggers: [],
 });

@@ -1,20 +1,16 @@
 import { createAction } from '../../framework/create-piece';
 import type { PiecePropertyDefinition } from '../../framework/piece-definition';
 import { Property } from '../../framework/properties';
-import { pieceFetch } from '../common/outbound';
 import { optionalBoolean, optionalRecord, requiredText } from '../common/read-props';
 import { bodyPreview } from '../http/http-response';
-import { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from '@piecework/shared';
-import { findEnabledSubflow, listSubflows, modeProp, objectOrJson } from './subflows-common';
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return text === '' ? undefined : JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+import {
+  dispatchToSubflow,
+  findEnabledSubflow,
+  listSubflows,
+  modeProp,
+  objectOrJson,
+  subflowDropdown,
+} from './subflows-common';
 
 /**
  * `callFlow`: starts a run of the project flow `flowId` (external id; it must start with a
@@ -27,23 +23,23 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export const callFlow = createAction({
   name: 'callFlow',
+  errorHandlingOptions: {
+    continueOnFailure: { defaultValue: false, hide: false },
+    retryOnFailure: { defaultValue: false, hide: false },
+  },
+  audience: 'both',
+  classification: 'WRITE',
+  aiMetadata: {
+    description:
+      'Dispatches a run of another flow in this project that starts with a "Callable Flow" trigger, passing a payload entered as key-value pairs or raw JSON, and can optionally wait for that subflow to send back a "Return Response". Pick it to reuse a flow as a subroutine; prefer Stream CSV to Subflows for large CSV input. The target flow must be published and enabled, and when Wait for Response is on, a subflow failure also fails this run; not idempotent, since every call starts a new subflow run.',
+    idempotent: false,
+  },
   displayName: 'Call Flow',
   description: 'Call a flow that has "Callable Flow" trigger',
   props: {
-    flowId: Property.Dropdown({
+    flowId: subflowDropdown({
       displayName: 'Flow',
       description: 'The flow to execute. Published flows with a "Callable Flow" trigger appear here.',
-      required: true,
-      refreshers: [],
-      options: async (_, ctx) => ({
-        options: (await listSubflows(ctx.flows)).map((flow) => ({
-          value: flow.externalId ?? flow.id,
-          label:
-            flow.status === 'ENABLED'
-              ? (flow.version.displayName ?? flow.id)
-              : `${flow.version.displayName ?? flow.id} (inactive)`,
-        })),
-      }),
     }),
     mode: modeProp,
     flowProps: Property.DynamicProperties({
@@ -83,19 +79,12 @@ export const callFlow = createAction({
       callbackUrl = waitpoint.buildResumeUrl({ queryParams: {} });
       ctx.run.waitForWaitpoint(waitpoint.id);
     }
-    const url = `${ctx.server.apiUrl.replace(/\/$/, '')}/v1/webhooks/${encodeURIComponent(flow.id)}`;
-    const response = await pieceFetch(ctx, url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [PARENT_RUN_ID_HEADER]: ctx.run.id,
-        [FAIL_PARENT_ON_FAILURE_HEADER]: waitForResponse ? 'true' : 'false',
-      },
-      body: JSON.stringify({ data: optionalRecord(ctx.propsValue, 'flowProps')?.payload ?? {}, callbackUrl }),
+    return dispatchToSubflow(ctx, {
+      flowId: flow.id,
+      parentRunId: ctx.run.id,
+      failParentOnFailure: waitForResponse,
+      data: optionalRecord(ctx.propsValue, 'flowProps')?.payload ?? {},
+      callbackUrl,
     });
-    const body = await readBody(response);
-    if (!response.ok)
-      throw new Error(`Calling the subflow failed with status ${response.status}: ${bodyPreview(body)}`);
-    return body;
   },
 });

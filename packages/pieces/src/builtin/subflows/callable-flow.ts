@@ -10,6 +10,11 @@ import { MOCK_CALLBACK_URL, callableFlowKey, modeProp, objectOrJson } from './su
  */
 export const callableFlow = createTrigger({
   name: 'callableFlow',
+  classification: 'READ',
+  aiMetadata: {
+    description:
+      'Fires when another flow invokes this one through the Sub Flows "Call Flow" or "Stream CSV to Subflows" action, making this flow a reusable subroutine; the event represents a single invocation and carries the payload the caller passed in. The Sample Data entered here (key-value in Simple mode or JSON in Advanced mode) defines the payload shape offered to callers, and adding a "Return Response" action lets a waiting caller receive a result.',
+  },
   displayName: 'Callable Flow',
   description: 'Waiting to be triggered from another flow',
   type: 'WEBHOOK',

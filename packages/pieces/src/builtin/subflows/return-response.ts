@@ -40,6 +40,13 @@ async function deliver(ctx: object, url: string, body: string): Promise<Delivery
  */
 export const returnResponse = createAction({
   name: 'returnResponse',
+  audience: 'both',
+  classification: 'WRITE',
+  aiMetadata: {
+    description:
+      'Sends a result payload back to the flow that invoked this one through Call Flow, releasing the caller from its wait; the body is entered as key-value pairs (Simple mode) or as raw JSON (Advanced mode). Use it only inside a flow whose trigger is "Callable Flow", and only when the caller ran with Wait for Response enabled - it silently does nothing when no callback URL was stored for the run. Not idempotent: each call posts a fresh response to the callback URL of the caller.',
+    idempotent: false,
+  },
   displayName: 'Return Response',
   description: 'Return response to the original flow',
   props: {

@@ -21,6 +21,8 @@ export const tablesPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/tables_piece.svg',
   authors: ['amrdb'],
   version: '0.2.8',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.71.5',
   actions: [createRecords, deleteRecord, updateRecord, getRecord, findRecords, clearTable, upsertRecord],
   triggers: [newRecordTrigger, updatedRecordTrigger, deletedRecordTrigger],
 });

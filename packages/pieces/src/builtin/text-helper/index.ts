@@ -21,6 +21,8 @@ export const textHelperPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/text-helper.svg',
   authors: ['abaza738', 'joeworkman', 'AbdulTheActivePiecer'],
   version: '0.4.2',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.36.1',
   actions: [
     concat,
     replace,

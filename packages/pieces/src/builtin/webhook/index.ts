@@ -16,6 +16,8 @@ export const webhookPiece = createPiece({
   logoUrl: 'https://cdn.activepieces.com/pieces/new-core/webhooks.svg',
   authors: ['abuaboud', 'pfernandez98', 'kishanprmr', 'AbdulTheActivePiecer'],
   version: '0.1.29',
+  categories: ['CORE'],
+  minimumSupportedRelease: '0.73.0',
   actions: [returnResponse, returnResponseAndWaitForNextWebhook],
   triggers: [catchWebhook],
 });
