@@ -305,7 +305,7 @@ export {
   PieceVersionSummary,
 } from './pieces/piece-metadata';
 export { PieceCatalogueFile, UnavailableCatalogueEntry } from './pieces/piece-catalogue-file';
-export { PieceProperty, PiecePropertyMap } from './pieces/piece-property';
+export { AuthProperty, AuthPropertyMap, PieceProperty, PiecePropertyMap } from './pieces/piece-property';
 export {
   DeletePieceQuery,
   GetPieceQuery,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PiecePropertyMap } from './piece-property';
+import { AuthPropertyMap } from './piece-property';
 
 /** The kinds of auth a piece can declare (the `type` of a {@link PieceAuth}). */
 export const PieceAuthType = z.enum(['SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'OAUTH2', 'NO_AUTH']);
@@ -35,7 +35,7 @@ export type BasicAuthPieceAuth = z.infer<typeof BasicAuthPieceAuth>;
 export const CustomAuthPieceAuth = z.looseObject({
   ...authFields,
   type: z.literal('CUSTOM_AUTH'),
-  props: PiecePropertyMap,
+  props: AuthPropertyMap,
 });
 export type CustomAuthPieceAuth = z.infer<typeof CustomAuthPieceAuth>;
 
@@ -55,7 +55,7 @@ export const OAuth2PieceAuth = z.looseObject({
   authorizationMethod: z.string().optional(),
   grantType: z.string().optional(),
   extra: z.record(z.string(), z.string()).optional(),
-  props: PiecePropertyMap.optional(),
+  props: AuthPropertyMap.optional(),
 });
 export type OAuth2PieceAuth = z.infer<typeof OAuth2PieceAuth>;
 

@@ -8,6 +8,7 @@ import type { PieceAuth } from '@piecework/shared';
 import { TextField } from '../../../components/field';
 import { PropertyForm } from '../../builder/step-settings/properties/property-form';
 import type { ConnectionForm } from './connection-request';
+import { authFormProps } from './auth-form-props';
 
 /** Props of {@link AuthFields}. */
 export interface AuthFieldsProps {
@@ -64,7 +65,7 @@ export function AuthFields({ auth, form, onChange, showErrors }: AuthFieldsProps
           {auth.description ? <p className="field-hint">{auth.description}</p> : null}
           <PropertyForm
             idPrefix="new-connection"
-            props={auth.props}
+            props={authFormProps(auth.props)}
             values={form.props}
             showErrors={showErrors}
             onChange={(name, value) => onChange({ props: { ...form.props, [name]: value } })}

@@ -23,6 +23,7 @@ import {
 } from './connection-request';
 import { OAuth2Section } from './oauth2-section';
 import { oauth2RedirectUrl } from './oauth2-popup';
+import { authFormProps } from './auth-form-props';
 
 /** Props of {@link NewConnectionForm}. */
 export interface NewConnectionFormProps {
@@ -61,11 +62,14 @@ function problemOf(
     case 'BASIC_AUTH':
       return form.username === '' || form.password === '' ? 'Fill in the required fields.' : undefined;
     case 'CUSTOM_AUTH':
-      return missingRequired(auth.props, form.props).length > 0 ? 'Fill in the required fields.' : undefined;
+      return missingRequired(authFormProps(auth.props), form.props).length > 0
+        ? 'Fill in the required fields.'
+        : undefined;
     case 'OAUTH2':
       if (form.oauth2Client === 'own' && (form.clientId.trim() === '' || form.clientSecret === ''))
         return 'Fill in the client id and secret.';
-      if (missingRequired(auth.props ?? {}, form.props).length > 0) return 'Fill in the required fields.';
+      if (missingRequired(authFormProps(auth.props), form.props).length > 0)
+        return 'Fill in the required fields.';
       return grant === null && !usesClientCredentials(auth) ? 'Connect to the provider first.' : undefined;
     case 'NO_AUTH':
       return undefined;
@@ -91,7 +95,7 @@ export function NewConnectionForm({
   const replaced = existing.find((connection) => connection.externalId === fixedId);
   const propsOf = (of: PieceAuth) =>
     of.type === 'CUSTOM_AUTH' || (of.type === 'OAUTH2' && of.props !== undefined)
-      ? defaultInput(of.props ?? {})
+      ? defaultInput(authFormProps(of.props))
       : {};
   const [form, setForm] = useState<ConnectionForm>(() => ({
     displayName:

@@ -20,6 +20,7 @@ import {
   type OAuth2Grant,
 } from './connection-request';
 import { openConsentPopup, waitForConsent } from './oauth2-popup';
+import { authFormProps } from './auth-form-props';
 
 /** Props of {@link OAuth2Section}. */
 export interface OAuth2SectionProps {
@@ -119,7 +120,7 @@ export function OAuth2Section(props: OAuth2SectionProps) {
       {auth.props === undefined ? null : (
         <PropertyForm
           idPrefix="new-oauth2-connection"
-          props={auth.props}
+          props={authFormProps(auth.props)}
           values={form.props}
           showErrors={showErrors}
           onChange={(name, value) => changeClient({ props: { ...form.props, [name]: value } })}
