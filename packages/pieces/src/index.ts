@@ -117,6 +117,9 @@ export { createAction, createPiece, createTrigger } from './framework/create-pie
 export type { BuiltinTriggerDefinition, CreatePieceOptions } from './framework/create-piece';
 export type {
   ActionDefinition,
+  ErrorHandlingOptions,
+  StepAiMetadata,
+  StepClassification,
   PieceAppEvents,
   PieceDefinition,
   PiecePropertyDefinition,

@@ -66,7 +66,15 @@ export type {
   AgentRunTable,
   AIProviderTable,
   AIWebSearchSettingTable,
+  PieceCatalogueEntryTable,
 } from './storage/database';
+export type {
+  CatalogueStore,
+  CatalogueEntryInput,
+  CatalogueSource,
+  IndexedCatalogueEntry,
+} from './pieces/catalogue-store';
+export type { ServerPieceCatalogue } from './pieces/server-piece-catalogue';
 export type { EmailMessage, Mailer } from './email/mailer';
 export { migrateToLatest } from './storage/migrate';
 export { migrations, staticMigrationProvider } from './storage/migrations';

@@ -66,7 +66,7 @@ export const DEFAULT_ERROR_HANDLING_OPTIONS = {
 
 /**
  * Declares an action. As on the reference platform, `requireAuth` defaults to `true` and
- * `errorHandlingOptions` to {@link DEFAULT_ERROR_HANDLING_OPTIONS}.
+ * `errorHandlingOptions` to `DEFAULT_ERROR_HANDLING_OPTIONS`.
  */
 export function createAction(definition: ActionDefinition): ActionDefinition {
   return {

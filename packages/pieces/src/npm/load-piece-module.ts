@@ -55,7 +55,7 @@ interface Manifest {
  * Loads an UNMODIFIED piece package from its folder (`.../node_modules/@activepieces/piece-x`)
  * with `require()`, finds the piece among its exports and adapts it to {@link PieceDefinition}.
  * Pieces built on the pre-rename `@activepieces/framework` 0.2.0 are adapted too (see
- * {@link adaptPreRenamePiece}). Run it only in a piece process: the package's code runs here.
+ * `adaptPreRenamePiece`). Run it only in a piece process: the package's code runs here.
  *
  * @throws Error when no export is a piece.
  */
@@ -71,7 +71,7 @@ export function loadPieceModule(moduleDir: string): LoadedPiece {
  * The piece among a module's exports: the first whose `constructor.name === 'Piece'` (what the
  * reference platform looks for), else the first object with `displayName` and `actions()` /
  * `triggers()` functions, else the first piece of the pre-rename framework 0.2.0 (`_actions` /
- * `_triggers` maps), adapted with {@link adaptPreRenamePiece}. The module itself may be the piece.
+ * `_triggers` maps), adapted with `adaptPreRenamePiece`. The module itself may be the piece.
  */
 export function findPieceExport(exports: unknown, label = 'the module'): PieceExport {
   const candidates = [exports, ...(isObject(exports) ? Object.values(exports) : [])].filter(isObject);

@@ -10,7 +10,7 @@ import type { PieceExport } from './load-piece-module';
  * was renamed `@activepieces/pieces-framework`. On this machine's registry 24
  * `@activepieces/piece-*` packages exist only in a version built on it (gmail, google-sheets,
  * hubspot, stripe, ... all at 0.2.0). The piece host runs them through
- * {@link adaptPreRenamePiece}.
+ * `adaptPreRenamePiece`.
  */
 export const PRE_RENAME_FRAMEWORK = '@activepieces/framework';
 

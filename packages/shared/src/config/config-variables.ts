@@ -202,7 +202,12 @@ const ROWS: Row[] = [
     'OFFICIAL_AUTO: list the pieces of AP_PIECES_SYNC_URL (synced at start and daily); NONE: no sync.',
   ],
   ['AP_PIECES_SYNC_URL', 'string', 'API base the piece catalogue syncs from (its /v1/pieces routes).'],
-  ['AP_PIECES_SYNC_API_KEY', 'string', 'Bearer token sent to AP_PIECES_SYNC_URL, when it asks for one.', 'secret'],
+  [
+    'AP_PIECES_SYNC_API_KEY',
+    'string',
+    'Bearer token sent to AP_PIECES_SYNC_URL, when it asks for one.',
+    'secret',
+  ],
   [
     'AP_PIECES_INSTALL_ON_DEMAND',
     'boolean',
