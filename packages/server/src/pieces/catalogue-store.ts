@@ -118,7 +118,8 @@ export class CatalogueStore {
   /**
    * The indexed entry of the piece's newest version, reading the index again first when the
    * database has the piece and the index does not (another process synced it since this one
-   * loaded: a worker started before the app's sync).
+   * loaded: a worker started before the app's sync). It reads the database: never call it inside
+   * a write transaction (on SQLite the read would wait on that transaction).
    */
   async freshEntry(name: string): Promise<IndexedCatalogueEntry | undefined> {
     await this.ready();

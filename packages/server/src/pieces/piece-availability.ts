@@ -106,7 +106,10 @@ export class PieceAvailability {
    */
   async ensure(name: string, version: string): Promise<boolean> {
     if (await this.has(name, version)) return true;
-    const newest = await this.known.freshEntry(name);
+    // The index only: a save may call this inside a write transaction, where a read of the
+    // database would wait on the transaction itself (SQLite has one connection).
+    await this.known.ready();
+    const newest = this.known.entry(name);
     if (newest === undefined) return false;
     // A private piece an admin uploaded installs wherever it is needed, whatever the setting.
     const uploaded = this.known.entry(name, version)?.source === 'ARCHIVE';

@@ -350,7 +350,10 @@ function installingOnDemand(npm: NpmPieceHost, pieces: ServerBase['pieces']): Np
   return {
     async has(name, version) {
       if (await npm.has(name, version)) return true;
-      if (pieces.isBuiltin(name) || !(await pieces.ensure(name, version))) return false;
+      if (pieces.isBuiltin(name)) return false;
+      // A worker may have started before the piece was synced: read the catalogue again first.
+      await pieces.known.freshEntry(name);
+      if (!(await pieces.ensure(name, version))) return false;
       npm.forget(name, version);
       return npm.has(name, version);
     },
