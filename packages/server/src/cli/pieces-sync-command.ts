@@ -10,7 +10,7 @@
 import { loadServerSettings } from '../config/server-settings';
 import { readCatalogueFile } from '../pieces/catalogue-file';
 import { CatalogueStore } from '../pieces/catalogue-store';
-import { syncCatalogue } from '../pieces/catalogue-sync';
+import { configuredSyncSource, syncCatalogue } from '../pieces/catalogue-sync';
 import { PIECEWORK_RELEASE } from '../release';
 import { openStore } from '../storage/open-store';
 import type { CommandIo } from './flows-command';
@@ -58,12 +58,10 @@ export async function runPiecesSyncCommand(args: readonly string[], io: CommandI
       return 0;
     }
     const url = from ?? settings.config.piecesSyncUrl;
-    const result = await syncCatalogue(catalogue, {
-      url: url.endsWith('/') ? url : `${url}/`,
-      apiKey: settings.config.piecesSyncApiKey,
-      ssrfAllowList: settings.config.ssrfAllowList,
-      release: PIECEWORK_RELEASE,
-    });
+    const result = await syncCatalogue(
+      catalogue,
+      configuredSyncSource(settings.config, PIECEWORK_RELEASE, from),
+    );
     io.out(`synced from ${url}: ${String(result.added)} added, ${String(result.removed)} removed`);
     return 0;
   } catch (error) {

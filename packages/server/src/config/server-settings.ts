@@ -52,7 +52,8 @@ export function loadServerSettings(env: Record<string, string | undefined> = pro
   };
 }
 
-function withTrailingSlash(url: string): string {
+/** `url` ending with `/`, so relative paths resolve below it. */
+export function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 

@@ -9,6 +9,8 @@
 import { compareVersions, safeFetch } from '@piecework/pieces';
 import { PieceMetadata, PieceRegistryEntry, type PieceSyncResult } from '@piecework/shared';
 import type { Logger } from 'pino';
+import type { PieceworkConfig } from '@piecework/shared';
+import { withTrailingSlash } from '../config/server-settings';
 import type { CatalogueEntryInput, CatalogueStore } from './catalogue-store';
 
 /** Piece metadata requests in flight at once during a sync. */
@@ -26,6 +28,23 @@ export interface CatalogueSyncSource {
   release: string;
   /** Ends the sync's requests early (a server that stops). */
   signal?: AbortSignal;
+}
+
+/**
+ * The sync source the configuration names (AP_PIECES_SYNC_URL, AP_PIECES_SYNC_API_KEY,
+ * AP_SSRF_ALLOW_LIST), or `url` instead of AP_PIECES_SYNC_URL.
+ */
+export function configuredSyncSource(
+  config: PieceworkConfig,
+  release: string,
+  url?: string,
+): CatalogueSyncSource {
+  return {
+    url: withTrailingSlash(url ?? config.piecesSyncUrl),
+    apiKey: config.piecesSyncApiKey,
+    ssrfAllowList: config.ssrfAllowList,
+    release,
+  };
 }
 
 /** The error of a sync that could not read the source's registry list. */

@@ -7,7 +7,7 @@
 import type { PieceSyncResult } from '@piecework/shared';
 import type { ServerBase } from '../server-context';
 import { readCatalogueFile } from './catalogue-file';
-import { syncCatalogue, type CatalogueSyncSource } from './catalogue-sync';
+import { configuredSyncSource, syncCatalogue } from './catalogue-sync';
 
 /** How often the catalogue syncs while the server runs. */
 export const CATALOGUE_SYNC_INTERVAL_MS = 24 * 60 * 60_000;
@@ -27,22 +27,11 @@ export interface CatalogueUpkeep {
   stop(): void;
 }
 
-/** The sync source the configuration names. */
-export function configuredSyncSource(ctx: ServerBase, release: string): CatalogueSyncSource {
-  const { config } = ctx.settings;
-  return {
-    url: config.piecesSyncUrl.endsWith('/') ? config.piecesSyncUrl : `${config.piecesSyncUrl}/`,
-    apiKey: config.piecesSyncApiKey,
-    ssrfAllowList: config.ssrfAllowList,
-    release,
-  };
-}
-
 /** Starts the upkeep in the background; call once the server listens. */
 export function startCatalogueUpkeep(ctx: ServerBase, options: CatalogueUpkeepOptions): CatalogueUpkeep {
   const { known } = ctx.pieces;
   const stopping = new AbortController();
-  const source = { ...configuredSyncSource(ctx, options.release), signal: stopping.signal };
+  const source = { ...configuredSyncSource(ctx.settings.config, options.release), signal: stopping.signal };
   const automatic = ctx.settings.config.piecesSyncMode === 'OFFICIAL_AUTO';
   const sync = async (): Promise<PieceSyncResult> => {
     const started = Date.now();

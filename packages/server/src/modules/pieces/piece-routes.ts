@@ -27,8 +27,7 @@ import { invalidRequest, notFound, ruleViolation } from '../../errors';
 import { route, type RouteDefinition } from '../../http/route';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../storage/json-column';
-import { configuredSyncSource } from '../../pieces/catalogue-upkeep';
-import { CatalogueSyncError, syncCatalogue } from '../../pieces/catalogue-sync';
+import { CatalogueSyncError, configuredSyncSource, syncCatalogue } from '../../pieces/catalogue-sync';
 import { installErrorOf } from './piece-install-errors';
 import { publishedFlowsUsing } from './published-piece-users';
 import { filterPieces, isPieceAllowed } from './piece-list-filter';
@@ -133,7 +132,7 @@ export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
         try {
           return await syncCatalogue(
             ctx.pieces.known,
-            configuredSyncSource(ctx, PIECEWORK_RELEASE),
+            configuredSyncSource(ctx.settings.config, PIECEWORK_RELEASE),
             ctx.logger,
           );
         } catch (error) {
