@@ -115,7 +115,7 @@ export const standaloneServerBuild: Options = {
     cli: 'packages/server/src/cli/piecework.ts',
     main: 'packages/server/src/cli/main.ts',
     'engine-thread': 'packages/server/src/cli/standalone-engine-thread.ts',
-    'engine-thread-main': 'packages/server/src/runs/engine-thread.ts',
+    'engine-thread-main': 'packages/server/src/execution/engine-thread.ts',
     'worker-thread': 'packages/engine/src/worker/worker-thread.ts',
     'piece-process': 'packages/pieces/src/npm/piece-process.ts',
   },

@@ -25,20 +25,23 @@ const alias = [
  * and test server gets a fresh database on 127.0.0.1:5432, see `server/src/testing/test-store.ts`).
  */
 const postgresTests = [
-  ...['integration', 'runs', 'modules', 'storage'].map((dir) => `packages/server/src/${dir}/**/*.test.ts`),
+  ...['integration', 'execution', 'modules', 'infrastructure/storage'].map(
+    (dir) => `packages/server/src/${dir}/**/*.test.ts`,
+  ),
   // The access check looks entities up with joins of its own: every endpoint on both engines.
-  'packages/server/src/auth/endpoint-access.test.ts',
+  'packages/server/src/infrastructure/auth/endpoint-access.test.ts',
 ];
 
 /** Tests of what only SQLite has, left out of the PostgreSQL run. */
 const sqliteOnlyTests = [
   // One process owns the database file (locking_mode EXCLUSIVE); PostgreSQL serves many processes.
-  'packages/server/src/storage/exclusive-store.test.ts',
+  'packages/server/src/infrastructure/storage/exclusive-store.test.ts',
   // Group commit and BEGIN IMMEDIATE are the SQLite store's write path; PostgreSQL's is postgres-write.ts.
-  'packages/server/src/storage/group-commit.test.ts',
-  'packages/server/src/storage/write-transaction.test.ts',
+  'packages/server/src/infrastructure/storage/group-commit.test.ts',
+  'packages/server/src/infrastructure/storage/write-transaction.test.ts',
   // The scale-out tests start their own PostgreSQL + Redis cluster whatever the run's engine.
   'packages/server/src/integration/scale-out/**',
+  'packages/server/src/execution/scale-out/**',
 ];
 
 /**
@@ -50,7 +53,7 @@ const sqliteOnlyTests = [
  * one process are skipped there with `testsRunOnCluster()`, each saying why.
  */
 const clusterTests = [
-  'runs/run-*.test.ts',
+  'execution/run-*.test.ts',
   'modules/webhooks/webhook-routes.test.ts',
   'modules/webhooks/webhook-credentials.test.ts',
   'modules/schedules/scheduler.test.ts',

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../packages/server/src/index';
-import { readCatalogueFile, shippedSnapshotPath } from '../packages/server/src/pieces/catalogue-file';
+import { readCatalogueFile, shippedSnapshotPath } from '../packages/server/src/modules/pieces/catalogue-file';
 import { callJson, runLoad, signUpBenchUser } from './http-load';
 import { printTable } from './support';
 

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { loadServerSettings } from '../packages/server/src/config/server-settings';
+import { loadServerSettings } from '../packages/server/src/infrastructure/config/server-settings';
 import { createServer } from '../packages/server/src/index';
 import { procStatFields } from '../packages/server/src/testing/proc-stat';
 import { runLoad, signUpBenchUser } from './http-load';

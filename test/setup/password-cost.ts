@@ -4,6 +4,6 @@
  * on two cores. Hashes still carry their parameters, so every code path is the production one;
  * `password-hash.test.ts` checks the production cost itself.
  */
-import { setPasswordHashCostForTests } from '../../packages/server/src/auth/password-hash';
+import { setPasswordHashCostForTests } from '../../packages/server/src/infrastructure/auth/password-hash';
 
 setPasswordHashCostForTests(2 ** 12);

@@ -4,22 +4,22 @@
  * URL; `close()` stops the app, then the run machinery (running jobs get a grace period), then
  * closes the database. AP_CONTAINER_TYPE decides the role: WORKER_AND_APP does everything, APP
  * serves the API and the timers without executing runs, WORKER executes runs and answers health
- * only; with Redis configured, the queue, run signals and timers go through it (`scale-out/`).
+ * only; with Redis configured, the queue, run signals and timers go through it (`execution/scale-out/`).
  */
-import { shippedSnapshotPath } from './pieces/catalogue-file';
-import { startCatalogueUpkeep, type CatalogueUpkeep } from './pieces/catalogue-upkeep';
+import { shippedSnapshotPath } from './modules/pieces/catalogue-file';
+import { startCatalogueUpkeep, type CatalogueUpkeep } from './modules/pieces/catalogue-upkeep';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { authenticate } from './auth/authenticate';
-import { authorizeAccess } from './auth/authorize-access';
-import { loadServerSettings, type ServerSettings } from './config/server-settings';
-import { buildHttpApp } from './http/build-http-app';
-import { resolveHttpTimeouts, type HttpTimeoutOptions } from './http/http-timeouts';
-import { listeningUrl } from './http/listening-url';
-import { locateWebApp } from './http/web-app/locate-web-app';
-import { serveWebApp } from './http/web-app/serve-web-app';
-import { openAuthnRateLimit } from './http/rate-limit/open-authn-rate-limit';
-import { createLogger } from './logging/create-logger';
+import { authenticate } from './infrastructure/auth/authenticate';
+import { authorizeAccess } from './infrastructure/auth/authorize-access';
+import { loadServerSettings, type ServerSettings } from './infrastructure/config/server-settings';
+import { buildHttpApp } from './infrastructure/http/build-http-app';
+import { resolveHttpTimeouts, type HttpTimeoutOptions } from './infrastructure/http/http-timeouts';
+import { listeningUrl } from './infrastructure/http/listening-url';
+import { locateWebApp } from './infrastructure/http/web-app/locate-web-app';
+import { serveWebApp } from './infrastructure/http/web-app/serve-web-app';
+import { openAuthnRateLimit } from './infrastructure/http/rate-limit/open-authn-rate-limit';
+import { createLogger } from './infrastructure/logging/create-logger';
 import { allRoutes } from './modules/all-routes';
 import { mcpEndpoint } from './modules/mcp/mcp-endpoint';
 import type { GoogleEndpoints } from './modules/federated-authn/google-provider';
@@ -29,14 +29,14 @@ import { createScheduler } from './modules/schedules/scheduler';
 import type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
 import { createEventDispatcher } from './modules/event-destinations/event-dispatcher';
 import { createTriggerPoller } from './modules/triggers/trigger-poller';
-import { createRunRuntime, type RunRuntimeOptions } from './runs/create-run-runtime';
+import { createRunRuntime, type RunRuntimeOptions } from './execution/create-run-runtime';
 import { PIECEWORK_RELEASE } from './release';
-import { openScaleOut } from './scale-out/open-scale-out';
-import type { TimedWorkTicks } from './scale-out/timed-work-ticks';
+import { openScaleOut } from './execution/scale-out/open-scale-out';
+import type { TimedWorkTicks } from './execution/scale-out/timed-work-ticks';
 import { licensePublicKeyOf } from './modules/platform-plan/platform-plan';
 import { createServerBase, type ServerContext } from './server-context';
-import { openStore } from './storage/open-store';
-import { serverTablesHost } from './pieces/server-tables-host';
+import { openStore } from './infrastructure/storage/open-store';
+import { serverTablesHost } from './modules/pieces/server-tables-host';
 import { createAgentToolboxOpener } from './modules/agents/tools/open-agent-toolbox';
 import { subscribeTableWebhooks } from './modules/table-webhooks/deliver-table-events';
 
@@ -55,7 +55,7 @@ export interface CreateServerOptions {
   release?: string;
   /**
    * How long to wait on HTTP clients: headers, whole request, idle socket, keep-alive. Each
-   * defaults as `http/http-timeouts.ts` says (20 s, 300 s, the webhook timeout + 60 s, 72 s).
+   * defaults as `infrastructure/http/http-timeouts.ts` says (20 s, 300 s, the webhook timeout + 60 s, 72 s).
    */
   http?: HttpTimeoutOptions;
   /**

@@ -67,35 +67,35 @@ export type {
   AIProviderTable,
   AIWebSearchSettingTable,
   PieceCatalogueEntryTable,
-} from './storage/database';
+} from './infrastructure/storage/database';
 export type {
   CatalogueStore,
   CatalogueEntryInput,
   CatalogueSource,
   IndexedCatalogueEntry,
-} from './pieces/catalogue-store';
-export type { ServerPieceCatalogue } from './pieces/server-piece-catalogue';
-export type { EmailMessage, Mailer } from './email/mailer';
-export { migrateToLatest } from './storage/migrate';
-export { migrations, staticMigrationProvider } from './storage/migrations';
-export { openSqliteDatabase } from './storage/open-sqlite';
-export type { OpenSqliteOptions } from './storage/open-sqlite';
-export { writeTransaction } from './storage/write-transaction';
-export type { DataStore } from './storage/data-store';
-export type { WriteOptions } from './storage/group-commit';
-export { openSqliteStore } from './storage/data-store';
-export { openPostgresStore } from './storage/open-postgres';
-export type { PostgresSettings } from './storage/postgres-pool';
-export { openStore } from './storage/open-store';
+} from './modules/pieces/catalogue-store';
+export type { ServerPieceCatalogue } from './modules/pieces/server-piece-catalogue';
+export type { EmailMessage, Mailer } from './infrastructure/email/mailer';
+export { migrateToLatest } from './infrastructure/storage/migrate';
+export { migrations, staticMigrationProvider } from './infrastructure/storage/migrations';
+export { openSqliteDatabase } from './infrastructure/storage/open-sqlite';
+export type { OpenSqliteOptions } from './infrastructure/storage/open-sqlite';
+export { writeTransaction } from './infrastructure/storage/write-transaction';
+export type { DataStore } from './infrastructure/storage/data-store';
+export type { WriteOptions } from './infrastructure/storage/group-commit';
+export { openSqliteStore } from './infrastructure/storage/data-store';
+export { openPostgresStore } from './infrastructure/storage/open-postgres';
+export type { PostgresSettings } from './infrastructure/storage/postgres-pool';
+export { openStore } from './infrastructure/storage/open-store';
 export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
-export type { HttpTimeoutOptions } from './http/http-timeouts';
+export type { HttpTimeoutOptions } from './infrastructure/http/http-timeouts';
 export type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
 export type { GoogleEndpoints } from './modules/federated-authn/google-provider';
-export { loadServerSettings } from './config/server-settings';
-export type { ServerSettings } from './config/server-settings';
+export { loadServerSettings } from './infrastructure/config/server-settings';
+export type { ServerSettings } from './infrastructure/config/server-settings';
 export type { ServerBase, ServerContext } from './server-context';
-export type { PieceAvailability } from './pieces/piece-availability';
+export type { PieceAvailability } from './modules/pieces/piece-availability';
 export type { DedupeWindow, UniqueItems } from './modules/triggers/dedupe-window';
 export type { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 export type {
@@ -106,29 +106,29 @@ export type {
   NewRun,
   RunRuntime,
   RunRuntimeEvents,
-} from './runs/run-runtime';
-export { createRunRuntime } from './runs/create-run-runtime';
-export type { RunRuntimeOptions } from './runs/create-run-runtime';
+} from './execution/run-runtime';
+export { createRunRuntime } from './execution/create-run-runtime';
+export type { RunRuntimeOptions } from './execution/create-run-runtime';
 export type {
   AgentToolbox,
   AgentToolHandle,
   AgentToolScope,
   OpenAgentToolbox,
 } from './modules/agents/agent-toolbox';
-export type { RunProject } from './runs/lifecycle/start-runs';
-export { JobKind, JobStatus } from './runs/job-queue';
-export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './runs/job-queue';
-export type { OnRunsClaimed, RunQueue } from './runs/run-queue';
-export { SqlJobQueue } from './runs/sql-job-queue';
-export type { SqlJobQueueOptions } from './runs/sql-job-queue';
-export type { RunSignal, RunSignals } from './runs/signals/run-signals';
-export { LocalRunSignals } from './runs/signals/run-signals';
-export type { WorkerAdmission } from './runs/workers/worker-registry';
+export type { RunProject } from './execution/lifecycle/start-runs';
+export { JobKind, JobStatus } from './execution/job-queue';
+export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './execution/job-queue';
+export type { OnRunsClaimed, RunQueue } from './execution/run-queue';
+export { SqlJobQueue } from './execution/sql-job-queue';
+export type { SqlJobQueueOptions } from './execution/sql-job-queue';
+export type { RunSignal, RunSignals } from './execution/signals/run-signals';
+export { LocalRunSignals } from './execution/signals/run-signals';
+export type { WorkerAdmission } from './execution/workers/worker-registry';
 export { runStartCommand } from './cli/start-command';
 export type { CommandIo, StartedServer } from './cli/start-command';
-export type { Principal, ServicePrincipal, UserPrincipal } from './auth/principal';
-export { SecretBox } from './auth/secret-box';
-export { SessionTokens } from './auth/session-tokens';
-export type { SessionClaims } from './auth/session-tokens';
+export type { Principal, ServicePrincipal, UserPrincipal } from './infrastructure/auth/principal';
+export { SecretBox } from './infrastructure/auth/secret-box';
+export { SessionTokens } from './infrastructure/auth/session-tokens';
+export type { SessionClaims } from './infrastructure/auth/session-tokens';
 export { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
 export type { McpAccessClaims } from './modules/mcp-oauth/mcp-access-tokens';

@@ -5,19 +5,19 @@
  */
 import type { HealthWorker } from '@piecework/shared';
 import type { Logger } from 'pino';
-import { SecretBox } from './auth/secret-box';
-import { SessionTokens } from './auth/session-tokens';
+import { SecretBox } from './infrastructure/auth/secret-box';
+import { SessionTokens } from './infrastructure/auth/session-tokens';
 import { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
-import { NO_MAILER, type Mailer } from './email/mailer';
-import { smtpMailerFromConfig } from './email/smtp-mailer';
-import type { ServerSettings } from './config/server-settings';
+import { NO_MAILER, type Mailer } from './infrastructure/email/mailer';
+import { smtpMailerFromConfig } from './infrastructure/email/smtp-mailer';
+import type { ServerSettings } from './infrastructure/config/server-settings';
 import { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
-import { CatalogueStore } from './pieces/catalogue-store';
-import { PieceAvailability } from './pieces/piece-availability';
-import type { RunRuntime } from './runs/run-runtime';
-import type { DataStore } from './storage/data-store';
-import { timestampOfMicros } from './storage/timestamp';
+import { CatalogueStore } from './modules/pieces/catalogue-store';
+import { PieceAvailability } from './modules/pieces/piece-availability';
+import type { RunRuntime } from './execution/run-runtime';
+import type { DataStore } from './infrastructure/storage/data-store';
+import { timestampOfMicros } from './infrastructure/storage/timestamp';
 
 /** The shared dependencies of the server's modules. */
 export interface ServerContext {
@@ -27,7 +27,7 @@ export interface ServerContext {
   /** Issues and checks MCP OAuth access tokens (`modules/mcp-oauth/mcp-access-tokens.ts`). */
   readonly mcpAccessTokens: McpAccessTokens;
   readonly secrets: SecretBox;
-  /** Sends email (invitations, verification, password reset, run alerts); see `email/mailer.ts`. */
+  /** Sends email (invitations, verification, password reset, run alerts); see `infrastructure/email/mailer.ts`. */
   readonly mailer: Mailer;
   readonly logger: Logger;
   /**

@@ -7,12 +7,12 @@
  * the catalogue again at its next daily sync or restart; on SQLite, stop it first (one process
  * holds the database file).
  */
-import { loadServerSettings } from '../config/server-settings';
-import { readCatalogueFile } from '../pieces/catalogue-file';
-import { CatalogueStore } from '../pieces/catalogue-store';
-import { configuredSyncSource, syncCatalogue } from '../pieces/catalogue-sync';
+import { loadServerSettings } from '../infrastructure/config/server-settings';
+import { readCatalogueFile } from '../modules/pieces/catalogue-file';
+import { CatalogueStore } from '../modules/pieces/catalogue-store';
+import { configuredSyncSource, syncCatalogue } from '../modules/pieces/catalogue-sync';
 import { PIECEWORK_RELEASE } from '../release';
-import { openStore } from '../storage/open-store';
+import { openStore } from '../infrastructure/storage/open-store';
 import type { CommandIo } from './flows-command';
 
 /** The usage line of `piecework pieces sync`. */

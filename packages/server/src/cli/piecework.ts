@@ -5,13 +5,13 @@
  * starts the engine's first worker thread (`startDeferredThread`, which loads nothing of the
  * engine here), so that the thread loads the engine and built-in pieces while this thread loads
  * and sets up the server; the run runtime's `WorkerRunner` adopts it (see
- * `runs/early-engine-thread.ts`). Then it runs the command's bundle through its V8 code cache
+ * `execution/early-engine-thread.ts`). Then it runs the command's bundle through its V8 code cache
  * (`compile-cache.ts`; written about a second after a start that had none).
  */
 import { join } from 'node:path';
 import { startDeferredThread } from '@piecework/engine/deferred-thread';
-import { offerEarlyEngineThread } from '../runs/early-engine-thread';
-import { resolveEngineThreadScript } from '../runs/engine-thread-script';
+import { offerEarlyEngineThread } from '../execution/early-engine-thread';
+import { resolveEngineThreadScript } from '../execution/engine-thread-script';
 import { loadCommonJs, saveCompileCacheLater } from './compile-cache';
 
 // An APP process executes no run: it needs no engine thread (see AP_CONTAINER_TYPE).

@@ -4,7 +4,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadServerSettings } from '../config/server-settings';
+import { loadServerSettings } from '../infrastructure/config/server-settings';
 import { createServer } from '../create-server';
 import { runStartCommand } from './start-command';
 

@@ -6,7 +6,7 @@
  * the reason.
  */
 import { isPieceworkError } from '@piecework/shared';
-import { loadServerSettings } from '../config/server-settings';
+import { loadServerSettings } from '../infrastructure/config/server-settings';
 import { createServer, type PieceworkServer } from '../create-server';
 
 /** Where the command writes, and the environment it reads. */

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import { webhookTrigger } from '../modules/flows/flow-test-kit';
 import { parseConfig } from '@piecework/shared';
-import { openStore } from '../storage/open-store';
+import { openStore } from '../infrastructure/storage/open-store';
 import { busyStep, expectEachStepOnce, pourWebhooks } from '../testing/crash-test-kit';
 import { startScaleOutCluster, type ScaleOutCluster } from '../testing/scale-out-cluster';
 import { freePort, startServerProcess, type ServerProcess } from '../testing/server-process';

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import type { FlowRunStatus, StepRequest } from '@piecework/shared';
 import { code, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
-import { pieceAction } from '../runs/run-test-kit';
+import { pieceAction } from '../execution/run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 

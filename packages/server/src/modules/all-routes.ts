@@ -1,5 +1,5 @@
 /** Every route of the server, module by module. Add a module's routes here. */
-import type { RouteDefinition } from '../http/route';
+import type { RouteDefinition } from '../infrastructure/http/route';
 import type { ServerContext } from '../server-context';
 import { agentRunRoutes } from './agents/agent-run-routes';
 import { aiProviderRoutes } from './ai-providers/ai-provider-routes';

@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { createLogger } from '../logging/create-logger';
+import { createLogger } from '../infrastructure/logging/create-logger';
 
 /**
  * A logger at info level (info lines sampled by `sampleRateInfo`, as AP_LOG_SAMPLE_RATE_INFO says)

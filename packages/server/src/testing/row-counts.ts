@@ -2,7 +2,7 @@
  * Row counts of a test server's tables, for tests that check a refused request wrote nothing:
  * compare the counts before and after.
  */
-import type { Database } from '../storage/database';
+import type { Database } from '../infrastructure/storage/database';
 import type { TestServer } from './test-server';
 
 /** The number of rows of each of `tables`, by table name. */

@@ -4,7 +4,7 @@
  * instead of an empty database migrated on open. Nothing stays connected to it, which
  * `create database ... template` requires.
  */
-import { openPostgresStore } from '../storage/open-postgres';
+import { openPostgresStore } from '../infrastructure/storage/open-postgres';
 import {
   createEmptyTestPostgresDatabase,
   testPostgresDatabaseUrl,

@@ -3,14 +3,14 @@
  * files running in parallel never share rows. Created on the server `PIECEWORK_TEST_POSTGRES_URL`
  * names (default `postgres://postgres@127.0.0.1:5432/postgres`, trust authentication) with an
  * ICU `en-US` default collation, which does NOT sort text in byte order: the suite thereby checks
- * that the store keeps byte order itself (`storage/postgres-column-types.ts`). In a vitest run the
+ * that the store keeps byte order itself (`infrastructure/storage/postgres-column-types.ts`). In a vitest run the
  * global setup makes one migrated template (`PIECEWORK_TEST_PG_TEMPLATE`, see
  * `test-postgres-template.ts`) and every database is a copy of it; without one (benchmarks) a
  * database starts empty and the store migrates it on open.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { PostgresSettings } from '../storage/postgres-pool';
+import type { PostgresSettings } from '../infrastructure/storage/postgres-pool';
 
 /** The server test databases are created on, as the user who may create and drop them. */
 export function testPostgresAdminUrl(): string {

@@ -5,9 +5,9 @@
  * SQLite and PostgreSQL, and its run tests on a cluster too.
  */
 import type { DatabaseType } from '@piecework/shared';
-import { openSqliteStore, type DataStore } from '../storage/data-store';
-import { openPostgresStore } from '../storage/open-postgres';
-import { tempDatabaseDir } from '../storage/test-database';
+import { openSqliteStore, type DataStore } from '../infrastructure/storage/data-store';
+import { openPostgresStore } from '../infrastructure/storage/open-postgres';
+import { tempDatabaseDir } from '../infrastructure/storage/test-database';
 import { createTestPostgresDatabase, testPostgresSettings } from './test-postgres';
 
 /** The engine of this test run: `PIECEWORK_TEST_DB` (POSTGRES for CLUSTER), else SQLITE. */

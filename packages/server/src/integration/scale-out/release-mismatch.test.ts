@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer, type PieceworkServer } from '../../create-server';
-import { createLogger } from '../../logging/create-logger';
+import { createLogger } from '../../infrastructure/logging/create-logger';
 import {
   buildFlow,
   callWebhook,

@@ -25,17 +25,17 @@ import {
   type AgentStepRequest,
   type ToolCallContentBlock,
 } from '@piecework/shared';
-import { cancelWaitingRuns } from '../../runs/lifecycle/cancel-waiting-runs';
-import type { AgentJobPayload } from '../../runs/lifecycle/agent-pause';
-import { queueResume } from '../../runs/lifecycle/follow-up-jobs';
-import type { StartedJob } from '../../runs/lifecycle/start-runs';
-import type { RunQueue } from '../../runs/run-queue';
-import { flowRunFromRow } from '../../runs/run-rows';
-import { publishRunEnd } from '../../runs/signals/run-signal-routes';
-import type { RunSignals } from '../../runs/signals/run-signals';
+import { cancelWaitingRuns } from '../../execution/lifecycle/cancel-waiting-runs';
+import type { AgentJobPayload } from '../../execution/lifecycle/agent-pause';
+import { queueResume } from '../../execution/lifecycle/follow-up-jobs';
+import type { StartedJob } from '../../execution/lifecycle/start-runs';
+import type { RunQueue } from '../../execution/run-queue';
+import { flowRunFromRow } from '../../execution/run-rows';
+import { publishRunEnd } from '../../execution/signals/run-signal-routes';
+import type { RunSignals } from '../../execution/signals/run-signals';
 import type { ServerBase } from '../../server-context';
-import { fromJson, toJson } from '../../storage/json-column';
-import type { AgentRunTable } from '../../storage/rows/agent-rows';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
+import type { AgentRunTable } from '../../infrastructure/storage/rows/agent-rows';
 import {
   platformWebSearch,
   resolveChatModel,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRun, FlowRun, Page } from '@piecework/shared';
-import { chain, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
+import { chain, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';

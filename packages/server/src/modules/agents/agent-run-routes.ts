@@ -5,10 +5,10 @@
  * far, the status and, for a failed agent, its error. Another project's agent run is 404.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { agentRunFromRow } from './agent-run-rows';
 
 /** The agent-run routes (read only: the agent executor alone writes agent runs). */

@@ -10,9 +10,9 @@ import {
   type AgentStepRequest,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
-import type { AgentRunTable } from '../../storage/rows/agent-rows';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
+import type { AgentRunTable } from '../../infrastructure/storage/rows/agent-rows';
 
 /**
  * What an agent run has done so far: the whole conversation (system prompt first), its result

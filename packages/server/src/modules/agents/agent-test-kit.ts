@@ -4,7 +4,7 @@
  * waits on to hold a turn open.
  */
 import type { CreateAIProviderRequest, StepRequest } from '@piecework/shared';
-import { pieceAction } from '../../runs/run-test-kit';
+import { pieceAction } from '../../execution/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import type { OpenAIStandIn } from '../../testing/openai-stand-in';
 import type { ApiServer } from '../../testing/test-server';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentRun, Page } from '@piecework/shared';
-import { chain, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
+import { chain, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-stand-in';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';

@@ -11,7 +11,7 @@ import { startOpenAIStandIn, type OpenAIStandIn, type StandInRequest } from '../
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from '../../runs/run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
 import { addAction, callableFlowTrigger, flowsApi } from '../flows/flow-test-kit';
 import { agentStep, createStandInProvider } from './agent-test-kit';
 

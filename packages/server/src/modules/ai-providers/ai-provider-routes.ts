@@ -5,10 +5,10 @@
  * and their models. Another platform's provider is 404.
  */
 import { ENDPOINTS, generateId, type AIProviderName } from '@piecework/shared';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { toJson, toSqlBoolean } from '../../storage/json-column';
+import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 import { AI_PROVIDER_COLUMNS, aiProviderView } from './ai-provider-view';
 import { listProviderModels } from './list-models';
 import { checkedProviderConfig } from './provider-config';

@@ -1,7 +1,7 @@
 /** `aiProvider` rows as the API shows them: never the sealed key. */
 import type { AIProviderConfig, AIProviderName, AIProviderWithoutSensitiveData } from '@piecework/shared';
-import type { AIProviderTable } from '../../storage/rows/ai-provider-rows';
-import { fromJson } from '../../storage/json-column';
+import type { AIProviderTable } from '../../infrastructure/storage/rows/ai-provider-rows';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** The columns a provider is shown with (never `sealedAuth`). */
 export const AI_PROVIDER_COLUMNS = [

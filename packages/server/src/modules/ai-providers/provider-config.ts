@@ -14,7 +14,7 @@ import {
   type AIProviderName,
 } from '@piecework/shared';
 import type { z } from 'zod';
-import { invalidRequest } from '../../errors';
+import { invalidRequest } from '../../infrastructure/errors';
 
 /** A provider this server can call. */
 export type SupportedAIProvider = (typeof SUPPORTED_AI_PROVIDERS)[number];

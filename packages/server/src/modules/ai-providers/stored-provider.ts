@@ -5,7 +5,7 @@
  */
 import { PieceworkError, type AIProviderAuthConfig, type AIProviderConfig } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
+import { fromJson } from '../../infrastructure/storage/json-column';
 import { supportedProvider, type SupportedAIProvider } from './provider-config';
 import { providerEndpoint, type ProviderEndpoint } from './provider-endpoint';
 

@@ -4,9 +4,9 @@
  */
 import type { AIWebSearchSettings } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import type { DataStore } from '../../storage/data-store';
-import { toSqlBoolean } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import type { DataStore } from '../../infrastructure/storage/data-store';
+import { toSqlBoolean } from '../../infrastructure/storage/json-column';
 
 /** The setting of `platformId` (`{enabled: false}` when never set). */
 export async function readWebSearchSetting(

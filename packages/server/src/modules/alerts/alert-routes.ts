@@ -6,10 +6,10 @@
  */
 import { ENDPOINTS, generateId, type Alert } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { AlertTable } from '../../storage/database';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import type { AlertTable } from '../../infrastructure/storage/database';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 
 /** The API form of an `alert` row. */
 export function alertView(row: Selectable<AlertTable>): Alert {

@@ -7,10 +7,10 @@
  * canceled.
  */
 import { FlowRunStatus, type FailedStep } from '@piecework/shared';
-import { runFailureEmail } from '../../email/run-failure-email';
-import type { FlowRunRow } from '../../runs/run-rows';
+import { runFailureEmail } from '../../infrastructure/email/run-failure-email';
+import type { FlowRunRow } from '../../execution/run-rows';
 import type { ServerBase } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 const S = FlowRunStatus.enum;
 

@@ -5,13 +5,13 @@
  */
 import { ENDPOINTS, generateId, type ApiKey } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../auth/api-key-value';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { generateApiKeyValue, hashApiKeyValue, truncateApiKeyValue } from '../../infrastructure/auth/api-key-value';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { ApiKeyTable } from '../../storage/database';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import type { ApiKeyTable } from '../../infrastructure/storage/database';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 
 function apiKeyView(row: Selectable<ApiKeyTable>): ApiKey {
   return {

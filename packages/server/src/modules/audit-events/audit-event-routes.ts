@@ -4,9 +4,9 @@
  * gets 403 AUTHORIZATION.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { auditEventView } from './audit-event-view';
 
 /** The audit event routes. */

@@ -1,8 +1,8 @@
 /** An `auditEvent` row as the API returns it: the envelope (nulls left out) plus its parsed data. */
 import type { Selectable } from 'kysely';
 import type { AuditEvent } from '@piecework/shared';
-import type { AuditEventTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { AuditEventTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /**
  * The API's `AuditEvent` of a row. Events are never changed, so `updated` is `created`; the

@@ -4,8 +4,8 @@
  */
 import type { AppConnectionStatus } from '@piecework/shared';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../storage/database';
-import { containsPattern } from '../../storage/like-pattern';
+import type { Database } from '../../infrastructure/storage/database';
+import { containsPattern } from '../../infrastructure/storage/like-pattern';
 
 /** The filters of a connection list query. */
 export interface ConnectionFilters {

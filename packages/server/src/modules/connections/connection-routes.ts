@@ -7,12 +7,12 @@
  * deleting leaves the flows that use the connection as they are (they fail when they run).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { toJson } from '../../storage/json-column';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { toJson } from '../../infrastructure/storage/json-column';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { upsertConnection } from './upsert-connection';
 import { oauth2AuthorizationUrl } from './oauth2/authorization-url';

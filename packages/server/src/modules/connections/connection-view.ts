@@ -4,8 +4,8 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppConnection, AuditEventData } from '@piecework/shared';
-import type { AppConnectionTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { AppConnectionTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** Every column of `appConnection` but the sealed value. */
 export const CONNECTION_COLUMNS = [

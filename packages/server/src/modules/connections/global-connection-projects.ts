@@ -4,8 +4,8 @@
  * new project to the connections marked `preSelectForNewProjects`.
  */
 import type { Kysely } from 'kysely';
-import { notFound } from '../../errors';
-import type { Database } from '../../storage/database';
+import { notFound } from '../../infrastructure/errors';
+import type { Database } from '../../infrastructure/storage/database';
 
 /** The project ids of each of `connectionIds` (global connections), in a stable order. */
 export async function projectIdsOf(

@@ -13,13 +13,13 @@ import {
   type UpdateGlobalConnectionRequest,
   type UpsertGlobalConnectionRequest,
 } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { toJson, toSqlBoolean } from '../../storage/json-column';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { withConnectionFilters } from './connection-filters';
 import { CONNECTION_COLUMNS, connectionEventData, connectionView } from './connection-view';
 import { projectIdsOf, setConnectionProjects } from './global-connection-projects';

@@ -6,7 +6,7 @@
  */
 import type { AppConnectionValue } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import {
   freshConnectionValue,
   type RefreshContext,

@@ -2,7 +2,7 @@
  * A piece's `input.auth` as the piece needs it, outside a run (the builder's options, trigger
  * hooks): `{{connections['ext-id']}}` becomes that connection's value in the project.
  */
-import { notFound } from '../../errors';
+import { notFound } from '../../infrastructure/errors';
 import type { RefreshContext } from './oauth2/connection-refresh';
 import { readConnectionValue } from './read-connection-value';
 

@@ -6,13 +6,13 @@
  * the event never carry it.
  */
 import { generateId, type UpsertAppConnectionRequest } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { ProjectRow } from '../../auth/project-access';
-import type { Principal } from '../../auth/principal';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { Principal } from '../../infrastructure/auth/principal';
 import type { ServerContext } from '../../server-context';
 import type { Insertable, Kysely } from 'kysely';
-import type { AppConnectionTable, Database } from '../../storage/database';
-import { toJson } from '../../storage/json-column';
+import type { AppConnectionTable, Database } from '../../infrastructure/storage/database';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
 import { claimConnectionValue } from './oauth2/claim-oauth2';
 

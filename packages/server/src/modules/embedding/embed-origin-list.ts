@@ -5,8 +5,8 @@
  */
 import { embedOriginMatches, EmbedOrigin } from '@piecework/shared';
 import { z } from 'zod';
-import { ruleViolation } from '../../errors';
-import type { JsonText } from '../../storage/database';
+import { ruleViolation } from '../../infrastructure/errors';
+import type { JsonText } from '../../infrastructure/storage/database';
 
 /** How many origins a platform may allow (AP_ALLOWED_EMBED_ORIGINS not counted). */
 export const MAX_ALLOWED_EMBED_ORIGINS = 100;

@@ -7,7 +7,7 @@
  * scale-out sees the change within that lifetime.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { dedupeEmbedOrigins, parseEmbedOrigins } from './embed-origin-list';
 
 /** How long the merged list is reused before the database is read again. */

@@ -6,11 +6,11 @@
  */
 import { ENDPOINTS } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { toJson } from '../../storage/json-column';
-import { lockRowForWrite } from '../../storage/serialise-writes';
+import type { Database } from '../../infrastructure/storage/database';
+import { toJson } from '../../infrastructure/storage/json-column';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import { mergeEmbedOrigins, parseEmbedOrigins, removeEmbedOrigins } from './embed-origin-list';
 
 async function originsOf(db: Kysely<Database>, platformId: string): Promise<string[]> {

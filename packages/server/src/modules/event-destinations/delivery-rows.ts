@@ -6,10 +6,10 @@
  */
 import { generateTimeOrderedId, type EventDeliveryStatus } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
-import type { DataStore } from '../../storage/data-store';
-import type { Database, EventDeliveryTable } from '../../storage/database';
-import { serialiseWrites } from '../../storage/serialise-writes';
-import { microsOf, timestampOfMicros } from '../../storage/timestamp';
+import type { DataStore } from '../../infrastructure/storage/data-store';
+import type { Database, EventDeliveryTable } from '../../infrastructure/storage/database';
+import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
+import { microsOf, timestampOfMicros } from '../../infrastructure/storage/timestamp';
 
 /** A delivery attempt this process holds until `leaseEnd` (its `dueAt` while held). */
 export interface ClaimedDelivery {

@@ -5,9 +5,9 @@
  */
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrateToLatest } from '../../storage/migrate';
-import { openSqliteDatabase } from '../../storage/open-sqlite';
-import { insertPlatform, tempDatabaseDir } from '../../storage/test-database';
+import { migrateToLatest } from '../../infrastructure/storage/migrate';
+import { openSqliteDatabase } from '../../infrastructure/storage/open-sqlite';
+import { insertPlatform, tempDatabaseDir } from '../../infrastructure/storage/test-database';
 import {
   DIRECTORY_TTL_MS,
   destinationTakes,

@@ -10,8 +10,8 @@
  */
 import { generateTimeOrderedId, type AuditEventAction } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** How long a platform's destinations are trusted without reading them again, in ms. */
 export const DIRECTORY_TTL_MS = 5_000;

@@ -5,11 +5,11 @@
  * this process forget its cached view of the platform's destinations (`destination-directory.ts`).
  */
 import { ENDPOINTS, generateId, PieceworkError } from '@piecework/shared';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { toJson, toSqlBoolean } from '../../storage/json-column';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { resolveEventDeliveryOptions } from './delivery-policy';
 import { forgetPlatformDestinations } from './destination-directory';
 import { DESTINATION_COLUMNS, eventDeliveryView, eventDestinationView } from './event-destination-view';

@@ -6,8 +6,8 @@ import {
   type EventDeliveryAttempt,
   type EventDestination,
 } from '@piecework/shared';
-import type { EventDeliveryTable, EventDestinationTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { EventDeliveryTable, EventDestinationTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** The columns a destination is shown with (never its sealed secret). */
 export const DESTINATION_COLUMNS = [

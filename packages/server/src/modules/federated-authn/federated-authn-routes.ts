@@ -1,7 +1,7 @@
 /** `GET /v1/authn/federated/login` and `POST /v1/authn/federated/claim` (public). */
 import { ENDPOINTS } from '@piecework/shared';
-import { requestPlatformId } from '../../auth/request-platform';
-import { route, type RouteDefinition } from '../../http/route';
+import { requestPlatformId } from '../../infrastructure/auth/request-platform';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { FederatedAuthnService, type FederatedAuthnOptions } from './federated-authn-service';
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import type { FlowRunRow } from '../../runs/run-rows';
-import { flowRunFromRow } from '../../runs/run-rows';
-import { flowRunRow } from '../../storage/test-database';
+import type { FlowRunRow } from '../../execution/run-rows';
+import { flowRunFromRow } from '../../execution/run-rows';
+import { flowRunRow } from '../../infrastructure/storage/test-database';
 import { buildFlow } from '../webhooks/run-test-kit';
 import { runOncePausedOrEnded } from './await-pause';
 

@@ -4,10 +4,10 @@
  */
 import type { FlowRunStatus, Page, RunEnvironment } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { FlowRunRow } from '../../runs/run-rows';
-import type { Database } from '../../storage/database';
-import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
-import { timestampOf } from '../../storage/timestamp';
+import type { FlowRunRow } from '../../execution/run-rows';
+import type { Database } from '../../infrastructure/storage/database';
+import { fetchSeekPage, type PageRequest } from '../../infrastructure/storage/seek-page';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 /** The run `runId`, unscoped (public resume URLs). */
 export async function findRun(db: Kysely<Database>, runId: string): Promise<FlowRunRow | undefined> {

@@ -1,6 +1,6 @@
 /** The routes of the Flow runs block: `/v1/flow-runs[...]`, and the public resume URLs of paused runs. */
 import { ENDPOINTS } from '@piecework/shared';
-import { rawRoute, route, type RouteDefinition } from '../../http/route';
+import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { incomingRequest, webhookBodyLimit } from '../webhooks/webhook-routes';
 import { FlowRunService } from './flow-run-service';

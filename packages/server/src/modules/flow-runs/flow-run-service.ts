@@ -12,15 +12,15 @@ import type {
   RetryFlowRunRequest,
   TestFlowRunRequest,
 } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound, ruleViolation } from '../../errors';
-import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../runs/run-rows';
-import { runWithSteps } from '../../runs/run-steps';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound, ruleViolation } from '../../infrastructure/errors';
+import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../execution/run-rows';
+import { runWithSteps } from '../../execution/run-steps';
 import type { ServerContext } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
-import { mapPage } from '../../storage/seek-page';
+import { fromJson } from '../../infrastructure/storage/json-column';
+import { mapPage } from '../../infrastructure/storage/seek-page';
 import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
 import { findRun, listRuns } from './flow-run-repository';
 import { startTestRun } from './start-test-run';

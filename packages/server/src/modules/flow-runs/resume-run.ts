@@ -6,8 +6,8 @@
  * call for a run that has not paused yet waits for it a few seconds (`await-pause.ts`).
  */
 import { isPieceworkError } from '@piecework/shared';
-import { notFound } from '../../errors';
-import { HttpReply } from '../../http/http-reply';
+import { notFound } from '../../infrastructure/errors';
+import { HttpReply } from '../../infrastructure/http/http-reply';
 import type { ServerContext } from '../../server-context';
 import { payloadFileStore } from '../webhooks/payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from '../webhooks/sync-answer';

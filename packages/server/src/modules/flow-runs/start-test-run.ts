@@ -4,11 +4,11 @@
  * trigger's sample data (`{}` when there is none).
  */
 import type { FlowRun, Trigger } from '@piecework/shared';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound } from '../../errors';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
+import { fromJson } from '../../infrastructure/storage/json-column';
 import { findVersionInProject } from './flow-run-repository';
 import { readTriggerSampleData } from './trigger-sample-data';
 

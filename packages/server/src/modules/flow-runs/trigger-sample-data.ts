@@ -1,7 +1,7 @@
 /** The payload of a test run: the trigger's stored sample output (SAVE_SAMPLE_DATA, webhook `/test`). */
 import type { Trigger } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { readStepSampleData } from '../flows/sample-data-files';
 
 /** The trigger's sample output of project `projectId`, or `{}` when it has none. */

@@ -8,12 +8,12 @@
  */
 import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { AuditActor } from '../../audit/record-audit-event';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound } from '../../errors';
+import type { AuditActor } from '../audit-events/record-audit-event';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { lockRowForWrite } from '../../storage/serialise-writes';
+import type { Database } from '../../infrastructure/storage/database';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import { assertActiveFlowsBelowLimit } from '../platform-plan/plan-limits';
 import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
 import type { TriggerSourceChange } from '../triggers/sync-trigger-source';

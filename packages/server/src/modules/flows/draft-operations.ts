@@ -9,7 +9,7 @@ import {
   FlowOperationError,
   type FlowOperationRequest,
 } from '@piecework/shared';
-import { notFound } from '../../errors';
+import { notFound } from '../../infrastructure/errors';
 import { withDraft, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
 import { findVersionOfFlow } from './flow-repository';
 import { flowVersionFromRow } from './flow-rows';

@@ -6,8 +6,8 @@
 import type { Flow, FlowVersion } from '@piecework/shared';
 import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { PieceAvailability } from '../../pieces/piece-availability';
-import type { Database } from '../../storage/database';
+import type { PieceAvailability } from '../pieces/piece-availability';
+import type { Database } from '../../infrastructure/storage/database';
 import type { PreparedTriggerEnable } from '../triggers/prepare-trigger-enable';
 
 /** Audit events an operation causes besides the flow.updated every operation records. */

@@ -8,11 +8,11 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Flow, FlowStatus, FlowVersion, FlowVersionState, Page } from '@piecework/shared';
-import type { Database } from '../../storage/database';
-import { fetchSeekPage, type PageRequest } from '../../storage/seek-page';
+import type { Database } from '../../infrastructure/storage/database';
+import { fetchSeekPage, type PageRequest } from '../../infrastructure/storage/seek-page';
 import { flowToRow, flowVersionToRow, type FlowRow, type FlowVersionRow } from './flow-rows';
-import { compiledStatement } from '../../storage/compiled-statement';
-import { containsPattern } from '../../storage/like-pattern';
+import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
+import { containsPattern } from '../../infrastructure/storage/like-pattern';
 
 /** `folderId` value that filters the flows in no folder (the reference platform's spelling). */
 export const NO_FOLDER = 'NULL';

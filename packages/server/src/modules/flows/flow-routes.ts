@@ -1,6 +1,6 @@
 /** The routes of the Flows block: `/v1/flows` and `/v1/flows/:id[/versions|/template]`. */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { FlowService } from './flow-service';
 import { migrateImportFlowBody } from './import-flow-body';

@@ -18,9 +18,9 @@ import type {
   PopulatedFlow,
   Trigger,
 } from '@piecework/shared';
-import type { ProjectRow } from '../../auth/project-access';
-import type { FlowTable, FlowVersionTable } from '../../storage/database';
-import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { FlowTable, FlowVersionTable } from '../../infrastructure/storage/database';
+import { fromJson, toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 
 /** A `flow` row as read. */
 export type FlowRow = Selectable<FlowTable>;

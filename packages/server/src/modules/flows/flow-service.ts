@@ -21,14 +21,14 @@ import {
   type Trigger,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { auditActorOf } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound } from '../../errors';
+import { auditActorOf } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
-import { mapPage } from '../../storage/seek-page';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
+import { mapPage } from '../../infrastructure/storage/seek-page';
 import { recordFlowCreated, recordFlowDeleted } from './flow-audit';
 import * as repository from './flow-repository';
 import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from './flow-rows';

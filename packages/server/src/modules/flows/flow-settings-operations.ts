@@ -3,7 +3,7 @@
  * UPDATE_MINUTES_SAVED and UPDATE_OWNER.
  */
 import type { FlowOperationRequest } from '@piecework/shared';
-import { notFound } from '../../errors';
+import { notFound } from '../../infrastructure/errors';
 import { withFlow, type FlowEdit, type FlowEditEnv } from './flow-edit';
 import { folderInProject, userInPlatform } from './flow-repository';
 

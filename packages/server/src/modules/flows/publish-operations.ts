@@ -9,7 +9,7 @@ import {
   type FlowStatus,
   type FlowVersion,
 } from '@piecework/shared';
-import { ruleViolation } from '../../errors';
+import { ruleViolation } from '../../infrastructure/errors';
 import { withEvent, withFlow, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
 import { findVersionOfFlow } from './flow-repository';
 import { flowVersionFromRow } from './flow-rows';

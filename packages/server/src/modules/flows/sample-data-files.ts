@@ -12,8 +12,8 @@ import {
   type Trigger,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 
 const MB = 1024 * 1024;
 

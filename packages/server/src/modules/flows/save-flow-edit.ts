@@ -7,7 +7,7 @@
  * version (`syncScheduleAfterChange`, `syncTriggerSourceAfterChange`).
  */
 import { validateFlowVersion, type Flow, type FlowVersion } from '@piecework/shared';
-import { timestampAfter } from '../../storage/timestamp';
+import { timestampAfter } from '../../infrastructure/storage/timestamp';
 import { syncScheduleAfterChange } from '../schedules/sync-schedule';
 import { syncTriggerSourceAfterChange, type TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { referencedConnectionIds } from './connection-references';

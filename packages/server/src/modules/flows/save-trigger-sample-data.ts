@@ -5,8 +5,8 @@
  * the audit event carries the platform and the caller's IP, and no user.
  */
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
-import type { AuditActor } from '../../audit/record-audit-event';
-import type { ProjectRow } from '../../auth/project-access';
+import type { AuditActor } from '../audit-events/record-audit-event';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerBase } from '../../server-context';
 import { applyFlowChange } from './apply-flow-change';
 

@@ -11,7 +11,7 @@ import {
   type Trigger,
   type TriggerBody,
 } from '@piecework/shared';
-import { installCommand, type PieceAvailability } from '../../pieces/piece-availability';
+import { installCommand, type PieceAvailability } from '../pieces/piece-availability';
 import { findCodeSyntaxError, type CodeSyntaxError } from './code-syntax';
 
 const key = (name: string, version: string) => `${name}@${version}`;

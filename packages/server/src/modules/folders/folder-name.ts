@@ -1,7 +1,7 @@
 /** Folder rules checked inside a write: names are unique per project, ignoring case. */
 import { PieceworkError } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 
 /**
  * Refuses (409 CONFLICT) a folder name already used in the project, ignoring case (full Unicode

@@ -4,11 +4,11 @@
  * unfiled (the `flow.folderId` foreign key sets null). Every change records a folder.* event.
  */
 import { ENDPOINTS, generateId } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { assertFolderNameFree } from './folder-name';
 import { folderEventData, folderView } from './folder-view';
 

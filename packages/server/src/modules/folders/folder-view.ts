@@ -1,7 +1,7 @@
 /** A folder row as the API returns it, and as its audit events carry it. */
 import type { Selectable } from 'kysely';
 import type { AuditEventData, Folder } from '@piecework/shared';
-import type { FolderTable } from '../../storage/database';
+import type { FolderTable } from '../../infrastructure/storage/database';
 
 /** A folder row. */
 export type FolderRow = Selectable<FolderTable>;

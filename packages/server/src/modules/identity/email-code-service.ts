@@ -14,12 +14,12 @@ import {
   type VerifyEmailRequest,
 } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { recordAuditEvent } from '../../audit/record-audit-event';
-import { hashPassword } from '../../auth/password-hash';
-import { passwordResetEmail } from '../../email/password-reset-email';
-import { verificationEmail } from '../../email/verification-email';
+import { recordAuditEvent } from '../audit-events/record-audit-event';
+import { hashPassword } from '../../infrastructure/auth/password-hash';
+import { passwordResetEmail } from '../../infrastructure/email/password-reset-email';
+import { verificationEmail } from '../../infrastructure/email/verification-email';
 import type { ServerContext } from '../../server-context';
-import type { UserTable } from '../../storage/database';
+import type { UserTable } from '../../infrastructure/storage/database';
 import { isDisposableEmail } from './disposable-email';
 import { consumeOneTimeCode, issueOneTimeCode, OTP_LIFETIME_TEXT } from './one-time-codes';
 import { userView } from './user-view';

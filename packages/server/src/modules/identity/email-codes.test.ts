@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timestampOf } from '../../storage/timestamp';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from '../../testing/test-smtp-server';

@@ -1,6 +1,6 @@
 /** The public authentication routes: sign-up, sign-in, and the emailed one-time codes. */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { EmailCodeService } from './email-code-service';
 import { IdentityService } from './identity-service';

@@ -15,11 +15,11 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@piecework/shared';
-import { recordAuditEvent } from '../../audit/record-audit-event';
-import { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from '../../auth/password-hash';
+import { recordAuditEvent } from '../audit-events/record-audit-event';
+import { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from '../../infrastructure/auth/password-hash';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { serialiseWrites } from '../../storage/serialise-writes';
+import type { Database } from '../../infrastructure/storage/database';
+import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import type { FederatedProfile } from '../federated-authn/google-provider';
 import { newProjectRow } from '../projects/project-row';

@@ -9,8 +9,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { OtpType } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import { timestampOf } from '../../storage/timestamp';
+import type { Database } from '../../infrastructure/storage/database';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 /** How long a code of each kind stays valid (ms). */
 export const OTP_LIFETIME_MS: Readonly<Record<OtpType, number>> = {

@@ -4,7 +4,7 @@
  * leaves it as it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, setPasswordHashCostForTests } from '../../auth/password-hash';
+import { hashPassword, setPasswordHashCostForTests } from '../../infrastructure/auth/password-hash';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';

@@ -11,7 +11,7 @@
  */
 import { emailDomain, PieceworkError, type Edition } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { findFirstPlatform } from '../platforms/first-platform';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';

@@ -1,7 +1,7 @@
 /** The API shape of a user row (never the password hash). */
 import type { Selectable } from 'kysely';
 import type { User } from '@piecework/shared';
-import type { UserTable } from '../../storage/database';
+import type { UserTable } from '../../infrastructure/storage/database';
 
 /** A user row as the API returns it; its password hash and token version are never needed nor shown. */
 export function userView(row: Omit<Selectable<UserTable>, 'passwordHash' | 'tokenVersion'>): User {

@@ -1,6 +1,6 @@
 /** `POST /v1/managed-authn/external-token`: a host's signed JWT exchanged for a session (public). */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { ManagedAuthnService } from './managed-authn-service';
 

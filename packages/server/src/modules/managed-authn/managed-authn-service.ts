@@ -18,12 +18,12 @@ import {
   type ProjectPlan,
 } from '@piecework/shared';
 import { z } from 'zod';
-import { recordAuditEvent } from '../../audit/record-audit-event';
-import { unusablePasswordHash } from '../../auth/password-hash';
+import { recordAuditEvent } from '../audit-events/record-audit-event';
+import { unusablePasswordHash } from '../../infrastructure/auth/password-hash';
 import type { ServerContext } from '../../server-context';
-import type { Database, ProjectTable, UserTable } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
-import { serialiseWrites } from '../../storage/serialise-writes';
+import type { Database, ProjectTable, UserTable } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
+import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
 import { normalizeEmail, tokenClaims } from '../identity/identity-service';
 import { userView } from '../identity/user-view';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';

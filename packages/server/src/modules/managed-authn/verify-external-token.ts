@@ -16,7 +16,7 @@ import {
   type ExternalTokenClaims,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 
 /** How far the token's times may be off this server's clock, in seconds. */
 export const EXTERNAL_TOKEN_LEEWAY_SECONDS = 30;

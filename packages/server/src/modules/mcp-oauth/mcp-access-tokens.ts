@@ -8,7 +8,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { CLOCK_SKEW_SECONDS } from '../../auth/session-tokens';
+import { CLOCK_SKEW_SECONDS } from '../../infrastructure/auth/session-tokens';
 
 /** How long an access token lives, in seconds. */
 export const MCP_ACCESS_TOKEN_SECONDS = 15 * 60;

@@ -7,7 +7,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { ServerSettings } from '../../config/server-settings';
+import type { ServerSettings } from '../../infrastructure/config/server-settings';
 import { mcpIssuer } from './mcp-access-tokens';
 
 /** How long the user has to approve or deny, in seconds. */

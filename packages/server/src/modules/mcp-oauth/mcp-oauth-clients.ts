@@ -5,8 +5,8 @@
  */
 import type { TokenEndpointAuthMethod } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** A registered client. */
 export interface McpOAuthClient {

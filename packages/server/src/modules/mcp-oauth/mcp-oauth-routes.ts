@@ -11,10 +11,10 @@
  *   revokes one: its refresh and access tokens stop working at once (`revoke-grant.ts`).
  */
 import { ENDPOINTS, PieceworkError, type McpOAuthGrant } from '@piecework/shared';
-import { invalidRequest, notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { invalidRequest, notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { toJson } from '../../storage/json-column';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { authorizationResponseUrl } from './authorize-request';
 import { mcpAuthRequestsOf, type VerifiedMcpAuthRequest } from './mcp-auth-requests';
 import { findMcpOAuthClient, type McpOAuthClient } from './mcp-oauth-clients';

@@ -13,7 +13,7 @@ import {
   type McpClientRegistration,
 } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
-import { toJson } from '../../storage/json-column';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './mcp-redirect-uri';
 import { OAuthError } from './oauth-error';
 import { hashSecret, newSecret } from './oauth-secrets';

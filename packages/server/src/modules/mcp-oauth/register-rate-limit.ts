@@ -7,7 +7,7 @@
  * 429 with `Retry-After` and an OAuth body (`temporarily_unavailable`, RFC 6749 has no better code).
  */
 import type { ServerContext } from '../../server-context';
-import { DatabaseRateLimitCounters } from '../../http/rate-limit/database-rate-limit-store';
+import { DatabaseRateLimitCounters } from '../../infrastructure/http/rate-limit/database-rate-limit-store';
 import { OAuthError } from './oauth-error';
 
 /** A budget: at most `max` registrations per `windowMs` from one IP. */

@@ -5,7 +5,7 @@
  * twice) and by "Disconnect" (`DELETE /v1/mcp-oauth/grants/:id`).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 
 /**
  * Marks grant `grantId` revoked at `now` (a grant already revoked keeps its first time); with

@@ -6,7 +6,7 @@
 import { MCP_OAUTH_SCOPE, type McpTokenResponse } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { MCP_ACCESS_TOKEN_SECONDS } from './mcp-access-tokens';
 import { hashSecret, newSecret, REFRESH_TOKEN_BYTES } from './oauth-secrets';
 

@@ -5,7 +5,7 @@
  * Every tool runs as `principal` through the same access check as the REST API, confined to
  * `projectId`.
  */
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../../infrastructure/auth/principal';
 
 /** The caller of one MCP request. */
 export interface McpCaller {

@@ -9,8 +9,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_PATHS } from '@piecework/shared';
-import type { RequestMeta, RouteDefinition } from '../../http/route';
-import { applySecurityHeaders } from '../../http/security-headers';
+import type { RequestMeta, RouteDefinition } from '../../infrastructure/http/route';
+import { applySecurityHeaders } from '../../infrastructure/http/security-headers';
 import type { ServerContext } from '../../server-context';
 import type * as McpRequestHandlerModule from './handle-mcp-request';
 import { resolveMcpCaller } from './resolve-mcp-caller';

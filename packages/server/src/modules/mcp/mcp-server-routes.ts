@@ -3,7 +3,7 @@
  * (WRITE_MCP: enable or disable) and `POST /v1/mcp-servers/:id/rotate` (WRITE_MCP: a new token).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import {
   getOrCreateMcpServer,

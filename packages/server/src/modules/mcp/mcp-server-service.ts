@@ -5,9 +5,9 @@
  */
 import { generateId, type McpServer, McpServerStatus } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import type { ProjectRow } from '../../auth/project-access';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerContext } from '../../server-context';
-import type { McpServerTable } from '../../storage/database';
+import type { McpServerTable } from '../../infrastructure/storage/database';
 import { hashMcpToken, newMcpToken } from './mcp-token';
 
 /** An `mcpServer` row. */

@@ -7,7 +7,7 @@
  * no caller at all.
  */
 import { PlatformRole } from '@piecework/shared';
-import { API_KEY_PREFIX } from '../../auth/api-key-value';
+import { API_KEY_PREFIX } from '../../infrastructure/auth/api-key-value';
 import type { ServerContext } from '../../server-context';
 import { verifyMcpAccessToken } from '../mcp-oauth/verify-mcp-access-token';
 import type { McpCaller } from './mcp-caller';

@@ -5,11 +5,11 @@
  */
 import { ENDPOINTS, generateId, type OAuthApp } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { OAuthAppTable } from '../../storage/database';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import type { OAuthAppTable } from '../../infrastructure/storage/database';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 
 /** Every column of `oauthApp` but the sealed secret. */
 const OAUTH_APP_COLUMNS = ['id', 'created', 'updated', 'platformId', 'pieceName', 'clientId'] as const;

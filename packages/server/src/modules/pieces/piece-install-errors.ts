@@ -1,7 +1,7 @@
 /** How a failed install of an npm piece answers on the wire. */
 import { PieceInstallError } from '@piecework/pieces';
 import { PieceworkError } from '@piecework/shared';
-import { invalidRequest } from '../../errors';
+import { invalidRequest } from '../../infrastructure/errors';
 
 /**
  * The `{code, params}` error of a failed install: an unknown package or version is 404

@@ -11,10 +11,10 @@ import {
   type PropertyRequest,
 } from '@piecework/pieces';
 import { PieceworkError, type PieceOptionsRequest, type PieceOptionsResponse } from '@piecework/shared';
-import { notFound, invalidRequest, ruleViolation } from '../../errors';
+import { notFound, invalidRequest, ruleViolation } from '../../infrastructure/errors';
 import { resolveAuthReference } from '../connections/resolve-auth-reference';
-import { designTimeServices } from '../../pieces/design-time-services';
-import { DESIGN_TIME_CALL_TIMEOUT_MS } from '../../pieces/piece-availability';
+import { designTimeServices } from './design-time-services';
+import { DESIGN_TIME_CALL_TIMEOUT_MS } from './piece-availability';
 import type { ServerContext } from '../../server-context';
 
 /**

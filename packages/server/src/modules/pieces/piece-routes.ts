@@ -22,12 +22,12 @@ import {
   type ProjectPlan,
 } from '@piecework/shared';
 import { PIECEWORK_RELEASE } from '../../release';
-import type { ProjectRow } from '../../auth/project-access';
-import { invalidRequest, notFound, ruleViolation } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
-import { CatalogueSyncError, configuredSyncSource, syncCatalogue } from '../../pieces/catalogue-sync';
+import { fromJson } from '../../infrastructure/storage/json-column';
+import { CatalogueSyncError, configuredSyncSource, syncCatalogue } from './catalogue-sync';
 import { installErrorOf } from './piece-install-errors';
 import { publishedFlowsUsing } from './published-piece-users';
 import { filterPieces, isPieceAllowed } from './piece-list-filter';

@@ -7,8 +7,8 @@ import { getAllSteps, type Trigger } from '@piecework/shared';
 import { resolveVersion } from '@piecework/pieces';
 import { sql } from 'kysely';
 import type { ServerBase } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
-import { containsPattern } from '../../storage/like-pattern';
+import { fromJson } from '../../infrastructure/storage/json-column';
+import { containsPattern } from '../../infrastructure/storage/like-pattern';
 
 /** A published flow that uses a piece version. */
 export interface PieceUser {

@@ -4,7 +4,7 @@ import { FREE_PLAN, isPieceworkError } from '@piecework/shared';
 import { licenseIssuer } from '../../testing/test-license';
 import { parseLicensePublicKey, verifyLicenseKey } from './license-key-codec';
 import { planOfStoredKey } from './platform-plan';
-import type { ServerSettings } from '../../config/server-settings';
+import type { ServerSettings } from '../../infrastructure/config/server-settings';
 
 const vendor = licenseIssuer();
 const NOW = '2026-06-01T00:00:00.000Z';

@@ -6,7 +6,7 @@
  */
 import { PieceworkError, type PlatformPlanLimit } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { platformPlanIn, type PlanContext } from './platform-plan';
 
 /** Refuses when `count` things already reach the plan's `metric` limit (null: no limit). */

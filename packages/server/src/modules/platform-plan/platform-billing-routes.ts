@@ -5,7 +5,7 @@
  * earlier one. The license-key endpoints of older releases (`/v1/license-keys/...`) do not exist.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { verifyLicenseKey } from './license-key-codec';
 import { licensePublicKeyOf, planOfLicense } from './platform-plan';

@@ -13,9 +13,9 @@ import {
   type PlatformPlanFeature,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { ServerSettings } from '../../config/server-settings';
+import type { ServerSettings } from '../../infrastructure/config/server-settings';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { parseLicensePublicKey, verifyLicenseKey } from './license-key-codec';
 
 /** What reading a plan needs: the settings (the public key) and the clock. */

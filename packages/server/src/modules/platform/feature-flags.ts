@@ -8,7 +8,7 @@
  * PLAN_LIMITS and PLAN_FEATURES, and EDITION is `ee` while a license key is active.
  */
 import type { FeatureFlags, PlatformPlan } from '@piecework/shared';
-import type { ServerSettings } from '../../config/server-settings';
+import type { ServerSettings } from '../../infrastructure/config/server-settings';
 import { federatedRedirectUrl } from '../federated-authn/federated-authn-service';
 
 /** The instance's flags, derived from its settings and what the request's platform offers. */

@@ -1,10 +1,10 @@
 /** Public platform routes: health, feature flags and the OpenAPI description. */
 import { ENDPOINTS } from '@piecework/shared';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../http/openapi';
-import { route, type RouteDefinition } from '../../http/route';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../infrastructure/http/openapi';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
-import { requestPlatformId } from '../../auth/request-platform';
+import { requestPlatformId } from '../../infrastructure/auth/request-platform';
 import { isGoogleSignInEnabled } from '../federated-authn/federated-authn-service';
 import { platformPlan } from '../platform-plan/platform-plan';
 import { featureFlags } from './feature-flags';

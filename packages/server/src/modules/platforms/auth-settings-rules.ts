@@ -3,8 +3,8 @@
  * on `POST /v1/platforms/:id` against the rules as they would be after the change.
  */
 import { emailDomain, type PieceworkConfig, type PlatformAuthSettings } from '@piecework/shared';
-import { ruleViolation } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import { ruleViolation } from '../../infrastructure/errors';
+import type { Principal } from '../../infrastructure/auth/principal';
 
 /** True when this server can offer Google sign-in (both AP_GOOGLE_CLIENT_ID and _SECRET are set). */
 export function googleSignInConfigured(

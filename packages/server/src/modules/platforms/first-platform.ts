@@ -3,7 +3,7 @@
  * ee) it is the server's platform, the one later sign-ups join; it also owns server-wide changes.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { PLATFORM_COLUMNS, type PlatformRow } from './platform-view';
 
 /** The oldest platform, or undefined on a fresh server. */

@@ -6,8 +6,8 @@
 import type { Selectable } from 'kysely';
 import { AuthDomain, type Platform, type PlatformAuthSettings } from '@piecework/shared';
 import { z } from 'zod';
-import type { PlatformTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { PlatformTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** The platform columns the API shows. */
 export const PLATFORM_COLUMNS = [

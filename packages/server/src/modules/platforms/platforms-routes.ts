@@ -11,12 +11,12 @@ import {
   type UpdatePlatformRequest,
 } from '@piecework/shared';
 import type { Kysely, Updateable } from 'kysely';
-import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { Database, PlatformTable } from '../../storage/database';
-import { toJson, toSqlBoolean } from '../../storage/json-column';
+import type { Database, PlatformTable } from '../../infrastructure/storage/database';
+import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 import { assertSignInStaysPossible } from './auth-settings-rules';
 import { PLATFORM_COLUMNS, platformView } from './platform-view';
 

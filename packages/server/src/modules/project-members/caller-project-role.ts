@@ -5,8 +5,8 @@
  * members have their membership's role; anyone else has none (null).
  */
 import type { ProjectRoleWithType } from '@piecework/shared';
-import type { Principal } from '../../auth/principal';
-import { projectReach, type ProjectRow } from '../../auth/project-access';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { projectReach, type ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerContext } from '../../server-context';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { projectRoleView } from '../project-roles/project-role-view';

@@ -6,11 +6,11 @@
  * (from `projectId`, or from the member row `:id` names) before a handler runs.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
-import { lockRowForWrite } from '../../storage/serialise-writes';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import { requireProjectRoleByName } from '../project-roles/project-role-lookup';
 import { callerProjectRole } from './caller-project-role';
 import { projectMemberWithUserView, selectMembersWithUser } from './project-member-view';

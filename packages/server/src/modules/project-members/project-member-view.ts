@@ -4,7 +4,7 @@
  */
 import type { ProjectMemberWithUser } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { userView } from '../identity/user-view';
 import { projectRoleView } from '../project-roles/project-role-view';
 

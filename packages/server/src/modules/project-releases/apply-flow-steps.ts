@@ -17,8 +17,8 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 import { applyFlowChangeIn, loadForChange, type FlowChangeCaller } from '../flows/apply-flow-change';
 import { recordFlowCreated, recordFlowDeleted } from '../flows/flow-audit';
 import * as repository from '../flows/flow-repository';

@@ -6,7 +6,7 @@
  */
 import type { ConnectionState, FlowStatus, FlowVersion, ProjectState } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import * as flows from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { flowStateOf } from './flow-state';

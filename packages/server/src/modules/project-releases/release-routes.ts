@@ -4,7 +4,7 @@
  * `ENDPOINTS.projectReleases`).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { ReleaseService } from './release-service';
 

@@ -19,13 +19,13 @@ import {
   type ProjectReleaseWithState,
   type ProjectState,
 } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound, ruleViolation } from '../../errors';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import { toJson } from '../../storage/json-column';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import { toJson } from '../../infrastructure/storage/json-column';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import type { FlowChangeCaller } from '../flows/apply-flow-change';
 import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
 import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';

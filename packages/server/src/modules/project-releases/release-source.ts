@@ -5,11 +5,11 @@
  * (ROLLBACK: a release of another project is 404).
  */
 import { ProjectState, type DiffProjectReleaseRequest } from '@piecework/shared';
-import { assertProjectPermission, type ProjectRow } from '../../auth/project-access';
-import type { Principal } from '../../auth/principal';
-import { invalidRequest, notFound } from '../../errors';
+import { assertProjectPermission, type ProjectRow } from '../../infrastructure/auth/project-access';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
+import { fromJson } from '../../infrastructure/storage/json-column';
 import { captureProject, projectStateOf } from './capture-project-state';
 import { captureTables } from './release-tables';
 

@@ -1,8 +1,8 @@
 /** The API forms of a `projectRelease` row, with the user who made it. */
 import type { ProjectRelease, ProjectReleaseWithState, ProjectState } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProjectReleaseTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { Database, ProjectReleaseTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** A release row with its importing user's name and email (null for an API key or a deleted user). */
 export type ReleaseRow = Selectable<ProjectReleaseTable> & {

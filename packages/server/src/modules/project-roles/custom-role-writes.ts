@@ -7,9 +7,9 @@
  */
 import { defaultRoleNamed, generateId, PieceworkError, type SaveProjectRoleRequest } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { notFound, ruleViolation } from '../../errors';
-import type { Database } from '../../storage/database';
-import { lockRowForWrite } from '../../storage/serialise-writes';
+import { notFound, ruleViolation } from '../../infrastructure/errors';
+import type { Database } from '../../infrastructure/storage/database';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import type { ProjectRoleRow } from './project-role-lookup';
 
 /** Creates a CUSTOM role of `platformId`. */

@@ -5,7 +5,7 @@
  */
 import { PieceworkError } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProjectRoleTable } from '../../storage/database';
+import type { Database, ProjectRoleTable } from '../../infrastructure/storage/database';
 
 /** A `projectRole` row (its `permissions` still JSON text). */
 export type ProjectRoleRow = Selectable<ProjectRoleTable>;

@@ -5,12 +5,12 @@
  * project.role.created / updated / deleted in its transaction.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { fetchSeekPage } from '../../storage/seek-page';
+import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { createCustomRole, deleteCustomRole, updateCustomRole } from './custom-role-writes';
 import { findProjectRoleById, findProjectRoleByName, type ProjectRoleRow } from './project-role-lookup';
 import { countRoleMembers, projectRoleEventShape, projectRoleWithUserCount } from './project-role-view';

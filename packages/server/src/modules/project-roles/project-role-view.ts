@@ -7,7 +7,7 @@ import {
   type ProjectRoleWithUserCount,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import type { ProjectRoleRow } from './project-role-lookup';
 
 /**

@@ -1,6 +1,6 @@
 /** The `/v1/projects` routes. */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { ProjectService } from './project-service';
 

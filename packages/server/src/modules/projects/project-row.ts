@@ -11,8 +11,8 @@ import {
   type ProjectPlan,
   type ProjectType,
 } from '@piecework/shared';
-import type { ProjectTable } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
+import type { ProjectTable } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 
 /** Name of the plan every self-hosted project starts on. */
 export const DEFAULT_PLAN_NAME = 'self-hosted';

@@ -2,7 +2,7 @@
  * Projects of a platform: create TEAM projects, list those the caller can reach, read, update and
  * delete them. Who may call what is declared with each endpoint and enforced by the one access check.
  */
-import { assertExternalIdFree } from '../../storage/external-id';
+import { assertExternalIdFree } from '../../infrastructure/storage/external-id';
 import type { Kysely, Selectable } from 'kysely';
 import {
   type CreateProjectRequest,
@@ -12,13 +12,13 @@ import {
   type ProjectPlan,
   type UpdateProjectRequest,
 } from '@piecework/shared';
-import type { ProjectRow } from '../../auth/project-access';
-import { isPlatformAdmin, type Principal } from '../../auth/principal';
-import { notFound, permissionDenied, ruleViolation } from '../../errors';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { isPlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
+import { notFound, permissionDenied, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import type { Database, ProjectTable } from '../../storage/database';
-import { fromJson, toJson, toSqlBoolean } from '../../storage/json-column';
-import { fetchSeekPage } from '../../storage/seek-page';
+import type { Database, ProjectTable } from '../../infrastructure/storage/database';
+import { fromJson, toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
+import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 import { assertProjectsBelowLimit } from '../platform-plan/plan-limits';
 import { projectAnalytics } from './project-analytics';

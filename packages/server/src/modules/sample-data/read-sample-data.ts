@@ -4,9 +4,9 @@
  */
 import { findStep, type GetSampleDataQuery } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound } from '../../errors';
-import type { Database } from '../../storage/database';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound } from '../../infrastructure/errors';
+import type { Database } from '../../infrastructure/storage/database';
 import { findFlowInProject, findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { readStepSampleData } from '../flows/sample-data-files';

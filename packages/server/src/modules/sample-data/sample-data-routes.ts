@@ -1,7 +1,7 @@
 /** The routes of steps' sample data: `GET /v1/sample-data` and `POST /v1/sample-data/test-step`. */
 import { ENDPOINTS } from '@piecework/shared';
-import { HttpReply } from '../../http/http-reply';
-import { route, type RouteDefinition } from '../../http/route';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { readSampleData } from './read-sample-data';
 import { startStepTest } from './start-step-test';

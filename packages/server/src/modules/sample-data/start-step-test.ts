@@ -5,9 +5,9 @@
  * the step's output and input as its sample data (`tested-step-sample.ts`).
  */
 import { findStep, type FlowRun, type TestStepRunRequest } from '@piecework/shared';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { invalidRequest, notFound } from '../../errors';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { startTestRun } from '../flow-runs/start-test-run';
 

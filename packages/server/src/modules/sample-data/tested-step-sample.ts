@@ -7,11 +7,11 @@
 import { isOffloadedOutput, type RunResult } from '@piecework/engine';
 import type { FlowOperation } from '@piecework/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { loadRunFile } from '../../runs/run-files';
-import type { FlowRunRow } from '../../runs/run-rows';
+import { loadRunFile } from '../../execution/run-files';
+import type { FlowRunRow } from '../../execution/run-rows';
 import type { ServerBase } from '../../server-context';
-import type { DataStore } from '../../storage/data-store';
-import type { Database } from '../../storage/database';
+import type { DataStore } from '../../infrastructure/storage/data-store';
+import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
 
 /** The sample data one execution of a single-step test leaves for its step. */

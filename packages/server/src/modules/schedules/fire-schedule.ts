@@ -14,9 +14,9 @@
 import type { SchedulePlan } from '@piecework/pieces';
 import type { Trigger } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { NewRun } from '../../runs/run-runtime';
+import type { NewRun } from '../../execution/run-runtime';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { nextRunAfter, schedulePlanOf } from './schedule-plan';

@@ -10,8 +10,8 @@ import {
   type SchedulePlan,
 } from '@piecework/pieces';
 import type { Trigger } from '@piecework/shared';
-import { ruleViolation } from '../../errors';
-import { timestampOf } from '../../storage/timestamp';
+import { ruleViolation } from '../../infrastructure/errors';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 /**
  * The schedule of `trigger`, or null when it is not a schedule trigger. An invalid schedule input

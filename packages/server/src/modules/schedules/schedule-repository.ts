@@ -3,7 +3,7 @@
  * when it is next due. Each takes the Kysely instance to run on (`ctx.store.db` or a `trx`).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ScheduleTable } from '../../storage/database';
+import type { Database, ScheduleTable } from '../../infrastructure/storage/database';
 
 /** A `schedule` row as read. */
 export type ScheduleRow = Selectable<ScheduleTable>;

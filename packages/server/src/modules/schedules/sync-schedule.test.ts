@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser } from '../../testing/test-users';
 import { codeStep, addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
 import { scheduleOf, scheduleTrigger, setNextRunAt } from './schedule-test-kit';
-import { timestampOf } from '../../storage/timestamp';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 let server: TestServer;
 let projectId: string;

@@ -6,7 +6,7 @@
  */
 import type { Flow, FlowVersion } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { nextRunAfter, schedulePlanOf } from './schedule-plan';

@@ -6,12 +6,12 @@
  */
 import { ENDPOINTS, generateId, type SigningKey } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import { auditActorOf, recordAuditEvent } from '../../audit/record-audit-event';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { SigningKeyTable } from '../../storage/database';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import type { SigningKeyTable } from '../../infrastructure/storage/database';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { generateSigningKeyPair } from './signing-key-pair';
 
 /** The columns a signing key is shown with (never needed: the public key). */

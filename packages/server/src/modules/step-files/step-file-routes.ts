@@ -5,8 +5,8 @@
  * type of its extension; a token this server did not sign is 404, an expired one 410.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { HttpReply } from '../../http/http-reply';
-import { route, type RouteDefinition } from '../../http/route';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { STEP_FILE_LIFETIME_SECONDS } from './step-file-tokens';
 import { stepFilesOf } from './step-files';

@@ -4,7 +4,7 @@
  * nothing. And the answer's headers: the file's name, and a content type that never runs.
  */
 import { describe, expect, it } from 'vitest';
-import { SessionTokens } from '../../auth/session-tokens';
+import { SessionTokens } from '../../infrastructure/auth/session-tokens';
 import { contentDisposition, contentTypeOf } from './step-file-routes';
 import { STEP_FILE_LIFETIME_SECONDS, StepFileTokens } from './step-file-tokens';
 

@@ -9,10 +9,10 @@
  */
 import { decodeStepFile, parseStepFileUrl, signedStepFileUrl, type StepFileContent } from '@piecework/pieces';
 import { generateTimeOrderedId, PieceworkError } from '@piecework/shared';
-import type { ServerSettings } from '../../config/server-settings';
-import type { DataStore } from '../../storage/data-store';
+import type { ServerSettings } from '../../infrastructure/config/server-settings';
+import type { DataStore } from '../../infrastructure/storage/data-store';
 import { StepFileTokens, type StepFileTokenCheck } from './step-file-tokens';
-import { insertFlowFile } from '../../storage/flow-file-row';
+import { insertFlowFile } from '../../infrastructure/storage/flow-file-row';
 
 /** The `file.type` of a file a piece wrote. */
 export const STEP_FILE_TYPE = 'FLOW_STEP_FILE';

@@ -8,7 +8,7 @@
  */
 import { safeFetch, type TriggerPayload } from '@piecework/pieces';
 import { generateTimeOrderedId, type PieceTrigger, type TableWebhook } from '@piecework/shared';
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';

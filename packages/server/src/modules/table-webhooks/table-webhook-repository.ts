@@ -9,9 +9,9 @@ import {
   type TableWebhook,
 } from '@piecework/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../errors';
+import { notFound } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database, TableWebhookTable } from '../../storage/database';
+import type { Database, TableWebhookTable } from '../../infrastructure/storage/database';
 
 /** The API form of a `tableWebhook` row. */
 export function tableWebhookView(row: Selectable<TableWebhookTable>): TableWebhook {

@@ -4,7 +4,7 @@
  * listed record event of the table then starts a run of the flow (`deliver-table-events.ts`).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { createTableWebhook, deleteTableWebhook } from './table-webhook-repository';
 

@@ -1,6 +1,6 @@
 /** `/v1/fields`: a table's fields (READ_TABLE / WRITE_TABLE on its project, as declared in `ENDPOINTS.fields`). */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { createField, deleteField, loadField, loadFields, updateField } from './field-service';
 import { loadTable } from './table-service';

@@ -11,10 +11,10 @@ import {
   type UpdateFieldRequest,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { notFound, ruleViolation } from '../../errors';
+import { notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { toJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { tableLimitExceeded, tableLimits } from './table-limits';
 import { fieldView, type FieldRow, type TableRow } from './table-views';
 

@@ -13,9 +13,9 @@
  */
 import type { RecordFilter } from '@piecework/shared';
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { invalidRequest } from '../../errors';
-import type { Database } from '../../storage/database';
-import { textContains } from '../../storage/text-contains';
+import { invalidRequest } from '../../infrastructure/errors';
+import type { Database } from '../../infrastructure/storage/database';
+import { textContains } from '../../infrastructure/storage/text-contains';
 import { instantOf, numberOf } from './cell-values';
 import type { FieldRow } from './table-views';
 

@@ -1,6 +1,6 @@
 /** `/v1/records`: a table's records (READ_TABLE / WRITE_TABLE on its project, as declared in `ENDPOINTS.records`). */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { createRecords, deleteRecords, getRecord, listRecords, updateRecord } from './record-service';
 import { loadTable } from './table-service';

@@ -4,7 +4,7 @@
  */
 import { generateId, type PopulatedRecord, type RecordCell } from '@piecework/shared';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, TableCellTable, TableRecordTable } from '../../storage/database';
+import type { Database, TableCellTable, TableRecordTable } from '../../infrastructure/storage/database';
 import { storedCellValue } from './cell-values';
 import { tableLimitExceeded } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';

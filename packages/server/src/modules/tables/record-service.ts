@@ -5,10 +5,10 @@
  */
 import type { CellInput, ListRecordsQuery, Page, PopulatedRecord } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { invalidRequest, notFound } from '../../errors';
+import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { fetchSeekPage } from '../../storage/seek-page';
+import type { Database } from '../../infrastructure/storage/database';
+import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { storedCellValue } from './cell-values';
 import { loadFields } from './field-service';
 import { emitRecordEvent } from './record-events';

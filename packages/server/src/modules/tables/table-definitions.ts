@@ -15,10 +15,10 @@ import {
   type TableDefinitionField,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { invalidRequest, notFound, ruleViolation } from '../../errors';
+import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { toJson } from '../../storage/json-column';
+import type { Database } from '../../infrastructure/storage/database';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { emitRecordEvent } from './record-events';
 import { insertRecords, loadCells, populateRecords } from './record-rows';
 import { loadFields } from './field-service';

@@ -5,9 +5,9 @@
  * as declared in `ENDPOINTS.tables`.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { invalidRequest } from '../../errors';
-import { HttpReply } from '../../http/http-reply';
-import { rawRoute, route, type RouteDefinition } from '../../http/route';
+import { invalidRequest } from '../../infrastructure/errors';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { deleteTable } from './table-definitions';
 import { createTable, listTables, loadTable, updateTable } from './table-service';

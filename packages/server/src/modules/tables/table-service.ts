@@ -11,11 +11,11 @@ import {
   type UpdateTableRequest,
 } from '@piecework/shared';
 import { sql, type Kysely } from 'kysely';
-import { notFound } from '../../errors';
+import { notFound } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { containsPattern } from '../../storage/like-pattern';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
+import type { Database } from '../../infrastructure/storage/database';
+import { containsPattern } from '../../infrastructure/storage/like-pattern';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { insertFields } from './field-service';
 import { tableLimitExceeded, tableLimits } from './table-limits';
 import { tableView, type TableRow } from './table-views';

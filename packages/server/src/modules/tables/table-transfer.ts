@@ -14,9 +14,9 @@ import {
   type ImportTableResponse,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { invalidRequest, ruleViolation } from '../../errors';
+import { invalidRequest, ruleViolation } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { insertFields, loadFields } from './field-service';
 import { emitRecordEvent, hasRecordListeners } from './record-events';
 import { insertRecords, loadCells, populateRecords, type NewRecord } from './record-rows';

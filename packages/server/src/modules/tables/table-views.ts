@@ -1,8 +1,8 @@
 /** The API forms of the tables module's rows. */
 import type { Field, FieldData, FieldType, Table, TableStatus, TableTrigger } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import type { DataTableTable, TableFieldTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { DataTableTable, TableFieldTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** A `dataTable` row. */
 export type TableRow = Selectable<DataTableTable>;

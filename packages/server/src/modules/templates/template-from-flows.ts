@@ -10,8 +10,8 @@ import type {
   TemplateFlow,
   TemplateFromFlowsRequest,
 } from '@piecework/shared';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerContext } from '../../server-context';
 import { FlowService } from '../flows/flow-service';
 import { listProjectTables, tableDefinitionOf } from '../tables/table-definitions';

@@ -3,7 +3,7 @@
  * get, create, create from flows, update, delete, and use in a project.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { migrateTemplateFlowsBody } from './template-flows-body';
 import { templateFromFlows } from './template-from-flows';

@@ -1,8 +1,8 @@
 /** The `template` table's rows as API templates, and templates as rows. */
 import type { Template, TemplateStatus, TemplateType } from '@piecework/shared';
 import type { Insertable, Selectable } from 'kysely';
-import type { TemplateTable } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
+import type { TemplateTable } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 
 /** The API form of a `template` row. */
 export function templateFromRow(row: Selectable<TemplateTable>): Template {

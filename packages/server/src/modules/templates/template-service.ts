@@ -14,8 +14,8 @@ import {
   type TemplateFlow,
   type UpdateTemplateRequest,
 } from '@piecework/shared';
-import { isPlatformAdmin, requirePlatformAdmin, type Principal } from '../../auth/principal';
-import { invalidRequest, notFound, ruleViolation } from '../../errors';
+import { isPlatformAdmin, requirePlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
+import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { exportedTrigger, usedPieces } from '../flows/flow-template';
 import { findOfficialTemplate, OFFICIAL_TEMPLATES } from './official';

@@ -19,11 +19,11 @@ import {
   type UseTemplateResponse,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { auditActorOf } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
+import { auditActorOf } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
 import { createFlowIn, type CallerMeta } from '../flows/flow-service';
 import { createTableFromDefinition, deleteTable, listProjectTables } from '../tables/table-definitions';

@@ -10,9 +10,9 @@
  */
 import { fullPieceName, PieceworkError } from '@piecework/shared';
 import type { TriggerPayload } from '@piecework/pieces';
-import { invalidRequest, notFound, ruleViolation } from '../../errors';
-import { HttpReply } from '../../http/http-reply';
-import { entityFields } from '../../logging/create-logger';
+import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { toTriggerPayload, type IncomingRequest } from '../webhooks/webhook-payload';
 import { hookedTriggerOf } from './sync-trigger-source';

@@ -7,9 +7,9 @@
  */
 import type { KeyValueStore } from '@piecework/engine';
 import type { Kysely } from 'kysely';
-import type { DataStore } from '../../storage/data-store';
-import type { Database } from '../../storage/database';
-import { fromJson, toJson } from '../../storage/json-column';
+import type { DataStore } from '../../infrastructure/storage/data-store';
+import type { Database } from '../../infrastructure/storage/database';
+import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 
 /** A store whose writes are held until {@link BufferedKeyValueStore.commit}. */
 export interface BufferedKeyValueStore extends KeyValueStore {

@@ -4,9 +4,9 @@
  * `triggeredBy: POLLING:<itemId>`, so an item whose run was created just before a crash (the
  * item not yet removed) is found and only removed at the next pass: no item runs twice.
  */
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
-import { fromJson } from '../../storage/json-column';
+import { fromJson } from '../../infrastructure/storage/json-column';
 import { deleteTriggerEvent, pendingTriggerEvents, type TriggerEventRow } from './trigger-source-repository';
 
 /** How many outbox items one pass reads at a time. */

@@ -10,9 +10,9 @@
  * whose `_dedupe_key` ran in the last 30 s are dropped (`dedupe-window.ts`).
  */
 import { generateTimeOrderedId } from '@piecework/shared';
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerBase } from '../../server-context';
-import { toJson } from '../../storage/json-column';
+import { toJson } from '../../infrastructure/storage/json-column';
 import { nextRunAfter } from '../schedules/schedule-plan';
 import { bufferedKeyValueStore } from './buffered-key-value-store';
 import { hookedTriggerOf } from './sync-trigger-source';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
-import { openStore } from '../../storage/open-store';
+import { openStore } from '../../infrastructure/storage/open-store';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { signUpTestUser } from '../../testing/test-users';

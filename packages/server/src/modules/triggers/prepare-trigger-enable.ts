@@ -9,8 +9,8 @@
  * `onEnable` again when the new one fails.
  */
 import type { FlowOperation } from '@piecework/shared';
-import { ruleViolation } from '../../errors';
-import { installCommand } from '../../pieces/piece-availability';
+import { ruleViolation } from '../../infrastructure/errors';
+import { installCommand } from '../pieces/piece-availability';
 import type { ServerBase } from '../../server-context';
 import * as flows from '../flows/flow-repository';
 import { flowFromRow, flowVersionFromRow } from '../flows/flow-rows';

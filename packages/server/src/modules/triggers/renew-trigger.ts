@@ -4,7 +4,7 @@
  * renewal is set if the source is still the one renewed. A failing `onRenew` is logged on the
  * flow and tried again at the next renewal time.
  */
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerBase } from '../../server-context';
 import { nextRunAfter } from '../schedules/schedule-plan';
 import { hookedTriggerOf } from './sync-trigger-source';

@@ -8,8 +8,8 @@
  */
 import type { Flow, FlowVersion, PieceTrigger } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { ruleViolation } from '../../errors';
-import type { Database } from '../../storage/database';
+import { ruleViolation } from '../../infrastructure/errors';
+import type { Database } from '../../infrastructure/storage/database';
 import { findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';
 import { publishedVersionOf } from '../schedules/sync-schedule';

@@ -12,10 +12,10 @@ import {
   type TestTriggerRequest,
   type TriggerEventWithPayload,
 } from '@piecework/shared';
-import { auditActorOf } from '../../audit/record-audit-event';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { invalidRequest, notFound, ruleViolation } from '../../errors';
+import { auditActorOf } from '../audit-events/record-audit-event';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import * as flows from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';

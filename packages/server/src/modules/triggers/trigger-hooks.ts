@@ -17,11 +17,11 @@ import {
 import type { PieceTrigger, Trigger } from '@piecework/shared';
 import { readConnectionValue } from '../connections/read-connection-value';
 import { resolveAuthReference } from '../connections/resolve-auth-reference';
-import { runFileStore } from '../../runs/run-files';
+import { runFileStore } from '../../execution/run-files';
 import { stepFilesOf } from '../step-files/step-files';
-import { runKeyValueStore } from '../../runs/run-key-value-store';
+import { runKeyValueStore } from '../../execution/run-key-value-store';
 import type { ServerBase } from '../../server-context';
-import { serverTablesHost } from '../../pieces/server-tables-host';
+import { serverTablesHost } from '../pieces/server-tables-host';
 
 /** The trigger of one flow version, as its hooks are called. */
 export interface HookedTrigger {

@@ -3,7 +3,7 @@
  * trigger sources: failures are logged on the flow, never thrown, because the flow change they
  * follow or undo stands either way.
  */
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerBase } from '../../server-context';
 import { callTriggerHook, triggerLabel, type HookedTrigger } from './trigger-hooks';
 

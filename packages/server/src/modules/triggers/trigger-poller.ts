@@ -4,7 +4,7 @@
  * (`renew-trigger.ts`), then creates the runs of the polled items (`dispatch-trigger-events.ts`).
  * At start it first creates the runs of items a previous process polled but did not run.
  */
-import { entityFields } from '../../logging/create-logger';
+import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { createDueLoop, type DueLoop } from '../schedules/due-loop';
 import { dispatchTriggerEvents } from './dispatch-trigger-events';

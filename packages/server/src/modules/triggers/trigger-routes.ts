@@ -4,7 +4,7 @@
  * (WRITE_FLOW on the project).
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { rawRoute, route, type RouteDefinition } from '../../http/route';
+import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { incomingRequest, webhookBodyLimit } from '../webhooks/webhook-routes';
 import { receiveAppEvent } from './app-events';

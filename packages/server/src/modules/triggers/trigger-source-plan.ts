@@ -5,7 +5,7 @@
  * `renewConfiguration` its renewal cron and first renewal.
  */
 import type { TriggerRunOutcome } from '@piecework/pieces';
-import { ruleViolation } from '../../errors';
+import { ruleViolation } from '../../infrastructure/errors';
 import type { TriggerSourceRow } from './trigger-source-repository';
 import { nextRunAfter } from '../schedules/schedule-plan';
 import { triggerLabel, type HookedTrigger } from './trigger-hooks';

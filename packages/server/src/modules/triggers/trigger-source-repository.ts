@@ -4,7 +4,7 @@
  * instance to run on (`ctx.store.db` or a `trx`).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, TriggerEventTable, TriggerSourceTable } from '../../storage/database';
+import type { Database, TriggerEventTable, TriggerSourceTable } from '../../infrastructure/storage/database';
 
 /** A `triggerSource` row as read. */
 export type TriggerSourceRow = Selectable<TriggerSourceTable>;

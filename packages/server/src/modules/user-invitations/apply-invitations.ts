@@ -10,7 +10,7 @@
  */
 import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/database';
+import type { Database } from '../../infrastructure/storage/database';
 
 /** The user an invitation applies to. */
 export interface InviteeUser {

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { SessionTokens } from '../../auth/session-tokens';
+import { SessionTokens } from '../../infrastructure/auth/session-tokens';
 import { INVITATION_AUDIENCE, InvitationTokens } from './invitation-token';
 
 const secret = new TextEncoder().encode('a'.repeat(32));

@@ -4,8 +4,8 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { InvitationProjectRole, PlatformRole, UserInvitation } from '@piecework/shared';
-import type { Database, UserInvitationTable } from '../../storage/database';
-import { fromJson } from '../../storage/json-column';
+import type { Database, UserInvitationTable } from '../../infrastructure/storage/database';
+import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** A `userInvitation` row. */
 export type InvitationRow = Selectable<UserInvitationTable>;

@@ -1,6 +1,6 @@
 /** The user-invitation routes (`/v1/user-invitations`): invite, list, accept, withdraw. */
 import { ENDPOINTS } from '@piecework/shared';
-import { route, type RouteDefinition } from '../../http/route';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { UserInvitationService } from './user-invitation-service';
 

@@ -15,13 +15,13 @@ import {
   type UserInvitationWithLink,
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../auth/principal';
-import type { ProjectRow } from '../../auth/project-access';
-import { notFound } from '../../errors';
-import { invitationEmail } from '../../email/invitation-email';
+import type { Principal } from '../../infrastructure/auth/principal';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import { notFound } from '../../infrastructure/errors';
+import { invitationEmail } from '../../infrastructure/email/invitation-email';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { fetchSeekPage } from '../../storage/seek-page';
+import type { Database } from '../../infrastructure/storage/database';
+import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { normalizeEmail } from '../identity/identity-service';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { applyInvitations } from './apply-invitations';

@@ -6,8 +6,8 @@
  * admin. The last active admin cannot be deleted (see `last-active-admin.ts`).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ruleViolation } from '../../errors';
-import type { Database, UserTable } from '../../storage/database';
+import { ruleViolation } from '../../infrastructure/errors';
+import type { Database, UserTable } from '../../infrastructure/storage/database';
 import { assertKeepsAnActiveAdmin, otherActiveAdminId } from './last-active-admin';
 
 /**

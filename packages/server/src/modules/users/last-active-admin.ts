@@ -3,8 +3,8 @@
  * deactivating or deleting its last one is refused with 409 VALIDATION.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ruleViolation } from '../../errors';
-import type { Database, UserTable } from '../../storage/database';
+import { ruleViolation } from '../../infrastructure/errors';
+import type { Database, UserTable } from '../../infrastructure/storage/database';
 
 /** What a user becomes: a new role and/or status, or deleted. */
 export type UserChange = { platformRole?: string | undefined; status?: string | undefined } | 'DELETE';

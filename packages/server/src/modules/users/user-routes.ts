@@ -7,17 +7,17 @@
  * bumps the user's `tokenVersion`, so reactivating the user does not revive old tokens. An
  * external id is unique per platform (managed authentication finds users by it): 409 CONFLICT.
  */
-import { assertExternalIdFree } from '../../storage/external-id';
+import { assertExternalIdFree } from '../../infrastructure/storage/external-id';
 import { ENDPOINTS } from '@piecework/shared';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { route, type RouteDefinition } from '../../http/route';
+import type { Principal } from '../../infrastructure/auth/principal';
+import { notFound } from '../../infrastructure/errors';
+import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../../storage/database';
-import { containsPattern } from '../../storage/like-pattern';
-import { fetchSeekPage, mapPage } from '../../storage/seek-page';
-import { lockRowForWrite } from '../../storage/serialise-writes';
+import type { Database } from '../../infrastructure/storage/database';
+import { containsPattern } from '../../infrastructure/storage/like-pattern';
+import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import { userView } from '../identity/user-view';
 import { deletePlatformUser } from './delete-platform-user';
 import { assertKeepsAnActiveAdmin } from './last-active-admin';

@@ -5,7 +5,7 @@
  * platform likewise stores file parts and passes the other fields through.
  */
 import { Busboy } from '@fastify/busboy';
-import { prototypeKeyRefusal } from '../../http/json-body';
+import { prototypeKeyRefusal } from '../../infrastructure/http/json-body';
 import type { StoreBinaryBody, StoredBody } from './webhook-payload';
 
 /** A file part of a multipart body, once stored. */

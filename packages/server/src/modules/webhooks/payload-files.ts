@@ -5,8 +5,8 @@
  */
 import { generateId } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { toJson } from '../../storage/json-column';
-import { insertFlowFile } from '../../storage/flow-file-row';
+import { toJson } from '../../infrastructure/storage/json-column';
+import { insertFlowFile } from '../../infrastructure/storage/flow-file-row';
 
 /** The `file.type` of a stored request body. */
 export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';

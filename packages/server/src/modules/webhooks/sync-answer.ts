@@ -12,8 +12,8 @@
  * Every answer carries `x-webhook-id`, the run's id.
  */
 import type { FlowRunStatus } from '@piecework/shared';
-import { HttpReply } from '../../http/http-reply';
-import type { AwaitedResponse } from '../../runs/run-runtime';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import type { AwaitedResponse } from '../../execution/run-runtime';
 
 /** The header naming the run a webhook request started (or resumed). */
 export const WEBHOOK_ID_HEADER = 'x-webhook-id';

@@ -5,10 +5,10 @@
  * command that installs it, like a flow whose webhook does not run (see `webhook-target.ts`).
  */
 import { PieceworkError } from '@piecework/shared';
-import { installCommand } from '../../pieces/piece-availability';
+import { installCommand } from '../pieces/piece-availability';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../storage/compiled-statement';
-import { jsonText } from '../../storage/json-text';
+import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
+import { jsonText } from '../../infrastructure/storage/json-text';
 import type { WebhookTarget } from './webhook-target';
 
 /**

@@ -8,8 +8,8 @@
 import { CATCH_WEBHOOK_TRIGGER, catchWebhookAdmits, WEBHOOK_PIECE_NAME } from '@piecework/pieces';
 import { PieceworkError } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../storage/compiled-statement';
-import { jsonText } from '../../storage/json-text';
+import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
+import { jsonText } from '../../infrastructure/storage/json-text';
 import type { TriggerPiece } from './trigger-piece-check';
 import { flatHeaders, type IncomingRequest } from './webhook-payload';
 

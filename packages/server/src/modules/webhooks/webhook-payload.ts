@@ -4,7 +4,7 @@
  *
  * The body, by content type:
  * - `application/json` and `*+json`: parsed; text that is not valid JSON is kept as the string;
- *   JSON the one body policy refuses (too deep, a `__proto__` key: see `http/json-body.ts`) is
+ *   JSON the one body policy refuses (too deep, a `__proto__` key: see `infrastructure/http/json-body.ts`) is
  *   400 `VALIDATION`, as on the REST API;
  * - `application/x-www-form-urlencoded`: parsed to an object (`qs`, as query strings are);
  * - `multipart/form-data`: an object of its fields; file parts are stored as files of the project
@@ -20,7 +20,7 @@
  */
 import { isPieceworkError } from '@piecework/shared';
 import qs from 'qs';
-import { readJsonText } from '../../http/json-body';
+import { readJsonText } from '../../infrastructure/http/json-body';
 import { readMultipartBody } from './multipart-body';
 
 /** The parts of an HTTP request a payload is built from. */

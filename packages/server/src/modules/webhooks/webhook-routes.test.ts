@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
-import { pieceAction } from '../../runs/run-test-kit';
+import { pieceAction } from '../../execution/run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { startTestServer, type TestServer } from '../../testing/test-server';

@@ -3,7 +3,7 @@
  * Public; any method and content type; bodies over AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB are 413.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { rawRoute, type RequestMeta, type RouteDefinition } from '../../http/route';
+import { rawRoute, type RequestMeta, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import type { IncomingRequest } from './webhook-payload';
 import { WebhookService } from './webhook-service';

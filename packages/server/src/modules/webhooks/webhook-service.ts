@@ -5,8 +5,8 @@
  */
 import { MCP_PIECE_NAME, MCP_TOOL_TRIGGER, mcpToolArguments, subflowRunStart } from '@piecework/pieces';
 import { fullPieceName, generateTimeOrderedId, PieceworkError } from '@piecework/shared';
-import { HttpReply } from '../../http/http-reply';
-import { runKeyValueStore } from '../../runs/run-key-value-store';
+import { HttpReply } from '../../infrastructure/http/http-reply';
+import { runKeyValueStore } from '../../execution/run-key-value-store';
 import type { ServerContext } from '../../server-context';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { payloadFileStore } from './payload-files';

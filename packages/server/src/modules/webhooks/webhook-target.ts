@@ -8,9 +8,9 @@
  */
 import { PieceworkError } from '@piecework/shared';
 import { sql } from 'kysely';
-import type { ProjectRow } from '../../auth/project-access';
+import type { ProjectRow } from '../../infrastructure/auth/project-access';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../storage/compiled-statement';
+import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
 
 /** PUBLISHED: the production routes; LATEST: `/draft` and `/test`. */
 export type WebhookVersion = 'PUBLISHED' | 'LATEST';

@@ -7,7 +7,7 @@
  */
 import type { TriggerPayload as PieceTriggerPayload } from '@piecework/pieces';
 import type { PieceTrigger } from '@piecework/shared';
-import { ruleViolation } from '../../errors';
+import { ruleViolation } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
 import { findVersionOfFlow } from '../flows/flow-repository';
 import { flowVersionFromRow } from '../flows/flow-rows';

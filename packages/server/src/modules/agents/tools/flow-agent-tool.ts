@@ -13,10 +13,10 @@
  */
 import { CALLABLE_FLOW_TRIGGER, SUBFLOWS_PIECE_NAME } from '@piecework/pieces';
 import { fullPieceName, getAllSteps, type AgentFlowTool, type Trigger } from '@piecework/shared';
-import { notFound, ruleViolation } from '../../../errors';
-import type { HttpReply } from '../../../http/http-reply';
+import { notFound, ruleViolation } from '../../../infrastructure/errors';
+import type { HttpReply } from '../../../infrastructure/http/http-reply';
 import type { ServerContext } from '../../../server-context';
-import { fromJson } from '../../../storage/json-column';
+import { fromJson } from '../../../infrastructure/storage/json-column';
 import {
   callFlowTool,
   flowToolJsonSchema,

@@ -9,9 +9,9 @@
  */
 import type { AgentKnowledgeBaseTool } from '@piecework/shared';
 import { sql } from 'kysely';
-import { invalidRequest, notFound } from '../../../errors';
+import { invalidRequest, notFound } from '../../../infrastructure/errors';
 import type { ServerContext } from '../../../server-context';
-import { containsPattern } from '../../../storage/like-pattern';
+import { containsPattern } from '../../../infrastructure/storage/like-pattern';
 import { readPopulated } from '../../tables/record-rows';
 import { fieldsById } from '../../tables/record-service';
 import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';

@@ -9,7 +9,7 @@
  */
 import type { AgentTool } from '@piecework/shared';
 import { agentToolName } from '@piecework/shared';
-import type { RouteDefinition } from '../../../http/route';
+import type { RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';
 import type { AgentToolbox, AgentToolHandle, AgentToolScope, OpenAgentToolbox } from '../agent-toolbox';
 import { openFlowTool } from './flow-agent-tool';

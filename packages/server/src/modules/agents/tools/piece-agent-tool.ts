@@ -10,8 +10,8 @@
  */
 import type { PieceRunRequest } from '@piecework/engine';
 import type { AgentPieceTool, PieceProperty } from '@piecework/shared';
-import { notFound } from '../../../errors';
-import { runServices } from '../../../runs/run-host';
+import { notFound } from '../../../infrastructure/errors';
+import { runServices } from '../../../execution/run-host';
 import type { ServerContext } from '../../../server-context';
 import { readConnectionValue } from '../../connections/read-connection-value';
 import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';

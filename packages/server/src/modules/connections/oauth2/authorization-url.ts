@@ -11,7 +11,7 @@ import {
   type GetOAuth2AuthorizationUrlRequest,
   type GetOAuth2AuthorizationUrlResponse,
 } from '@piecework/shared';
-import { invalidRequest } from '../../../errors';
+import { invalidRequest } from '../../../infrastructure/errors';
 import type { ServerContext } from '../../../server-context';
 import { fillPlaceholders } from './oauth2-tokens';
 import { pieceOAuth2Auth } from './piece-oauth2-auth';

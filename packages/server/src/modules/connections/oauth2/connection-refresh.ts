@@ -8,7 +8,7 @@
  */
 import { generateId, isPieceworkError, type AppConnectionValue } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
-import type { DataStore } from '../../../storage/data-store';
+import type { DataStore } from '../../../infrastructure/storage/data-store';
 import { isRefreshDue } from './oauth2-tokens';
 import { isOAuth2Value, refreshOAuth2Value } from './refresh-oauth2';
 import { TOKEN_REQUEST_TIMEOUT_MS } from './token-endpoint';

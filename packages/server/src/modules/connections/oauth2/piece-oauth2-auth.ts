@@ -4,7 +4,7 @@
  * tokens. One owner, so the consent URL, the claim and the refresh agree.
  */
 import { PieceworkError, type OAuth2PieceAuth } from '@piecework/shared';
-import { notFound } from '../../../errors';
+import { notFound } from '../../../infrastructure/errors';
 import type { ServerContext } from '../../../server-context';
 
 /**

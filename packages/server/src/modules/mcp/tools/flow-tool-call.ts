@@ -14,7 +14,7 @@ import {
 } from '@piecework/pieces';
 import { fullPieceName, type Trigger } from '@piecework/shared';
 import { z } from 'zod';
-import type { HttpReply } from '../../../http/http-reply';
+import type { HttpReply } from '../../../infrastructure/http/http-reply';
 import type { ServerContext } from '../../../server-context';
 import { WEBHOOK_ID_HEADER } from '../../webhooks/sync-answer';
 import type { WebhookService } from '../../webhooks/webhook-service';

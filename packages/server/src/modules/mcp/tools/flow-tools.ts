@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolParameter } from '@piecework/pieces';
 import type { Trigger } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
-import { fromJson } from '../../../storage/json-column';
+import { fromJson } from '../../../infrastructure/storage/json-column';
 import { WebhookService } from '../../webhooks/webhook-service';
 import { callFlowTool, flowToolInputSchema, mcpTriggerTool } from './flow-tool-call';
 import { answerTool, type McpToolScope } from './mcp-tool-scope';

@@ -7,9 +7,9 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isPieceworkError } from '@piecework/shared';
-import { authorizeAccess } from '../../../auth/authorize-access';
-import { invokeRoute, type InvokeRouteInput } from '../../../http/invoke-route';
-import type { RequestMeta, RouteDefinition } from '../../../http/route';
+import { authorizeAccess } from '../../../infrastructure/auth/authorize-access';
+import { invokeRoute, type InvokeRouteInput } from '../../../infrastructure/http/invoke-route';
+import type { RequestMeta, RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';
 import type { McpCaller } from '../mcp-caller';
 

@@ -1,0 +1,136 @@
+/**
+ * Writes what an execution ended with, in one transaction with the step records not yet written:
+ * - a terminal status: the run row (status, finish time, steps count, failed step, response,
+ *   internal error), the job removed, flow.run.finished recorded;
+ * - PAUSED: the run row (with its pause), the job removed, and where it waits: a DELAY waitpoint
+ *   and a RESUME job available at the resume time, or a WEBHOOK waitpoint whose id is the
+ *   request id of the resume URL `{publicUrl}api/v1/flow-runs/:runId/requests/:requestId`, or,
+ *   for an agent step, an AGENT waitpoint, its agent run and AGENT job (`agent-pause.ts`);
+ * - a sub-flow run's failure resumes its waiting parent with an error (`subflow-parent.ts`).
+ * Answers the run row as written.
+ */
+import type { PauseMetadata, RunResult } from '@piecework/engine';
+import { FlowRunStatus, generateTimeOrderedId } from '@piecework/shared';
+import type { Kysely } from 'kysely';
+import type { Database, FlowRunStepTable } from '../../infrastructure/storage/database';
+import { toJson } from '../../infrastructure/storage/json-column';
+import type { ResumeJobPayload } from '../build-engine-request';
+import type { StoredPause } from './follow-up-jobs';
+import type { ClaimedJob } from '../job-queue';
+import type { RunQueue } from '../run-queue';
+import type { FlowRunRow } from '../run-rows';
+import { queueAgent } from './agent-pause';
+import { recordRunEvent, type RunProject } from './start-runs';
+import { updateRunEnd } from '../run-statements';
+import { EXECUTION_END_STATUSES, moveRun, RunMoveRefused } from './run-moves';
+import { failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
+import { writeStepRows } from '../step-writer';
+import { timestampOf } from '../../infrastructure/storage/timestamp';
+
+/** What one execution left to write. */
+export interface Execution {
+  job: ClaimedJob;
+  run: FlowRunRow;
+  project: RunProject;
+  result: RunResult;
+  /** Step rows not written yet. */
+  stepRows: readonly FlowRunStepTable[];
+  /** The first file the execution saved (offloaded outputs), if any. */
+  logsFileId: string | undefined;
+  /** Place of the step that paused, when the run paused. */
+  pausedPath: string | undefined;
+}
+
+/** Writes the end of `execution` in `trx` at `now` and answers the run row as written. */
+export async function finishRun(
+  trx: Kysely<Database>,
+  queue: RunQueue,
+  execution: Execution,
+  now: string,
+): Promise<FlowRunRow> {
+  const { job, run, result, project } = execution;
+  await writeStepRows(trx, execution.stepRows);
+  await queue.complete(trx, job.id);
+  const common = {
+    stepsCount: result.stepsCount,
+    logsFileId: run.logsFileId ?? execution.logsFileId ?? null,
+    response: result.response === undefined ? run.response : toJson(result.response),
+    updated: now,
+  };
+  if (result.status === 'PAUSED') {
+    const pause: StoredPause & PauseMetadata = {
+      ...result.pause,
+      ...(execution.pausedPath === undefined ? {} : { pausedPath: execution.pausedPath }),
+    };
+    const response = result.pause.type === 'WEBHOOK' ? result.pause.response : undefined;
+    const columns = {
+      ...common,
+      ...(response ? { response: toJson(response) } : {}),
+      pause: toJson(pause),
+    };
+    const paused: FlowRunRow = { ...run, ...columns, status: FlowRunStatus.enum.PAUSED };
+    await moveRun(trx, 'pause', run.id, FlowRunStatus.enum.PAUSED, columns);
+    await addWaitpoint(trx, queue, paused, result.pause, execution.pausedPath, now);
+    if (result.pause.type === 'WEBHOOK') {
+      const resumed = await resumeOnEarlyChildFailure(trx, queue, paused, result.pause.requestId, now);
+      if (resumed !== undefined) return resumed;
+    }
+    return paused;
+  }
+  const finished: FlowRunRow = {
+    ...run,
+    ...common,
+    status: result.status,
+    finishTime: now,
+    failedStep: result.status !== 'SUCCEEDED' && result.failedStep ? toJson(result.failedStep) : null,
+    internalError: result.status === 'INTERNAL_ERROR' ? result.message : null,
+    pause: null,
+  };
+  if (!EXECUTION_END_STATUSES.includes(result.status)) throw new Error(`A run cannot end ${result.status}`);
+  const written = await updateRunEnd.run(trx, finished);
+  if (written.numAffectedRows === BigInt(0)) throw new RunMoveRefused(run.id, 'end', result.status);
+  await recordRunEvent(trx, 'flow.run.finished', finished, project, now);
+  await failParentOf(trx, queue, finished, now);
+  return finished;
+}
+
+async function addWaitpoint(
+  trx: Kysely<Database>,
+  queue: RunQueue,
+  run: FlowRunRow,
+  pause: PauseMetadata,
+  pausedPath: string | undefined,
+  now: string,
+): Promise<void> {
+  if (pause.type === 'WEBHOOK' && pause.agent !== undefined) {
+    await queueAgent(trx, queue, run, pause.agent, pause.requestId, pausedPath, now);
+    return;
+  }
+  if (pause.type === 'WEBHOOK') {
+    await trx
+      .insertInto('waitpoint')
+      .values({ id: pause.requestId, runId: run.id, type: 'WEBHOOK', resumeAt: null, created: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    return;
+  }
+  const resumeTime = Date.parse(pause.resumeDateTime);
+  const resumeAt = Number.isFinite(resumeTime) ? timestampOf(resumeTime) : undefined;
+  const waitpointId = generateTimeOrderedId();
+  await trx
+    .insertInto('waitpoint')
+    .values({ id: waitpointId, runId: run.id, type: 'DELAY', resumeAt: resumeAt ?? null, created: now })
+    .execute();
+  const payload: ResumeJobPayload = {
+    resumePayload: { body: {}, headers: {}, queryParams: {} },
+    waitpointId,
+    pausedPath,
+  };
+  await queue.enqueue(trx, {
+    runId: run.id,
+    projectId: run.projectId,
+    kind: 'RESUME',
+    payload,
+    availableAt: resumeAt,
+  });
+}

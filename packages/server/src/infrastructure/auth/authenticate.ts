@@ -1,0 +1,76 @@
+/**
+ * Turns an `Authorization: Bearer ...` header into a {@link Principal}: `sk-...` values are
+ * platform API keys (looked up by hash), anything else must be a valid session token of an ACTIVE
+ * user whose token version the token carries (a password reset bumps it). No header: 401 AUTHENTICATION; a bad or expired credential: 401 INVALID_BEARER_TOKEN.
+ */
+import { PieceworkError, PlatformRole } from '@piecework/shared';
+import type { ServerContext } from '../../server-context';
+import { API_KEY_PREFIX, hashApiKeyValue } from './api-key-value';
+import type { Principal } from './principal';
+
+/** How stale `lastUsedAt` may get before a request refreshes it (avoids a write per request). */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves the caller of a request from its Authorization header. */
+export async function authenticate(
+  ctx: ServerContext,
+  authorization: string | undefined,
+): Promise<Principal> {
+  const token = bearerToken(authorization);
+  if (token === undefined) {
+    throw new PieceworkError('AUTHENTICATION', {
+      message: 'Send a bearer token: Authorization: Bearer <token>',
+    });
+  }
+  const principal = token.startsWith(API_KEY_PREFIX)
+    ? await authenticateApiKey(ctx, token)
+    : await authenticateSession(ctx, token);
+  if (principal === null) {
+    throw new PieceworkError('INVALID_BEARER_TOKEN', { message: 'The bearer token is invalid or expired' });
+  }
+  return principal;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+async function authenticateApiKey(ctx: ServerContext, value: string): Promise<Principal | null> {
+  const key = await ctx.store.db
+    .selectFrom('apiKey')
+    .select(['id', 'platformId', 'lastUsedAt'])
+    .where('hashedValue', '=', hashApiKeyValue(value))
+    .executeTakeFirst();
+  if (key === undefined) {
+    return null;
+  }
+  const now = ctx.now();
+  if (key.lastUsedAt === null || Date.parse(now) - Date.parse(key.lastUsedAt) > LAST_USED_RESOLUTION_MS) {
+    await ctx.store.db.updateTable('apiKey').set({ lastUsedAt: now }).where('id', '=', key.id).execute();
+  }
+  return { type: 'SERVICE', id: key.id, platformId: key.platformId };
+}
+
+async function authenticateSession(ctx: ServerContext, token: string): Promise<Principal | null> {
+  const claims = await ctx.tokens.verify(token);
+  if (claims === null) {
+    return null;
+  }
+  const user = await ctx.store.db
+    .selectFrom('user')
+    .select(['id', 'platformId', 'platformRole', 'email', 'status', 'tokenVersion'])
+    .where('id', '=', claims.userId)
+    .where('platformId', '=', claims.platformId)
+    .executeTakeFirst();
+  if (user === undefined || user.status !== 'ACTIVE' || user.tokenVersion !== (claims.tokenVersion ?? 0)) {
+    return null;
+  }
+  return {
+    type: 'USER',
+    id: user.id,
+    platformId: user.platformId,
+    platformRole: PlatformRole.parse(user.platformRole),
+    email: user.email,
+  };
+}
