@@ -28,8 +28,6 @@ const postgresTests = [
   ...['integration', 'execution', 'modules', 'infrastructure/storage'].map(
     (dir) => `packages/server/src/${dir}/**/*.test.ts`,
   ),
-  // The access check looks entities up with joins of its own: every endpoint on both engines.
-  'packages/server/src/infrastructure/auth/endpoint-access.test.ts',
 ];
 
 /** Tests of what only SQLite has, left out of the PostgreSQL run. */

@@ -44,7 +44,7 @@ export interface HttpAppOptions {
   logger: Logger;
   authenticate: (authorization: string | undefined) => Promise<Principal>;
   /**
-   * The one access check (`infrastructure/auth/authorize-access.ts`): enforces the endpoint's declared access
+   * The one access check (`modules/access/authorize-access.ts`): enforces the endpoint's declared access
    * before its handler runs and answers the project the call is authorized on.
    */
   authorize: AuthorizeAccess;

@@ -15,9 +15,9 @@
  * ```
  */
 import type { EndpointAccess, EndpointInput, EndpointOutput } from '@piecework/shared';
-import type { AccessParts } from '../auth/authorize-access';
+import type { AccessParts } from './access-parts';
 import type { Principal } from '../auth/principal';
-import type { ProjectRow } from '../auth/project-access';
+import type { ProjectRow } from '../storage/rows/identity-rows';
 import type { RequestMeta, RouteDefinition } from './route';
 import { validatePart } from './validate-part';
 

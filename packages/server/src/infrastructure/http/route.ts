@@ -25,7 +25,7 @@ import type {
 } from '@piecework/shared';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
-import type { ProjectRow } from '../auth/project-access';
+import type { ProjectRow } from '../storage/rows/identity-rows';
 import type { HttpReply } from './http-reply';
 
 /** The entity a route's `:id` names, logged as `<entity>.id` (e.g. `flow.id`). */
@@ -48,7 +48,7 @@ type GrantKind = 'required' | 'optional' | 'none';
 
 /**
  * The project a project-scoped route acts on, loaded and authorized by the one access check
- * (`infrastructure/auth/authorize-access.ts`) before the handler runs; typed by the endpoint's declaration.
+ * (`modules/access/authorize-access.ts`) before the handler runs; typed by the endpoint's declaration.
  */
 export type GrantedProject<G extends GrantKind> = G extends 'required'
   ? ProjectRow

@@ -7,7 +7,7 @@
  */
 import { generateId, type UpsertAppConnectionRequest } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ServerContext } from '../../server-context';
 import type { Insertable, Kysely } from 'kysely';

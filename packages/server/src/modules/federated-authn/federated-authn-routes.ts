@@ -1,6 +1,6 @@
 /** `GET /v1/authn/federated/login` and `POST /v1/authn/federated/claim` (public). */
 import { ENDPOINTS } from '@piecework/shared';
-import { requestPlatformId } from '../../infrastructure/auth/request-platform';
+import { requestPlatformId } from '../access/request-platform';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { FederatedAuthnService, type FederatedAuthnOptions } from './federated-authn-service';

@@ -14,7 +14,7 @@ import type {
 } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound, ruleViolation } from '../../infrastructure/errors';
 import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../execution/run-rows';
 import { runWithSteps } from '../../execution/run-steps';

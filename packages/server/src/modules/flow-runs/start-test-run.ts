@@ -5,7 +5,7 @@
  */
 import type { FlowRun, Trigger } from '@piecework/shared';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';

@@ -9,7 +9,7 @@
 import type { Flow, FlowOperation, FlowVersion, PopulatedFlow } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { AuditActor } from '../audit-events/record-audit-event';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';

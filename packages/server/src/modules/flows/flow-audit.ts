@@ -5,7 +5,7 @@
 import { mapStringsDeep, type Flow, type FlowOperation, type FlowVersion } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { recordAuditEvent, type AuditActor } from '../audit-events/record-audit-event';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import type { FlowLifecycleEvent } from './flow-edit';
 import { auditFlowOf, auditProjectOf, versionSummaryOf } from './flow-rows';

@@ -18,7 +18,7 @@ import type {
   PopulatedFlow,
   Trigger,
 } from '@piecework/shared';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { FlowTable, FlowVersionTable } from '../../infrastructure/storage/database';
 import { fromJson, toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 

@@ -6,7 +6,7 @@
  */
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import type { AuditActor } from '../audit-events/record-audit-event';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerBase } from '../../server-context';
 import { applyFlowChange } from './apply-flow-change';
 

@@ -5,7 +5,7 @@
  */
 import { generateId, type McpServer, McpServerStatus } from '@piecework/shared';
 import type { Selectable } from 'kysely';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerContext } from '../../server-context';
 import type { McpServerTable } from '../../infrastructure/storage/database';
 import { hashMcpToken, newMcpToken } from './mcp-token';

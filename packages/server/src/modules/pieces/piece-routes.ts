@@ -22,7 +22,7 @@ import {
   type ProjectPlan,
 } from '@piecework/shared';
 import { PIECEWORK_RELEASE } from '../../release';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';

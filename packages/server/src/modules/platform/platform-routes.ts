@@ -4,7 +4,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../../infrastructure
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
-import { requestPlatformId } from '../../infrastructure/auth/request-platform';
+import { requestPlatformId } from '../access/request-platform';
 import { isGoogleSignInEnabled } from '../federated-authn/federated-authn-service';
 import { platformPlan } from '../platform-plan/platform-plan';
 import { featureFlags } from './feature-flags';

@@ -6,7 +6,8 @@
  */
 import type { ProjectRoleWithType } from '@piecework/shared';
 import type { Principal } from '../../infrastructure/auth/principal';
-import { projectReach, type ProjectRow } from '../../infrastructure/auth/project-access';
+import { projectReach } from '../access/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerContext } from '../../server-context';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { projectRoleView } from '../project-roles/project-role-view';

@@ -21,7 +21,7 @@ import {
 } from '@piecework/shared';
 import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { toJson } from '../../infrastructure/storage/json-column';

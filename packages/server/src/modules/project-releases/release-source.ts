@@ -5,7 +5,8 @@
  * (ROLLBACK: a release of another project is 404).
  */
 import { ProjectState, type DiffProjectReleaseRequest } from '@piecework/shared';
-import { assertProjectPermission, type ProjectRow } from '../../infrastructure/auth/project-access';
+import { assertProjectPermission } from '../access/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { Principal } from '../../infrastructure/auth/principal';
 import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';

@@ -12,7 +12,7 @@ import {
   type ProjectPlan,
   type UpdateProjectRequest,
 } from '@piecework/shared';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { isPlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
 import { notFound, permissionDenied, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';

@@ -4,7 +4,7 @@
  */
 import { findStep, type GetSampleDataQuery } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
 import type { Database } from '../../infrastructure/storage/database';
 import { findFlowInProject, findVersionOfFlow } from '../flows/flow-repository';

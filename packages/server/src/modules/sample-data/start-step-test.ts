@@ -6,7 +6,7 @@
  */
 import { findStep, type FlowRun, type TestStepRunRequest } from '@piecework/shared';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { startTestRun } from '../flow-runs/start-test-run';

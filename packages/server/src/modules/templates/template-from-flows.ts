@@ -11,7 +11,7 @@ import type {
   TemplateFromFlowsRequest,
 } from '@piecework/shared';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerContext } from '../../server-context';
 import { FlowService } from '../flows/flow-service';
 import { listProjectTables, tableDefinitionOf } from '../tables/table-definitions';

@@ -21,7 +21,7 @@ import {
 import type { Kysely } from 'kysely';
 import { auditActorOf } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';

@@ -14,7 +14,7 @@ import {
 } from '@piecework/shared';
 import { auditActorOf } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import * as flows from '../flows/flow-repository';

@@ -16,7 +16,7 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../infrastructure/auth/principal';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
 import { invitationEmail } from '../../infrastructure/email/invitation-email';
 import type { ServerContext } from '../../server-context';

@@ -8,7 +8,7 @@
  */
 import { PieceworkError } from '@piecework/shared';
 import { sql } from 'kysely';
-import type { ProjectRow } from '../../infrastructure/auth/project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerBase } from '../../server-context';
 import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
 

@@ -2,7 +2,7 @@
  * The rows of the tenancy and identity tables: platforms, users and their codes, projects, members, roles, invitations, API keys, signing keys and rate-limit counters.
  * Column conventions: see `../database.ts`.
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SqlBoolean, JsonText, Timestamp, Timestamps } from './column-types';
 
 /** `platform`: the tenant; owns users, projects and API keys. */
@@ -131,3 +131,6 @@ export interface RateLimitTable {
   count: number;
   expiresAt: Timestamp;
 }
+
+/** A project row as loaded for an access check. */
+export type ProjectRow = Selectable<ProjectTable>;

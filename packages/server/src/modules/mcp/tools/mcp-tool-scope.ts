@@ -7,7 +7,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isPieceworkError } from '@piecework/shared';
-import { authorizeAccess } from '../../../infrastructure/auth/authorize-access';
+import { authorizeAccess } from '../../access/authorize-access';
 import { invokeRoute, type InvokeRouteInput } from '../../../infrastructure/http/invoke-route';
 import type { RequestMeta, RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';

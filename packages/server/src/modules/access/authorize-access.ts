@@ -13,19 +13,14 @@ import {
   type ProjectPermission,
   type ProjectSource,
 } from '@piecework/shared';
-import { notFound, permissionDenied } from '../errors';
+import { notFound, permissionDenied } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import type { Database } from '../storage/database';
-import { requirePlatformAdmin, type Principal } from './principal';
-import { assertProjectPermission, type ProjectRow } from './project-access';
+import type { Database } from '../../infrastructure/storage/database';
+import { requirePlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
+import { assertProjectPermission } from './project-access';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { requireServerAdmin } from './server-admin';
-
-/** The validated parts of a request the check reads its project from. */
-export interface AccessParts {
-  readonly params: unknown;
-  readonly query: unknown;
-  readonly body: unknown;
-}
+import type { AccessParts } from '../../infrastructure/http/access-parts';
 
 /**
  * Confines a call to one project (the MCP tools': a caller may act on its own project only). A

@@ -5,8 +5,8 @@
  */
 import { PieceworkError, PlatformRole } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
-import { API_KEY_PREFIX, hashApiKeyValue } from './api-key-value';
-import type { Principal } from './principal';
+import { API_KEY_PREFIX, hashApiKeyValue } from '../../infrastructure/auth/api-key-value';
+import type { Principal } from '../../infrastructure/auth/principal';
 
 /** How stale `lastUsedAt` may get before a request refreshes it (avoids a write per request). */
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -1,5 +1,5 @@
 /** The fixtures of `ENDPOINTS.templates`: one row per endpoint (`templates.name`). */
-import { OFFICIAL_TEMPLATES } from '../../../modules/templates/official';
+import { OFFICIAL_TEMPLATES } from '../../templates/official';
 import { adminCall, name, type Caller, type Fixture, type World } from './world';
 
 /** An official template without tables: using it needs no table service beyond the access check. */

@@ -7,15 +7,13 @@
  * with their role's permissions.
  */
 import type { Selectable } from 'kysely';
+import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { DEFAULT_ROLE_PERMISSIONS, defaultRoleNamed, type Permission } from '@piecework/shared';
-import { permissionDenied } from '../errors';
+import { permissionDenied } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import { storedPermissions } from '../../modules/project-roles/project-role-view';
-import type { ProjectRoleTable, ProjectTable } from '../storage/database';
-import type { Principal } from './principal';
-
-/** A project row as loaded for an access check. */
-export type ProjectRow = Selectable<ProjectTable>;
+import { storedPermissions } from '../project-roles/project-role-view';
+import type { ProjectRoleTable } from '../../infrastructure/storage/database';
+import type { Principal } from '../../infrastructure/auth/principal';
 
 /** Throws 403 PERMISSION_DENIED unless `principal` holds `permission` on `project`. */
 export async function assertProjectPermission(

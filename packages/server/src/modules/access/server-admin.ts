@@ -5,9 +5,9 @@
  * a new platform, so "platform admin" alone would let any tenant change what every tenant runs.
  */
 import { PieceworkError } from '@piecework/shared';
-import { findFirstPlatform } from '../../modules/platforms/first-platform';
+import { findFirstPlatform } from '../platforms/first-platform';
 import type { ServerContext } from '../../server-context';
-import { isPlatformAdmin, type Principal } from './principal';
+import { isPlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
 
 /** The id of the server's first platform (the one signed up first); undefined before any sign-up. */
 export async function firstPlatformId(ctx: Pick<ServerContext, 'store'>): Promise<string | undefined> {
