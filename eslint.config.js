@@ -6,8 +6,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The dependency rule of ARCHITECTURE.md, enforced:
- *   shared <- engine <- pieces <- server;  shared <- client;  shared <- embed.
+ * The dependency rule (ARCHITECTURE.md, "The packages and the dependency rule"), enforced:
+ *   shared <- engine <- pieces <- server;  shared <- client <- ui;  shared <- embed.
  * The engine core (and shared) import no Node built-ins, no network or database library.
  */
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
@@ -58,7 +58,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md rule 7).' },
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Use named exports (CONTRIBUTING.md: named exports only).',
+        },
       ],
     },
   },
@@ -152,7 +155,7 @@ export default tseslint.config(
         'error',
         forbid(
           [...nodeBuiltins, '@piecework/server', '@piecework/engine', '@piecework/pieces', 'ky'],
-          'The web app runs in browsers and talks to the server only through @piecework/client (issue 20).',
+          'The web app runs in browsers and talks to the server only through @piecework/client (ARCHITECTURE.md).',
         ),
       ],
     },
@@ -164,7 +167,7 @@ export default tseslint.config(
         'error',
         forbid(
           ['@piecework/server', '@piecework/client', '@piecework/embed'],
-          'pieces sit below the server.',
+          'pieces sit below the server (ARCHITECTURE.md).',
         ),
       ],
     },

@@ -2,8 +2,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The dependency rule of ARCHITECTURE.md is enforced by ESLint; these cases prove the rule bites
- * (a rule that never fires would pass every lint run).
+ * The dependency rule between the packages (ARCHITECTURE.md at the repository root) is enforced
+ * by ESLint (`eslint.config.js`); these cases prove the rule bites (a rule that never fires would
+ * pass every lint run).
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
