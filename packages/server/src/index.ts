@@ -114,7 +114,7 @@ export type {
   AgentToolHandle,
   AgentToolScope,
   OpenAgentToolbox,
-} from './modules/agents/agent-toolbox';
+} from './execution/agents/agent-toolbox';
 export type { RunProject } from './execution/lifecycle/start-runs';
 export { JobKind, JobStatus } from './execution/job-queue';
 export type { ClaimedJob, JobQueue, NewJob, OnClaimed } from './execution/job-queue';

@@ -20,8 +20,8 @@ import {
 import { EventEmitter } from 'eventemitter3';
 import type { Kysely } from 'kysely';
 import { CodePackageCache } from '../infrastructure/code-steps/code-package-cache';
-import { AgentExecutor } from '../modules/agents/agent-executor';
-import { openNoToolbox, type OpenAgentToolbox } from '../modules/agents/agent-toolbox';
+import { AgentExecutor } from './agents/agent-executor';
+import { openNoToolbox, type OpenAgentToolbox } from './agents/agent-toolbox';
 import type { ServerBase } from '../server-context';
 import type { Database } from '../infrastructure/storage/database';
 import { cancelRuns } from './cancel-runs';

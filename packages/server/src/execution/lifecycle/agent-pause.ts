@@ -7,7 +7,7 @@
  */
 import { generateId, parseStepPath, type AgentStepRequest } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { initialAgentRunState } from '../../modules/agents/agent-run-rows';
+import { initialAgentRunState } from '../agents/agent-run-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
 import type { RunQueue } from '../run-queue';

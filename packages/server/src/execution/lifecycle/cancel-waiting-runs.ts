@@ -5,7 +5,7 @@
  */
 import { FlowRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { cancelAgentRunsOf } from '../../modules/agents/agent-run-rows';
+import { cancelAgentRunsOf } from '../agents/agent-run-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import type { RunQueue } from '../run-queue';
 import type { FlowRunRow } from '../run-rows';

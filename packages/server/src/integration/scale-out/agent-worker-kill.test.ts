@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowRun } from '@piecework/shared';
-import { INTERRUPTED_TOOL_CALL } from '../../modules/agents/agent-executor';
+import { INTERRUPTED_TOOL_CALL } from '../../execution/agents/agent-executor';
 import { agentStep, createStandInProvider, gate } from '../../modules/agents/agent-test-kit';
 import { buildFlow, chainOf, callWebhook, jsonBody } from '../../modules/webhooks/run-test-kit';
 import { callApi } from '../../testing/call-api';

@@ -17,7 +17,7 @@ import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../..
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { freePort, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestServerDatabase, type TestServerDatabase } from '../../testing/test-store';
-import { INTERRUPTED_TOOL_CALL } from './agent-executor';
+import { INTERRUPTED_TOOL_CALL } from '../../execution/agents/agent-executor';
 import { agentStep, gate, standInProvider } from './agent-test-kit';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-agent-restart-'));

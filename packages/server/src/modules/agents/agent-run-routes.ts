@@ -9,7 +9,7 @@ import { notFound } from '../../infrastructure/errors';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
-import { agentRunFromRow } from './agent-run-rows';
+import { agentRunFromRow } from '../../execution/agents/agent-run-rows';
 
 /** The agent-run routes (read only: the agent executor alone writes agent runs). */
 export function agentRunRoutes(ctx: ServerContext): RouteDefinition[] {

@@ -15,7 +15,7 @@ import { addAction, callableFlowTrigger, code, flowsApi } from '../../flows/flow
 import { mcpToolTrigger, replyToMcpClient } from '../../mcp/mcp-test-kit';
 import { mcpServerUrl } from '../../mcp/mcp-server-service';
 import { tablesApi } from '../../tables/table-test-kit';
-import type { AgentToolScope } from '../agent-toolbox';
+import type { AgentToolScope } from '../../../execution/agents/agent-toolbox';
 import { createAgentToolboxOpener } from './open-agent-toolbox';
 
 let server: TestServer;

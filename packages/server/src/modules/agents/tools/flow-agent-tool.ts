@@ -25,7 +25,7 @@ import {
 } from '../../mcp/tools/flow-tool-call';
 import { WEBHOOK_ID_HEADER } from '../../webhooks/sync-answer';
 import { WebhookService } from '../../webhooks/webhook-service';
-import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';
+import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
 import { jsonSchemaOfSample } from './sample-schema';
 
 /** The flow tool `tool` of the scope's project, ready to call. */

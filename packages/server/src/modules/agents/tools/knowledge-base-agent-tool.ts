@@ -14,7 +14,7 @@ import type { ServerContext } from '../../../server-context';
 import { containsPattern } from '../../../infrastructure/storage/like-pattern';
 import { readPopulated } from '../../tables/record-rows';
 import { fieldsById } from '../../tables/record-service';
-import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';
+import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
 
 /** Records answered by default, and at most. */
 const DEFAULT_LIMIT = 5;

@@ -23,7 +23,7 @@ import { PIECEWORK_RELEASE } from '../../../release';
 import type { ServerContext } from '../../../server-context';
 import { buildMcpServer } from '../../mcp/build-mcp-server';
 import { getOrCreateMcpServer, mcpServerUrl } from '../../mcp/mcp-server-service';
-import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';
+import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
 
 /** The handles of an MCP server's tools, and how to disconnect from it. */
 export interface OpenedMcpTools {

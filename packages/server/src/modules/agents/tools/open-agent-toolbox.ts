@@ -11,7 +11,7 @@ import type { AgentTool } from '@piecework/shared';
 import { agentToolName } from '@piecework/shared';
 import type { RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';
-import type { AgentToolbox, AgentToolHandle, AgentToolScope, OpenAgentToolbox } from '../agent-toolbox';
+import type { AgentToolbox, AgentToolHandle, AgentToolScope, OpenAgentToolbox } from '../../../execution/agents/agent-toolbox';
 import { openFlowTool } from './flow-agent-tool';
 import { openKnowledgeBaseTool } from './knowledge-base-agent-tool';
 import { openMcpTools } from './mcp-agent-tool';

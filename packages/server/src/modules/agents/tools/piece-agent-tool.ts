@@ -14,7 +14,7 @@ import { notFound } from '../../../infrastructure/errors';
 import { runServices } from '../../../execution/run-host';
 import type { ServerContext } from '../../../server-context';
 import { readConnectionValue } from '../../connections/read-connection-value';
-import type { AgentToolHandle, AgentToolScope } from '../agent-toolbox';
+import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
 
 /** Property types with no value to give (display only). */
 const NO_VALUE = new Set(['MARKDOWN']);

@@ -25,14 +25,14 @@ import {
   type AgentStepRequest,
   type ToolCallContentBlock,
 } from '@piecework/shared';
-import { cancelWaitingRuns } from '../../execution/lifecycle/cancel-waiting-runs';
-import type { AgentJobPayload } from '../../execution/lifecycle/agent-pause';
-import { queueResume } from '../../execution/lifecycle/follow-up-jobs';
-import type { StartedJob } from '../../execution/lifecycle/start-runs';
-import type { RunQueue } from '../../execution/run-queue';
-import { flowRunFromRow } from '../../execution/run-rows';
-import { publishRunEnd } from '../../execution/signals/run-signal-routes';
-import type { RunSignals } from '../../execution/signals/run-signals';
+import { cancelWaitingRuns } from '../lifecycle/cancel-waiting-runs';
+import type { AgentJobPayload } from '../lifecycle/agent-pause';
+import { queueResume } from '../lifecycle/follow-up-jobs';
+import type { StartedJob } from '../lifecycle/start-runs';
+import type { RunQueue } from '../run-queue';
+import { flowRunFromRow } from '../run-rows';
+import { publishRunEnd } from '../signals/run-signal-routes';
+import type { RunSignals } from '../signals/run-signals';
 import type { ServerBase } from '../../server-context';
 import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 import type { AgentRunTable } from '../../infrastructure/storage/rows/agent-rows';
@@ -41,7 +41,7 @@ import {
   resolveChatModel,
   type ChatModel,
   type ChatTool,
-} from '../ai-providers/chat-model';
+} from '../../modules/ai-providers/chat-model';
 import {
   findAgentRunRow,
   OPEN_AGENT_RUN_STATUSES,
