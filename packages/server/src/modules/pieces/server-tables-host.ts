@@ -9,13 +9,7 @@ import type { RecordFilter } from '@piecework/shared';
 import { notFound } from '../../infrastructure/errors';
 import { createTableWebhook, deleteTableWebhook } from '../table-webhooks/table-webhook-repository';
 import { loadFields } from '../tables/field-service';
-import {
-  createRecords,
-  deleteRecords,
-  getRecord,
-  listRecords,
-  updateRecord,
-} from '../tables/record-service';
+import { createRecords, deleteRecords, getRecord, listRecords, updateRecord } from '../tables/record-service';
 import { loadTable } from '../tables/table-service';
 import { fieldView } from '../tables/table-views';
 import type { ServerBase } from '../../server-context';
@@ -27,14 +21,22 @@ const PAGE = 100;
 const CLEAR_CHUNK = 500;
 
 /**
- * The tables host of a server. `ctxOf` answers the server context the REST routes use (record
- * events are delivered per context), read at each call so the runtime can be built before it.
+ * What the tables host uses: the record service's context (store, clock, settings for the
+ * limits, logger). Record events are emitted on this object: give the host the context the
+ * table webhooks listen on, or one whose events are relayed to it.
  */
-export function serverTablesHost(ctxOf: () => ServerBase): TablesHost {
-  const tableOf = (projectId: string, tableId: string) => loadTable(ctxOf().store.db, tableId, projectId);
+export type TablesHostDependencies = ServerBase;
+
+/**
+ * The tables host over `deps` (see {@link TablesHostDependencies}). The server's run machinery
+ * gets one over the server base, built before the context; trigger hooks and design-time
+ * services get one over the context they are given.
+ */
+export function createTablesHost(deps: TablesHostDependencies): TablesHost {
+  const tableOf = (projectId: string, tableId: string) => loadTable(deps.store.db, tableId, projectId);
   const platformOf = async (projectId: string) => {
-    const project = await ctxOf()
-      .store.db.selectFrom('project')
+    const project = await deps.store.db
+      .selectFrom('project')
       .select('platformId')
       .where('id', '=', projectId)
       .executeTakeFirst();
@@ -43,8 +45,8 @@ export function serverTablesHost(ctxOf: () => ServerBase): TablesHost {
   };
   return {
     async listTables(projectId, query) {
-      let select = ctxOf()
-        .store.db.selectFrom('dataTable')
+      let select = deps.store.db
+        .selectFrom('dataTable')
         .select(['id', 'externalId', 'name'])
         .where('projectId', '=', projectId);
       if (query.externalIds !== undefined) {
@@ -55,23 +57,23 @@ export function serverTablesHost(ctxOf: () => ServerBase): TablesHost {
     },
     async listFields(projectId, tableId) {
       const table = await tableOf(projectId, tableId);
-      return (await loadFields(ctxOf().store.db, table.id)).map((row) => fieldView(row));
+      return (await loadFields(deps.store.db, table.id)).map((row) => fieldView(row));
     },
     async createRecords(projectId, request) {
       const table = await tableOf(projectId, request.tableId);
-      return createRecords(ctxOf(), table, await platformOf(projectId), request.records);
+      return createRecords(deps, table, await platformOf(projectId), request.records);
     },
     async updateRecord(projectId, recordId, request) {
       const table = await tableOf(projectId, request.tableId);
-      return updateRecord(ctxOf(), table, recordId, request.cells);
+      return updateRecord(deps, table, recordId, request.cells);
     },
     async getRecord(projectId, recordId) {
-      const record = await getRecord(ctxOf(), recordId);
+      const record = await getRecord(deps, recordId);
       if (record.projectId !== projectId) throw notFound('record', recordId);
       return record;
     },
     async deleteRecords(projectId, request) {
-      await deleteRecords(ctxOf(), await tableOf(projectId, request.tableId), request.ids);
+      await deleteRecords(deps, await tableOf(projectId, request.tableId), request.ids);
     },
     async listRecords(projectId, request) {
       const table = await tableOf(projectId, request.tableId);
@@ -80,7 +82,7 @@ export function serverTablesHost(ctxOf: () => ServerBase): TablesHost {
       let cursor: string | undefined;
       while (records.length < request.limit) {
         const limit = Math.min(PAGE, request.limit - records.length);
-        const page = await listRecords(ctxOf(), table, { limit, cursor, filters });
+        const page = await listRecords(deps, table, { limit, cursor, filters });
         records.push(...page.data);
         if (page.next === null || page.data.length === 0) break;
         cursor = page.next;
@@ -91,24 +93,33 @@ export function serverTablesHost(ctxOf: () => ServerBase): TablesHost {
       const table = await tableOf(projectId, tableId);
       let deletedCount = 0;
       for (;;) {
-        const rows = await ctxOf()
-          .store.db.selectFrom('tableRecord')
+        const rows = await deps.store.db
+          .selectFrom('tableRecord')
           .select('id')
           .where('tableId', '=', table.id)
           .limit(CLEAR_CHUNK)
           .execute();
         if (rows.length === 0) return { deletedCount };
         await deleteRecords(
-          ctxOf(),
+          deps,
           table,
           rows.map((row) => row.id),
         );
         deletedCount += rows.length;
       }
     },
-    createWebhook: (projectId, request) => createTableWebhook(ctxOf(), projectId, request.tableId, request),
+    createWebhook: (projectId, request) => createTableWebhook(deps, projectId, request.tableId, request),
     async deleteWebhook(projectId, request) {
-      await deleteTableWebhook(ctxOf(), projectId, request.tableId, request.webhookId);
+      await deleteTableWebhook(deps, projectId, request.tableId, request.webhookId);
     },
   };
+}
+
+/**
+ * The tables host over the context `ctxOf` answers, read once here: for callers that hold a
+ * server context (trigger hooks, design-time services); {@link createTablesHost} is the same
+ * over the context itself.
+ */
+export function serverTablesHost(ctxOf: () => TablesHostDependencies): TablesHost {
+  return createTablesHost(ctxOf());
 }
