@@ -11,29 +11,31 @@ import type { AgentTool } from '@piecework/shared';
 import { agentToolName } from '@piecework/shared';
 import type { RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';
-import type { AgentToolbox, AgentToolHandle, AgentToolScope, OpenAgentToolbox } from '../../../execution/agents/agent-toolbox';
+import type {
+  AgentToolbox,
+  AgentToolHandle,
+  AgentToolScope,
+  OpenAgentToolbox,
+} from '../../../execution/agents/agent-toolbox';
 import { openFlowTool } from './flow-agent-tool';
 import { openKnowledgeBaseTool } from './knowledge-base-agent-tool';
 import { openMcpTools } from './mcp-agent-tool';
 import { openPieceTool } from './piece-agent-tool';
 
 /**
- * The toolbox opener of a server: `ctxOf` answers its context and `routesOf` its API routes (the
- * project's own MCP server calls them), both read when a toolbox opens.
+ * The toolbox opener of a server over its context and API routes (the project's own MCP server
+ * calls them). The server's run machinery gets it through its run services port, connected once
+ * the context and routes exist (`composition/connect-run-services.ts`).
  */
-export function createAgentToolboxOpener(
-  ctxOf: () => ServerContext,
-  routesOf: () => readonly RouteDefinition[],
-): OpenAgentToolbox {
+export function agentToolboxOpener(ctx: ServerContext, routes: readonly RouteDefinition[]): OpenAgentToolbox {
   return async (scope, tools) => {
-    const ctx = ctxOf();
     const handles: AgentToolHandle[] = [];
     const closers: (() => Promise<void>)[] = [];
     const close = async () => {
       await Promise.allSettled(closers.map((closeOne) => closeOne()));
     };
     try {
-      for (const tool of tools) handles.push(...(await openTool(ctx, routesOf, scope, tool, closers)));
+      for (const tool of tools) handles.push(...(await openTool(ctx, routes, scope, tool, closers)));
     } catch (error) {
       await close();
       throw error;
@@ -43,9 +45,20 @@ export function createAgentToolboxOpener(
   };
 }
 
+/**
+ * The toolbox opener over the context and routes that `ctxOf` and `routesOf` answer, read when a
+ * toolbox opens: for callers that make the opener before they have the server (tests).
+ */
+export function createAgentToolboxOpener(
+  ctxOf: () => ServerContext,
+  routesOf: () => readonly RouteDefinition[],
+): OpenAgentToolbox {
+  return (scope, tools) => agentToolboxOpener(ctxOf(), routesOf())(scope, tools);
+}
+
 async function openTool(
   ctx: ServerContext,
-  routesOf: () => readonly RouteDefinition[],
+  routes: readonly RouteDefinition[],
   scope: AgentToolScope,
   tool: AgentTool,
   closers: (() => Promise<void>)[],
@@ -58,7 +71,7 @@ async function openTool(
     case 'KNOWLEDGE_BASE':
       return [await openKnowledgeBaseTool(ctx, scope, tool, agentToolName(`search_${tool.toolName}`))];
     case 'MCP': {
-      const opened = await openMcpTools(ctx, routesOf(), scope, tool);
+      const opened = await openMcpTools(ctx, routes, scope, tool);
       closers.push(opened.close);
       return opened.handles;
     }
