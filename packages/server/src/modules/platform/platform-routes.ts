@@ -13,15 +13,26 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * What the platform routes use of the server context: the settings, the store and the clock (the
+ * plan and the Google toggle), the embed origins, the scale-out workers, and what resolving the
+ * request's platform from its bearer token needs.
+ */
+export type PlatformRouteDependencies = Pick<
+  ServerContext,
+  'settings' | 'store' | 'now' | 'embedOrigins' | 'workers'
+> &
+  Parameters<typeof requestPlatformId>[0];
+
 /** The platform routes; `allRoutes` is read lazily to describe every route in `GET /v1/docs`. */
 export function platformRoutes(
-  ctx: ServerContext,
+  ctx: PlatformRouteDependencies,
   allRoutes: () => readonly RouteDefinition[],
 ): RouteDefinition[] {
   let document: OpenApiDocument | undefined;
   return [
     route(ENDPOINTS.platform.health, {
-      // One process answers as the reference does; scale-out adds the release and the workers.
+      // One process answers as Activepieces does; scale-out adds the release and the workers.
       handler: async () =>
         ctx.workers === undefined
           ? { status: 'OK' as const }
