@@ -8,6 +8,7 @@ import { PieceworkError, type PlatformPlanLimit } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { platformPlanIn, type PlanContext } from './platform-plan';
+import { countEnabledPlatformFlows, countPlatformProjects } from './platform-plan-repository';
 
 /** Refuses when `count` things already reach the plan's `metric` limit (null: no limit). */
 async function assertBelowLimit(
@@ -36,14 +37,7 @@ export function assertProjectsBelowLimit(
   ctx: PlanContext,
   platformId: string,
 ): Promise<void> {
-  return assertBelowLimit(trx, ctx, platformId, 'projects', async () => {
-    const row = await trx
-      .selectFrom('project')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('platformId', '=', platformId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  });
+  return assertBelowLimit(trx, ctx, platformId, 'projects', () => countPlatformProjects(trx, platformId));
 }
 
 /** Before a flow of `platformId` becomes ENABLED: refuses when its enabled flows reach `activeFlows`. */
@@ -52,14 +46,7 @@ export function assertActiveFlowsBelowLimit(
   ctx: PlanContext,
   platformId: string,
 ): Promise<void> {
-  return assertBelowLimit(trx, ctx, platformId, 'activeFlows', async () => {
-    const row = await trx
-      .selectFrom('flow')
-      .innerJoin('project', 'project.id', 'flow.projectId')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('project.platformId', '=', platformId)
-      .where('flow.status', '=', 'ENABLED')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  });
+  return assertBelowLimit(trx, ctx, platformId, 'activeFlows', () =>
+    countEnabledPlatformFlows(trx, platformId),
+  );
 }

@@ -6,30 +6,13 @@
  */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { verifyLicenseKey } from './license-key-codec';
-import { licensePublicKeyOf, planOfLicense } from './platform-plan';
+import { activateLicenseKey, type PlatformBillingDependencies } from './platform-billing-service';
 
 /** The platform-billing routes. */
-export function platformBillingRoutes(ctx: ServerContext): RouteDefinition[] {
+export function platformBillingRoutes(deps: PlatformBillingDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.platformBilling.activate, {
-      handler: async ({ body, principal }) => {
-        const licenseKey = body.licenseKey.trim();
-        const payload = verifyLicenseKey(licensePublicKeyOf(ctx.settings), licenseKey, ctx.now());
-        await ctx.store.write((trx) =>
-          trx
-            .updateTable('platform')
-            .set({ licenseKey, updated: ctx.now() })
-            .where('id', '=', principal.platformId)
-            .execute(),
-        );
-        ctx.logger.info(
-          { platform: { id: principal.platformId }, license: { id: payload.licenseId, plan: payload.plan } },
-          'license key activated',
-        );
-        return planOfLicense(payload);
-      },
+      handler: ({ body, principal }) => activateLicenseKey(deps, principal.platformId, body.licenseKey),
     }),
   ];
 }

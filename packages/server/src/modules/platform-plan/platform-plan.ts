@@ -17,6 +17,7 @@ import type { ServerSettings } from '../../infrastructure/config/server-settings
 import type { ServerBase } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { parseLicensePublicKey, verifyLicenseKey } from './license-key-codec';
+import { findPlatformLicenseKey } from './platform-plan-repository';
 
 /** What reading a plan needs: the settings (the public key) and the clock. */
 export type PlanContext = Pick<ServerBase, 'settings' | 'now'>;
@@ -62,11 +63,7 @@ export async function platformPlanIn(
   platformId: string | undefined,
 ): Promise<PlatformPlan> {
   if (platformId === undefined) return FREE_PLAN;
-  const row = await db
-    .selectFrom('platform')
-    .select('licenseKey')
-    .where('id', '=', platformId)
-    .executeTakeFirst();
+  const row = await findPlatformLicenseKey(db, platformId);
   return planOfStoredKey(ctx, row?.licenseKey ?? null);
 }
 
