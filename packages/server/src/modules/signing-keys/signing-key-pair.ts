@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
-/** The modulus length of a signing key (the reference platform's). */
+/** The modulus length of a signing key (Activepieces's). */
 export const SIGNING_KEY_BITS = 4096;
 
 /** An RSA key pair as PEM text: `publicKey` SPKI, `privateKey` PKCS#8. */
