@@ -2,15 +2,22 @@
  * Writing a platform's custom project roles, inside the caller's write transaction: create,
  * replace (name and permissions) and delete. The default roles are fixed: changing or deleting
  * one is 409 VALIDATION. Names are unique per platform ignoring case, and never a default role's
- * name (409 CONFLICT). Deleting a role removes the memberships that hold it, as the reference
- * platform does (its member rows cascade with their role).
+ * name (409 CONFLICT). Deleting a role removes the memberships that hold it, as Activepieces does
+ * (its member rows cascade with their role).
  */
 import { defaultRoleNamed, generateId, PieceworkError, type SaveProjectRoleRequest } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { notFound, ruleViolation } from '../../infrastructure/errors';
 import type { Database } from '../../infrastructure/storage/database';
 import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
-import type { ProjectRoleRow } from './project-role-lookup';
+import {
+  deleteProjectRoleRow,
+  deleteRoleMemberships,
+  insertProjectRole,
+  selectCustomRoleNames,
+  updateProjectRoleRow,
+  type ProjectRoleRow,
+} from './project-role-repository';
 
 /** Creates a CUSTOM role of `platformId`. */
 export async function createCustomRole(
@@ -21,19 +28,15 @@ export async function createCustomRole(
 ): Promise<ProjectRoleRow> {
   await lockRowForWrite(trx, 'platform', platformId);
   await assertRoleNameFree(trx, platformId, request.name);
-  return trx
-    .insertInto('projectRole')
-    .values({
-      id: generateId(),
-      platformId,
-      name: request.name,
-      permissions: JSON.stringify(request.permissions),
-      type: 'CUSTOM',
-      created: now,
-      updated: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertProjectRole(trx, {
+    id: generateId(),
+    platformId,
+    name: request.name,
+    permissions: JSON.stringify(request.permissions),
+    type: 'CUSTOM',
+    created: now,
+    updated: now,
+  });
 }
 
 /** Replaces the name and permissions of `role`, a role `platformId` may use (not a default one). */
@@ -47,13 +50,11 @@ export async function updateCustomRole(
   assertCustom(role, 'changed');
   await lockRowForWrite(trx, 'platform', platformId);
   await assertRoleNameFree(trx, platformId, request.name, role.id);
-  const row = await trx
-    .updateTable('projectRole')
-    .set({ name: request.name, permissions: JSON.stringify(request.permissions), updated: now })
-    .where('id', '=', role.id)
-    .where('platformId', '=', platformId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await updateProjectRoleRow(trx, platformId, role.id, {
+    name: request.name,
+    permissions: JSON.stringify(request.permissions),
+    updated: now,
+  });
   if (row === undefined) {
     throw notFound('projectRole', role.id);
   }
@@ -71,15 +72,8 @@ export async function deleteCustomRole(
 ): Promise<number> {
   assertCustom(role, 'deleted');
   await lockRowForWrite(trx, 'platform', platformId);
-  const members = await trx
-    .deleteFrom('projectMember')
-    .where('projectRoleId', '=', role.id)
-    .executeTakeFirst();
-  const deleted = await trx
-    .deleteFrom('projectRole')
-    .where('id', '=', role.id)
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
+  const members = await deleteRoleMemberships(trx, role.id);
+  const deleted = await deleteProjectRoleRow(trx, platformId, role.id);
   if (deleted.numDeletedRows === 0n) {
     throw notFound('projectRole', role.id);
   }
@@ -109,11 +103,7 @@ async function assertRoleNameFree(
       name,
     });
   }
-  const roles = await trx
-    .selectFrom('projectRole')
-    .select(['id', 'name'])
-    .where('platformId', '=', platformId)
-    .execute();
+  const roles = await selectCustomRoleNames(trx, platformId);
   const wanted = foldCase(name);
   const clash = roles.find((role) => role.id !== exceptId && foldCase(role.name) === wanted);
   if (clash !== undefined) {

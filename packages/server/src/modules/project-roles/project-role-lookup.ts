@@ -4,11 +4,9 @@
  * cannot learn they exist.
  */
 import { PieceworkError } from '@piecework/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProjectRoleTable } from '../../infrastructure/storage/database';
-
-/** A `projectRole` row (its `permissions` still JSON text). */
-export type ProjectRoleRow = Selectable<ProjectRoleTable>;
+import type { Kysely } from 'kysely';
+import type { Database } from '../../infrastructure/storage/database';
+import { selectRolesByLowerName, type ProjectRoleRow } from './project-role-repository';
 
 /**
  * The role called `name` (case-insensitive, surrounding spaces ignored) that `platformId` may
@@ -23,30 +21,8 @@ export async function findProjectRoleByName(
   name: string,
 ): Promise<ProjectRoleRow | undefined> {
   const wanted = name.trim().toLowerCase();
-  const candidates = await db
-    .selectFrom('projectRole')
-    .selectAll()
-    .where((eb) => eb.or([eb('platformId', 'is', null), eb('platformId', '=', platformId)]))
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', wanted))
-    .execute();
+  const candidates = await selectRolesByLowerName(db, platformId, wanted);
   return candidates.find((role) => role.platformId === null) ?? candidates[0];
-}
-
-/**
- * The role with id `id` if `platformId` may use it (a default role or its own custom role);
- * undefined otherwise, which routes answer as 404. Use it wherever a request names a role by id.
- */
-export async function findProjectRoleById(
-  db: Kysely<Database>,
-  platformId: string,
-  id: string,
-): Promise<ProjectRoleRow | undefined> {
-  return db
-    .selectFrom('projectRole')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('platformId', 'is', null), eb('platformId', '=', platformId)]))
-    .executeTakeFirst();
 }
 
 /**

@@ -6,9 +6,7 @@ import {
   type ProjectRoleWithType,
   type ProjectRoleWithUserCount,
 } from '@piecework/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../infrastructure/storage/database';
-import type { ProjectRoleRow } from './project-role-lookup';
+import type { ProjectRoleRow } from './project-role-repository';
 
 /**
  * The permissions stored on a role row, in their stored order; a name that is no longer a
@@ -22,7 +20,7 @@ export function storedPermissions(row: Pick<ProjectRoleRow, 'permissions'>): Per
   return names.filter((name): name is Permission => Permission.safeParse(name).success);
 }
 
-/** A role as audit events (project.role.*) carry it: the SPEC's six fields. */
+/** A role as audit events (project.role.*) carry it: its six fields without the type. */
 export function projectRoleEventShape(row: ProjectRoleRow): ProjectRole {
   return {
     id: row.id,
@@ -42,27 +40,4 @@ export function projectRoleView(row: ProjectRoleRow): ProjectRoleWithType {
 /** A role as `/v1/project-roles` answers it, given how many of the platform's members hold it. */
 export function projectRoleWithUserCount(row: ProjectRoleRow, userCount: number): ProjectRoleWithUserCount {
   return { ...projectRoleView(row), userCount };
-}
-
-/**
- * How many memberships of `platformId` hold each of `roleIds` (one grouped query; roles nobody
- * holds are absent). Default roles are shared by every platform, so only this platform's members
- * are counted.
- */
-export async function countRoleMembers(
-  db: Kysely<Database>,
-  platformId: string,
-  roleIds: readonly string[],
-): Promise<ReadonlyMap<string, number>> {
-  if (roleIds.length === 0) {
-    return new Map();
-  }
-  const rows = await db
-    .selectFrom('projectMember')
-    .select(['projectRoleId', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('platformId', '=', platformId)
-    .where('projectRoleId', 'in', roleIds)
-    .groupBy('projectRoleId')
-    .execute();
-  return new Map(rows.map((row) => [row.projectRoleId, Number(row.count)]));
 }
