@@ -12,9 +12,12 @@ import type { ServerContext } from '../../server-context';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { projectRoleView } from '../project-roles/project-role-view';
 
+/** What deciding a caller's role uses of the server context: the store and what `projectReach` needs. */
+export type CallerProjectRoleDependencies = Pick<ServerContext, 'store'> & Parameters<typeof projectReach>[0];
+
 /** The role `principal` holds on `project`, or null when it holds none. */
 export async function callerProjectRole(
-  ctx: ServerContext,
+  ctx: CallerProjectRoleDependencies,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type' | 'platformId'>,
 ): Promise<ProjectRoleWithType | null> {
