@@ -2,7 +2,7 @@
  * bench/piece-catalogue: `GET /v1/pieces?projectId=` (what the piece picker loads) on the real
  * server (SQLite file, auth, plan filter) as the catalogue grows: built-in pieces only (the
  * baseline, measured in the same run), plus the shipped snapshot, plus synthetic pieces up to the
- * size of the reference's cloud catalogue (~600 pieces, copies of the snapshot's under other
+ * size of Activepieces' cloud catalogue (~600 pieces, copies of the snapshot's under other
  * names). Prints requests/s, p50/p99 and the answer's size, at 1 connection; the load comes from
  * a second process (bench/load-generator.ts).
  *

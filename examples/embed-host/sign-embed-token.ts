@@ -5,7 +5,7 @@
  */
 import { createSign } from 'node:crypto';
 
-/** The reference platform's v3 claims (all but the four names are optional). */
+/** Activepieces' v3 claims (all but the four names are optional). */
 export interface EmbedTokenClaims {
   externalUserId: string;
   externalProjectId: string;

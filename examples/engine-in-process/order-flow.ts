@@ -2,9 +2,9 @@ import type { FlowVersion, Step } from '@piecework/shared';
 
 /**
  * An order-handling flow: a code step totals the order, a loop tags each line, a router
- * sends big orders one way and the rest another, and a built-in piece (the reference platform's
+ * sends big orders one way and the rest another, and a built-in piece (Activepieces'
  * text helper) writes a summary. Written as plain data, exactly as a flow
- * version exported from Piecework (or the reference platform, once imported) looks.
+ * version exported from Piecework (or Activepieces, once imported) looks.
  */
 const codeStep = (name: string, code: string, input: Record<string, unknown>, nextAction?: Step): Step => ({
   name,

@@ -1,6 +1,6 @@
 /**
- * The options of {@link PieceworkEmbedded}'s methods, with the reference SDK's (Activepieces embed
- * SDK 0.13) names and shapes, so host code written for it type-checks unchanged.
+ * The options of {@link PieceworkEmbedded}'s methods, with the names and shapes of
+ * Activepieces' embed SDK (0.13), so host code written for it type-checks unchanged.
  */
 import type { EmbedBuilderNavigation } from '@piecework/shared';
 
@@ -50,7 +50,7 @@ export interface EmbeddingOptions {
    */
   navigation?: { handler?: (data: EmbedRoute) => void };
   /**
-   * Piecework only (not in the reference SDK): how long to wait, in ms, for the app's first message
+   * Piecework only (not in the Activepieces embed SDK): how long to wait, in ms, for the app's first message
    * after the frame's `load` event before `configure()` (or `connect()`) fails with "did not
    * answer" (the usual cause: the host's origin is not among the server's allowed embed origins,
    * so the browser refused the frame). Default 3000; the wait from the frame's creation is five
@@ -76,7 +76,7 @@ export interface ConfigureSuccess {
   status: 'success';
 }
 
-/** How `configure()` rejects (a plain object, as the reference SDK rejects). */
+/** How `configure()` rejects (a plain object, as the Activepieces embed SDK rejects). */
 export interface ConfigureFailure {
   status: 'error';
   /** `message`, and for a refused JWT the app's details (`code`, its own `message`). */

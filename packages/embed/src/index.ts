@@ -1,6 +1,6 @@
 /**
  * `@piecework/embed`: the browser SDK that embeds the Piecework web app in a host page (an iframe
- * driven by postMessage) and calls the API as the embedded user. It is the reference platform's
+ * driven by postMessage) and calls the API as the embedded user. It is Activepieces'
  * embed SDK (Activepieces 0.13) by name and behaviour: host code written for it works by changing
  * the import (`ActivepiecesEmbedded` is the same class). No runtime dependency; also built as a
  * script-tag bundle that sets `window.piecework` and `window.activepieces`.

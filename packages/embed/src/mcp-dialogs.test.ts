@@ -10,7 +10,7 @@ import {
 import type { OverlayStep } from './overlay-dialog';
 
 describe('the MCP message names', () => {
-  it('are the reference protocol names, and the overlay paths are /embed/mcp and /embed/mcp-authorize', () => {
+  it("are Activepieces' protocol names, and the overlay paths are /embed/mcp and /embed/mcp-authorize", () => {
     expect([
       EmbedClientEvent.CLIENT_SHOW_MCP_IFRAME,
       EmbedClientEvent.CLIENT_MCP_SETTINGS_DIALOG_CLOSED,

@@ -2,7 +2,7 @@
  * The SDK's one class: configure it once with the server, the host's JWT and the embedding
  * options, then navigate the embedded app, open connection and MCP dialogs and call the API as the
  * user.
- * Its methods, arguments and results are those of the reference SDK (`ActivepiecesEmbedded` 0.13).
+ * Its methods, arguments and results are those of the Activepieces embed SDK (`ActivepiecesEmbedded` 0.13).
  */
 import { EmbedVendorEvent } from '@piecework/shared';
 import { notAnsweringMessage, watchForAnswer, type AnswerWatch } from './answer-timeout';

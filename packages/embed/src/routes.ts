@@ -40,7 +40,7 @@ function routeAfterPrefix(rest: string, prefix: string | undefined): string | un
 
 /**
  * The route to open first: `embedding.initialRoute`, else — when the host gave a prefix of its
- * own — the host's current path after it, else `/` (the reference's default: without a prefix the
+ * own — the host's current path after it, else `/` (Activepieces' default: without a prefix the
  * host's own paths say nothing about the app's).
  */
 export function initialRoute(options: {

@@ -1,6 +1,6 @@
 /**
  * The script-tag build (`piecework-embed.global.js`): one SDK instance as `window.piecework` and
- * `window.activepieces` (the reference's name, so its snippets work unchanged), and the class as
+ * `window.activepieces` (Activepieces' name, so its snippets work unchanged), and the class as
  * `window.PieceworkEmbedded` and `window.ActivepiecesEmbedded`.
  */
 import { PieceworkEmbedded } from './piecework-embedded';

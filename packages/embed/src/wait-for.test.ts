@@ -20,7 +20,7 @@ describe('waitFor', () => {
     expect(checks).toBe(5);
   });
 
-  it("uses the reference's grace period of 100 x 100 ms by default", () => {
+  it("uses Activepieces' grace period of 100 x 100 ms by default", () => {
     expect(GRACE_PERIOD).toStrictEqual({ attempts: 100, intervalMs: 100 });
   });
 });

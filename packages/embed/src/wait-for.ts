@@ -1,6 +1,6 @@
 /**
  * Polling for something the host page may not have yet (the container element, `document.body`
- * of a script loaded in `<head>`): the reference SDK's grace period of 100 x 100 ms.
+ * of a script loaded in `<head>`): the Activepieces embed SDK's grace period of 100 x 100 ms.
  */
 
 /** How long to keep looking: `attempts` more checks, `intervalMs` apart. */
@@ -9,7 +9,7 @@ export interface WaitOptions {
   intervalMs: number;
 }
 
-/** The reference's grace period: 100 checks, 100 ms apart (10 s). */
+/** Activepieces' grace period: 100 checks, 100 ms apart (10 s). */
 export const GRACE_PERIOD: WaitOptions = { attempts: 100, intervalMs: 100 };
 
 /** Resolves what `find` returns once it is not null/undefined, or null when the attempts run out. */

@@ -60,7 +60,7 @@ const SINGLE_VALUE_OPERATORS = [
   'LIST_IS_NOT_EMPTY',
 ];
 
-/** Every enum of SPEC.md (and API.md, ENGINE-SEMANTICS.md, reference/pieces.md), written out literally. */
+/** Every enum Piecework shares with Activepieces (resources, REST API, engine, pieces), written out literally. */
 const SPEC_ENUMS: [name: string, schema: z.ZodEnum, values: string[]][] = [
   ['FlowStatus', FlowStatus, ['ENABLED', 'DISABLED']],
   ['FlowOperationStatus', FlowOperationStatus, ['NONE', 'DELETING', 'ENABLING', 'DISABLING']],
@@ -170,7 +170,7 @@ const SPEC_ENUMS: [name: string, schema: z.ZodEnum, values: string[]][] = [
   ['TableDataType', TableDataType, ['CSV']],
   ['RecordFilterOperator', RecordFilterOperator, ['eq', 'neq', 'co', 'gt', 'gte', 'lt', 'lte']],
   ['UserSignedUpSource', UserSignedUpSource, ['credentials', 'sso', 'managed']],
-  // SPEC names client_secret_basic and none; RFC 7591's client_secret_post is accepted too (issue 22).
+  // Activepieces names client_secret_basic and none; RFC 7591's client_secret_post is accepted too.
   ['TokenEndpointAuthMethod', TokenEndpointAuthMethod, ['client_secret_basic', 'client_secret_post', 'none']],
   [
     'AuditEventAction (23 of the spec, then 3 security events of our own)',
@@ -236,12 +236,12 @@ function flipCase(value: string): string {
 }
 
 describe('the enums of the spec', () => {
-  it.each(SPEC_ENUMS)('%s has exactly the spec values, in order', (_, schema, values) => {
+  it.each(SPEC_ENUMS)('%s has exactly the Activepieces values, in order', (_, schema, values) => {
     expect(schema.options).toEqual(values);
     expect(new Set(values).size).toBe(values.length);
   });
 
-  it.each(SPEC_ENUMS)('%s accepts every spec value', (_, schema, values) => {
+  it.each(SPEC_ENUMS)('%s accepts every Activepieces value', (_, schema, values) => {
     for (const value of values) {
       expect(schema.safeParse(value)).toEqual({ success: true, data: value });
     }

@@ -122,7 +122,7 @@ it('builds a flow on the canvas: trigger, steps, router branches and conditions,
     ['@activepieces/piece-webhook', 'catch_webhook'],
   );
 
-  // A code step after the trigger, with the reference's starter code.
+  // A code step after the trigger, with Activepieces' starter code.
   await plus(page, 'Add a step after trigger');
   await page
     .getByRole('region', { name: /^Actions of / })

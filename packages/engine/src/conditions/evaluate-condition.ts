@@ -34,7 +34,7 @@ function exists(value: unknown): boolean {
 }
 
 /**
- * Evaluates one resolved router condition (ENGINE-SEMANTICS §3, Routers):
+ * Evaluates one resolved router condition, as Activepieces does:
  * - TEXT_*: both sides as text ({@link conditionText}: non-strings as compact JSON, `undefined`
  *   and `null` as `''`), lower-cased unless `caseSensitive` is true. Every text contains, starts
  *   and ends with `''`.
@@ -126,7 +126,7 @@ export function evaluateCondition(condition: ResolvedCondition): boolean {
 /**
  * Evaluates a branch's resolved conditions: true when at least one group has all its
  * conditions true (OR over groups, AND inside a group). An empty list of groups is false; an
- * empty group inside a non-empty list is true (an AND over nothing), as on the reference platform.
+ * empty group inside a non-empty list is true (an AND over nothing), as on Activepieces.
  *
  * @example
  * ```ts

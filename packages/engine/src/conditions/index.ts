@@ -1,6 +1,7 @@
 /**
  * Router conditions: evaluates a router's resolved conditions and picks the branches to run,
- * exactly as ENGINE-SEMANTICS §3 (Routers) fixes it for all 22 operators.
+ * exactly as Activepieces does for all 22 operators (Piecework's own choices: `docs/engine.md`,
+ * Conditions).
  *
  * @example
  * ```ts

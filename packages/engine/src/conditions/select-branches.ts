@@ -10,7 +10,7 @@ export interface BranchEvaluation {
   evaluation: boolean;
 }
 
-/** A router step's output (ENGINE-SEMANTICS §3): every branch, in order, with its evaluation. */
+/** A router step's output, as Activepieces records it: every branch, in order, with its evaluation. */
 export interface RouterOutput {
   branches: BranchEvaluation[];
 }
@@ -35,7 +35,7 @@ export interface RouterSelection {
  *
  * A CONDITION branch's evaluation is {@link evaluateConditions} of its conditions; a FALLBACK
  * branch's is true exactly when no CONDITION branch is true. The output lists EVERY branch with
- * its own evaluation, whatever the execution type (as the reference platform records it): with
+ * its own evaluation, whatever the execution type (as Activepieces records it): with
  * EXECUTE_FIRST_MATCH several branches may show `evaluation: true` while only the first of them
  * is `selected`. A router with no branches selects nothing.
  *

@@ -1,8 +1,8 @@
 /**
- * The `{{ }}` resolver: turns a step's stored settings into the values it runs with
- * (ENGINE-SEMANTICS §3, References). Plain paths are read directly from the scope; other
- * expressions are evaluated in the sandbox with only the steps they read. Connections are
- * fetched first (`findConnectionReferences`) and shown as `**REDACTED**` in the logged form.
+ * The `{{ }}` resolver: turns a step's stored settings into the values it runs with, as
+ * Activepieces does (see `docs/engine.md`, References and data). Plain paths are read directly
+ * from the scope; other expressions are evaluated in the sandbox with only the steps they read.
+ * Connections are fetched first (`findConnectionReferences`) and shown as `**REDACTED**` in the logged form.
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 import type { SandboxOutcome } from '../sandbox/sandbox';
 
 /**
- * What `{{ }}` expressions can read: every executed step by name (`{output, error}`, see
- * ENGINE-SEMANTICS §3), loops in their body (`{output: {item, index}}`), and `connections`
+ * What `{{ }}` expressions can read: every executed step by name (`{output, error}`, as in
+ * Activepieces), loops in their body (`{output: {item, index}}`), and `connections`
  * (name -> value, pre-fetched, see `findConnectionReferences`). Values are plain JSON data and
  * are never modified by the resolver.
  */

@@ -84,7 +84,7 @@ export function loggedReader(parts: TemplateParts): (index: number) => unknown {
 }
 
 /**
- * Resolves the `{{ }}` references of one string (ENGINE-SEMANTICS §3, References):
+ * Resolves the `{{ }}` references of one string, as Activepieces does:
  * - no token: the string itself;
  * - exactly one token once trimmed (`' {{ x }} '`): the value with its own type (number, object,
  *   array, boolean...), or `''` when it is `undefined` or `null`;

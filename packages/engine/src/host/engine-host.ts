@@ -29,7 +29,7 @@ export interface ConnectionLookup {
 }
 
 /**
- * Lists the run's project's flows, in the reference platform's PopulatedFlow shape (`ctx.flows.list`
+ * Lists the run's project's flows, in Activepieces' PopulatedFlow shape (`ctx.flows.list`
  * of pieces: the sub-flow pieces find callable flows through it); optionally only these externalIds.
  */
 export interface FlowLister {

@@ -12,7 +12,7 @@ import { timeoutHalt, type Halt } from '../run/halt';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
 
-/** The message of a loop whose items are not a list (as on the reference platform). */
+/** The message of a loop whose items are not a list (as on Activepieces). */
 export const NOT_A_LIST_MESSAGE = 'The items you have selected must be a list.';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_PIECES, findBuiltinPiece } from './index';
 
 describe('built-in pieces', () => {
-  it('have the reference names of their actions and triggers', () => {
+  it("have Activepieces' names of their actions and triggers", () => {
     const names = Object.fromEntries(
       BUILTIN_PIECES.map((piece) => [
         piece.name,

@@ -1,5 +1,5 @@
 /**
- * Piecework's built-in pieces: the reference platform's core pieces (webhook, schedule, HTTP,
+ * Piecework's built-in pieces: Activepieces' core pieces (webhook, schedule, HTTP,
  * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP,
  * tables, the AI agent step) written
  * for Piecework, with the same piece, action, trigger and input names, so exported flows run

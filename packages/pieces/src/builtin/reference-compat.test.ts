@@ -6,7 +6,7 @@ import { listTimeZoneOptions } from './common/time-zones';
 import { findBuiltinPiece } from './index';
 
 /**
- * Compares the built-in pieces with the reference packages installed as dev dependencies:
+ * Compares the built-in pieces with the Activepieces packages installed as dev dependencies:
  * same actions and triggers, same input names, types, required flags and defaults.
  */
 const require = createRequire(import.meta.url);
@@ -100,7 +100,7 @@ describe.each([
 });
 
 describe('time zones', () => {
-  it('offer every zone the reference schedule piece offers', () => {
+  it('offer every zone the Activepieces schedule piece offers', () => {
     const { timezoneOptions } = require('@activepieces/piece-schedule/src/lib/common') as {
       timezoneOptions: { value: string }[];
     };

@@ -49,7 +49,7 @@ export function parsePieceSpec(spec: string): { name: string; range: string } {
 }
 
 /**
- * Installs a published piece package into the server's pieces directory: resolves the spec to
+ * Installs a published piece package into the server's pieces directory: resolves the package spec to
  * one exact version through the npm registry (`npm view`), then installs that version alone into
  * its own folder with `npm install --ignore-scripts` (piece packages need no install scripts, and
  * running them would run arbitrary code at install time). Bundles always come from the npm
@@ -70,7 +70,7 @@ export async function installPiece(
 }
 
 /**
- * Installs a packed private piece (the `.tgz` of `npm pack`, the reference's ARCHIVE package type)
+ * Installs a packed private piece (the `.tgz` of `npm pack`, Activepieces' ARCHIVE package type)
  * as `name@version` in the pieces directory; the archive is kept in the version's folder. Its
  * dependencies come from the npm registry, install scripts are not run.
  *

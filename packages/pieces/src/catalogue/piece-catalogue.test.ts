@@ -61,7 +61,7 @@ describe('the piece catalogue', () => {
     expect(store.actions).toBeGreaterThan(0);
   }, 60_000);
 
-  it('gives the metadata of an exact version, parseable as the spec shape, with auth and props', async () => {
+  it('gives the metadata of an exact version, parseable as PieceMetadata, with auth and props', async () => {
     const metadata = await catalogue.get('@activepieces/piece-store', '0.6.20');
     expect(metadata?.version).toBe('0.6.20');
     expect(PieceMetadata.safeParse(metadata).success).toBe(true);

@@ -5,7 +5,7 @@ import { createAction, createPiece, createTrigger } from '../framework/create-pi
 import { PieceCatalogue } from './piece-catalogue';
 import { toPieceMetadata } from './to-piece-metadata';
 
-/** The reference packages' categories of each built-in piece (`json` has none there). */
+/** The Activepieces packages' categories of each built-in piece (`json` has none there). */
 const REFERENCE_CATEGORIES: Record<string, string[] | undefined> = {
   '@activepieces/piece-webhook': ['CORE'],
   '@activepieces/piece-schedule': ['CORE'],
@@ -79,7 +79,7 @@ describe('the catalogue metadata of built-in pieces', () => {
     });
   });
 
-  it('derives the test strategy as the reference framework does, and flags connection identifiers', () => {
+  it('derives the test strategy as the Activepieces framework does, and flags connection identifiers', () => {
     const run = async () => [];
     const piece = createPiece({
       name: '@fixtures/piece-strategies',

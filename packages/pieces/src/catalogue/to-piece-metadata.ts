@@ -8,7 +8,7 @@ function plain<T>(value: T): T {
   ) as T;
 }
 
-/** Each auth declaration with `hasConnectionIdentifier`, as the reference's `piece.metadata()` gives it. */
+/** Each auth declaration with `hasConnectionIdentifier`, as Activepieces' `piece.metadata()` gives it. */
 function withConnectionIdentifierFlag(auth: NonNullable<PieceDefinition['auth']>): unknown {
   const flag = (declaration: Record<string, unknown>) => ({
     ...declaration,

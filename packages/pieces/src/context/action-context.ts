@@ -41,7 +41,7 @@ export interface PieceRunHooks {
 }
 
 /**
- * The context an action's `run(ctx)` receives — the reference platform's action context, all
+ * The context an action's `run(ctx)` receives — Activepieces' action context, all
  * three generations in one object (V2 waitpoints, V1 `pause`/`generateResumeUrl`, V0
  * `serverUrl`), so that built-in pieces and unmodified npm pieces see the same thing.
  */

@@ -12,9 +12,9 @@ export interface ActionCallInput {
   auth: unknown;
 }
 
-/** Store keys of a flow are prefixed like the reference platform's: `flow_<flowId>/<key>`. */
+/** Store keys of a flow are prefixed like Activepieces': `flow_<flowId>/<key>`. */
 /**
- * The key a piece's store entry is kept under, as the reference platform lays keys out: FLOW
+ * The key a piece's store entry is kept under, as Activepieces lays keys out: FLOW
  * keys prefixed `flow_<flowId>/`, test-mode keys `test_`. Use it to reach a piece's entry from
  * outside the piece (the server writing what a trigger's `onStart` writes).
  */
@@ -56,7 +56,7 @@ function storeFor(services: PieceServices, flowId: string, testMode: boolean): P
  * `ctx.files.write`: keeps the file in the host's file store and answers the URL a later step
  * reads it by — the server's signed, expiring `<apiUrl>v1/step-files/signed?token=...`, or
  * `<apiUrl>v1/step-files/<id>` from a host that does not sign (the in-process memory host).
- * Bytes are kept as they are; a string is its UTF-8 text, as the reference platform uploads it.
+ * Bytes are kept as they are; a string is its UTF-8 text, as Activepieces uploads it.
  */
 async function writeStepFile(
   services: PieceServices,

@@ -21,7 +21,7 @@ export interface PieceServices {
   urls: { apiUrl: string; publicUrl: string };
   /** A token pieces may send back to this server (`ctx.server.token`). */
   token?: string;
-  /** The project's flows in the reference platform's PopulatedFlow shape (for sub-flow pieces). */
+  /** The project's flows in Activepieces' PopulatedFlow shape (for sub-flow pieces). */
   listFlows?(params: { externalIds?: string[] }): Promise<unknown[]>;
   /** AP_SSRF_ALLOW_LIST: IPs and CIDRs outbound requests may reach despite the SSRF filter. */
   ssrfAllowList: readonly string[];

@@ -4,7 +4,7 @@
  * A piece's file goes to the host's `FileStore` like any other file, told apart by its save name
  * (`step-file:<fileName>`, see {@link stepFileSaveName}), as the JSON text of
  * `{fileName, base64}` ({@link encodeStepFile}). The server's store keeps it as a step file and
- * answers the reference platform's signed, expiring URL,
+ * answers Activepieces' signed, expiring URL,
  * `<apiUrl>v1/step-files/signed?token=<jwt>`; a host without signing (the in-process memory
  * host) answers the file's id, and the piece gets `<apiUrl>v1/step-files/<id>`.
  *

@@ -72,7 +72,7 @@ export interface TablesHostFilter {
   value: string;
 }
 
-/** A record with its cells by field id (the reference platform's `PopulatedRecord`). */
+/** A record with its cells by field id (Activepieces' `PopulatedRecord`). */
 export interface TablesHostRecord {
   id: string;
   created: string;

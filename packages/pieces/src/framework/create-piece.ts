@@ -6,8 +6,8 @@ import type {
 } from './piece-definition';
 
 /**
- * A trigger as built-in pieces declare it: a {@link TriggerDefinition} plus the reference
- * platform's `onStart` hook (run when a run is created from the trigger's event; sub-flows use it
+ * A trigger as built-in pieces declare it: a {@link TriggerDefinition} plus Activepieces'
+ * `onStart` hook (run when a run is created from the trigger's event; sub-flows use it
  * to keep the caller's callback URL).
  */
 export interface BuiltinTriggerDefinition extends TriggerDefinition {
@@ -58,14 +58,14 @@ export function createPiece(options: CreatePieceOptions): PieceDefinition {
   };
 }
 
-/** The error-handling defaults the reference framework gives an action that declares none. */
+/** The error-handling defaults the Activepieces framework gives an action that declares none. */
 export const DEFAULT_ERROR_HANDLING_OPTIONS = {
   continueOnFailure: { defaultValue: false },
   retryOnFailure: { defaultValue: false },
 } as const;
 
 /**
- * Declares an action. As on the reference platform, `requireAuth` defaults to `true` and
+ * Declares an action. As on Activepieces, `requireAuth` defaults to `true` and
  * `errorHandlingOptions` to `DEFAULT_ERROR_HANDLING_OPTIONS`.
  */
 export function createAction(definition: ActionDefinition): ActionDefinition {
@@ -77,7 +77,7 @@ export function createAction(definition: ActionDefinition): ActionDefinition {
 }
 
 /**
- * Declares a trigger. As on the reference platform, `requireAuth` defaults to `true`, and
+ * Declares a trigger. As on Activepieces, `requireAuth` defaults to `true`, and
  * `testStrategy` (unless given) is TEST_FUNCTION for POLLING and MANUAL triggers, for WEBHOOK
  * ones with a `test`, and for APP_WEBHOOK ones with a `test` or sample data; SIMULATION otherwise.
  */

@@ -64,7 +64,7 @@ describe('Property', () => {
       }),
       'DYNAMIC',
     ],
-  ])('%s has the reference type', (_, prop, type) => {
+  ])("%s has Activepieces' type", (_, prop, type) => {
     expect(prop.type).toBe(type);
   });
 
@@ -85,7 +85,7 @@ describe('Property', () => {
     });
   });
 
-  it('builds markdown as the reference does', () => {
+  it('builds markdown as Activepieces does', () => {
     expect(Property.MarkDown({ value: '**Hi**' })).toEqual({
       displayName: 'Markdown',
       required: false,

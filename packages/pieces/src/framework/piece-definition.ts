@@ -1,7 +1,7 @@
 import type { ActionContext } from '../context/action-context';
 
 /**
- * A property (an input) of an action or trigger, in the reference platform's shape: `type`
+ * A property (an input) of an action or trigger, in Activepieces' shape: `type`
  * (SHORT_TEXT, NUMBER, CHECKBOX, JSON, OBJECT, ARRAY, STATIC_DROPDOWN, DYNAMIC, FILE, ...),
  * `displayName`, `required`, optional `defaultValue`, and type-specific fields (`options`,
  * `properties`, ...) kept as they are.
@@ -21,13 +21,13 @@ export interface ErrorHandlingOptions {
   retryOnFailure?: { defaultValue?: boolean; hide?: boolean };
 }
 
-/** What an action or trigger does, for AI agents choosing among steps (the reference's `aiMetadata`). */
+/** What an action or trigger does, for AI agents choosing among steps (Activepieces' `aiMetadata`). */
 export interface StepAiMetadata {
   description?: string;
   idempotent?: boolean;
 }
 
-/** How an action or trigger touches the app's data (the reference's `classification`). */
+/** How an action or trigger touches the app's data (Activepieces' `classification`). */
 export type StepClassification = 'READ' | 'SEARCH' | 'WRITE' | 'DESTRUCTIVE';
 
 /** An action of a piece: what `run(ctx)` returns is the step output. */
@@ -37,7 +37,7 @@ export interface ActionDefinition {
   description: string;
   props: Record<string, PiecePropertyDefinition>;
   requireAuth?: boolean;
-  /** Defaults of the step's error-handling switches ({@link createAction} gives the reference's). */
+  /** Defaults of the step's error-handling switches ({@link createAction} gives Activepieces'). */
   errorHandlingOptions?: ErrorHandlingOptions;
   /** An example output (pieces of the pre-rename framework declare one). */
   sampleData?: unknown;
@@ -77,7 +77,7 @@ export interface TriggerDefinition {
   requireAuth?: boolean;
   /**
    * How the builder tests the trigger: SIMULATION (waits for a real event) or TEST_FUNCTION
-   * (calls `test`, or returns the sample data). {@link createTrigger} derives it as the reference does.
+   * (calls `test`, or returns the sample data). {@link createTrigger} derives it as Activepieces does.
    */
   testStrategy?: 'SIMULATION' | 'TEST_FUNCTION';
   aiMetadata?: StepAiMetadata;
@@ -113,7 +113,7 @@ export interface PieceDefinition {
   auth?: Record<string, unknown> | Record<string, unknown>[];
   /** The categories the piece is filed under (`CORE`, `FLOW_CONTROL`, ...: see `PieceCategory`). */
   categories?: string[];
-  /** The oldest (and newest) platform release the piece supports, as the reference package declares. */
+  /** The oldest (and newest) platform release the piece supports, as the Activepieces package declares. */
   minimumSupportedRelease?: string;
   maximumSupportedRelease?: string;
   actions: Record<string, ActionDefinition>;

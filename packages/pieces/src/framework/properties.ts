@@ -17,7 +17,7 @@ export interface DropdownOption {
   description?: string;
 }
 
-/** The choices of a static dropdown, as the reference platform nests them (`options.options`). */
+/** The choices of a static dropdown, as Activepieces nests them (`options.options`). */
 export interface DropdownState {
   options: DropdownOption[];
   disabled?: boolean;
@@ -52,9 +52,9 @@ function build(
 }
 
 /**
- * Property builders in the reference platform's shape: each spreads its options and adds the
- * `type` string (`SHORT_TEXT`, `STATIC_DROPDOWN`, `DYNAMIC`, ...), so flows exported from the
- * reference platform validate against built-in pieces unchanged.
+ * Property builders in Activepieces' shape: each spreads its options and adds the
+ * `type` string (`SHORT_TEXT`, `STATIC_DROPDOWN`, `DYNAMIC`, ...), so flows exported from
+ * Activepieces validate against built-in pieces unchanged.
  *
  * @example
  * ```ts
@@ -93,7 +93,7 @@ export const Property = {
   /** Sub-properties that depend on other inputs (`refreshers`); the step receives an object. */
   DynamicProperties: (options: PropertyOptions & { refreshers: string[]; props: DynamicPropsFn }) =>
     build(PropertyType.enum.DYNAMIC, { ...options }),
-  /** Display-only text; never an input. The reference keeps the text in `description`. */
+  /** Display-only text; never an input. Activepieces keeps the text in `description`. */
   MarkDown: (options: { value: string; variant?: MarkdownVariant }): PiecePropertyDefinition => ({
     displayName: 'Markdown',
     required: false,

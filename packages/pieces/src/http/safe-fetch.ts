@@ -23,8 +23,8 @@ export interface SafeFetchOptions {
  * `maxRedirects` (default 10); 303, and 301/302 after a POST, become a GET without body; and
  * credentials are dropped when the origin changes. `redirect: 'manual'` returns the redirect and
  * `redirect: 'error'` rejects on one. Only http: and https: URLs are fetched (TypeError).
- * Credentials in the URL (`https://user:pass@host/`) are sent as basic auth, as the reference
- * platform does, unless the caller gives its own `Authorization` header (which wins); like any
+ * Credentials in the URL (`https://user:pass@host/`) are sent as basic auth, as Activepieces
+ * does, unless the caller gives its own `Authorization` header (which wins); like any
  * `Authorization`, they are not sent on to another origin, and a redirect `Location`'s own
  * credentials are dropped. Messages name URLs without their password.
  * A caller's `dispatcher` is ignored. One dispatcher is kept per distinct allow list.

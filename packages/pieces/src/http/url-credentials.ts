@@ -1,6 +1,6 @@
 /**
  * Credentials written in a URL (`https://user:pass@host/`), which `fetch` refuses. Use
- * {@link takeUrlCredentials} before fetching such a URL (the reference platform's axios sends
+ * {@link takeUrlCredentials} before fetching such a URL (Activepieces' axios sends
  * them as basic auth), and {@link redactUrl} wherever a URL may reach a message or a log.
  */
 

@@ -68,8 +68,8 @@ export function loadPieceModule(moduleDir: string): LoadedPiece {
 }
 
 /**
- * The piece among a module's exports: the first whose `constructor.name === 'Piece'` (what the
- * reference platform looks for), else the first object with `displayName` and `actions()` /
+ * The piece among a module's exports: the first whose `constructor.name === 'Piece'` (what
+ * Activepieces looks for), else the first object with `displayName` and `actions()` /
  * `triggers()` functions, else the first piece of the pre-rename framework 0.2.0 (`_actions` /
  * `_triggers` maps), adapted with `adaptPreRenamePiece`. The module itself may be the piece.
  */
@@ -148,7 +148,7 @@ function metadataOf(
 }
 
 /**
- * The auth as the reference's `piece.metadata()` describes it: each declaration with
+ * The auth as Activepieces' `piece.metadata()` describes it: each declaration with
  * `hasConnectionIdentifier` (whether it has a `getConnectionIdentifier` function, which tells
  * connections of different accounts apart); the functions themselves are not metadata.
  */

@@ -64,7 +64,7 @@ describe('NpmPieceHost with misbehaving pieces', () => {
     expect(lines).toContainEqual({ level: 'warn', message: 'echo warning' });
   });
 
-  it('fails the step on invalid props, with the reference wording', async () => {
+  it("fails the step on invalid props, with Activepieces' wording", async () => {
     expect(await run(FIXTURES.echo, 'echo', { count: 'abc', auth: 'key' })).toEqual({
       status: 'FAILED',
       message: '{"count":["Expected number, received: abc"]}',

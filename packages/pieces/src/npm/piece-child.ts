@@ -88,7 +88,7 @@ export class PieceChild {
       execArgv: [...settings.script.execArgv, `--max-old-space-size=${settings.maxOldSpaceMb}`],
       env: settings.env,
       // JSON, as Node's default: several times cheaper per message than V8's serializer, and
-      // what the reference platform makes of a piece's output anyway (Dates as strings, class
+      // what Activepieces makes of a piece's output anyway (Dates as strings, class
       // instances as plain data, functions dropped).
       serialization: 'json',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -2,8 +2,8 @@ import type { PieceServices } from '../context/piece-services';
 
 /**
  * The second argument of a property's `options()` / `props()`: what a property sees at design
- * time (`server`, `project`, `flows`, `step`, `connections`, `searchValue`), as the reference
- * platform passes it. Use it wherever a DROPDOWN or DYNAMIC property is evaluated.
+ * time (`server`, `project`, `flows`, `step`, `connections`, `searchValue`), as Activepieces
+ * passes it. Use it wherever a DROPDOWN or DYNAMIC property is evaluated.
  */
 export function propertyContext(options: {
   services: PieceServices;

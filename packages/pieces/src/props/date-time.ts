@@ -4,7 +4,7 @@ const ISO_LIKE =
 
 /**
  * A DATE_TIME value as an ISO string in UTC, or undefined when it is missing or no date: like
- * the reference platform's `dayjs.tz(value, 'UTC').toISOString()`, a date and time without a
+ * Activepieces' `dayjs.tz(value, 'UTC').toISOString()`, a date and time without a
  * zone is read as UTC. Dates, epoch milliseconds and other strings `Date` parses are accepted.
  */
 export function toUtcIso(value: unknown): string | undefined {

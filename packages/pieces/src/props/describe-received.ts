@@ -1,7 +1,7 @@
 const MAX_LENGTH = 100;
 
 /**
- * How a received value is shown in a validation message: like the reference platform's
+ * How a received value is shown in a validation message: like Activepieces'
  * `received: ${value}`, but objects as JSON (not `[object Object]`) and long values cut.
  */
 export function describeReceived(value: unknown): string {

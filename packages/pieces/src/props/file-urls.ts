@@ -194,7 +194,7 @@ async function readStepFile(
 
 /**
  * The step's input with every FILE prop given as an http(s) URL replaced by the downloaded file
- * (as the reference platform downloads them), for the props pipeline to make a file of; or the
+ * (as Activepieces downloads them), for the props pipeline to make a file of; or the
  * errors per prop, as the pipeline reports them. FILE props nested in ARRAY or DYNAMIC props are
  * left as they are (the pipeline refuses a URL there).
  */

@@ -1,5 +1,5 @@
 /**
- * The reference platform's props pipeline: defaults, processing by property type, validation.
+ * Activepieces' props pipeline: defaults, processing by property type, validation.
  *
  * @example
  * ```ts

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describeReceived } from './describe-received';
 import { isNil, isRecord } from './property-kinds';
 
-/** A FILE prop's value as pieces receive it (the reference platform's `ApFile`). */
+/** A FILE prop's value as pieces receive it (Activepieces' `ApFile`). */
 export interface PieceFile {
   filename: string;
   data: Buffer;

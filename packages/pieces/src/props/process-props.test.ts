@@ -102,13 +102,13 @@ describe('processProps by type', () => {
     ],
     ['dropdown: any value passes', prop('STATIC_DROPDOWN'), 3, 3],
     [
-      'dropdown: missing required is not checked (like the reference)',
+      'dropdown: missing required is not checked (like Activepieces)',
       prop('DROPDOWN', { required: true }),
       undefined,
       undefined,
     ],
     [
-      'dynamic: missing required is not checked (like the reference)',
+      'dynamic: missing required is not checked (like Activepieces)',
       prop('DYNAMIC', { required: true }),
       undefined,
       undefined,
@@ -142,7 +142,7 @@ describe('defaults', () => {
 });
 
 describe('errors', () => {
-  it('reports every failing prop, with the reference wording', () => {
+  it("reports every failing prop, with Activepieces' wording", () => {
     const result = run({
       props: { delayFor: prop('NUMBER', { required: true }), unit: prop('SHORT_TEXT', { required: true }) },
       input: { delayFor: 'abc' },

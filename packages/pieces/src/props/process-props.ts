@@ -23,7 +23,7 @@ export type ProcessPropsResult =
   | { ok: false; message: string; errors: PropsErrors };
 
 /**
- * The reference platform's props pipeline for one step: applies `defaultValue`s, processes each
+ * Activepieces' props pipeline for one step: applies `defaultValue`s, processes each
  * prop by type (text, numbers, checkboxes, JSON, objects, dates to UTC ISO, multi-selects to
  * arrays, ARRAY rows zipped, DYNAMIC props against their schema, FILE data URIs to files, the
  * auth's own props) and validates the result. Any error fails the step with the errors as JSON,

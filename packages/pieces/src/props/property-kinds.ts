@@ -4,7 +4,7 @@ import type { PiecePropertyDefinition } from '../framework/piece-definition';
 export type PropertyMap = Record<string, PiecePropertyDefinition>;
 
 /**
- * Validation errors by property name, as the reference platform reports them: messages, the
+ * Validation errors by property name, as Activepieces reports them: messages, the
  * errors of a DYNAMIC prop's (or the auth's) own props, or `{properties: [...]}` with the errors
  * of each row of an ARRAY prop with `properties`.
  */

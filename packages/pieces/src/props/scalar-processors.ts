@@ -3,7 +3,7 @@ import { toUtcIso } from './date-time';
 import { isNil, isRecord } from './property-kinds';
 
 /**
- * The reference platform's processors of simple property types: each takes the (defaulted)
+ * Activepieces' processors of simple property types: each takes the (defaulted)
  * input value and returns the value the piece receives. None of them fails; a value of the
  * wrong type is left for validation to report.
  */

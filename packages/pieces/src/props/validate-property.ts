@@ -2,7 +2,7 @@ import type { PiecePropertyDefinition } from '../framework/piece-definition';
 import { describeReceived } from './describe-received';
 import { isNil, isRecord, MULTI_SELECT_TYPES, TEXT_TYPES } from './property-kinds';
 
-/** The check and the reference platform's message (`..., received: <original value>`) of one type. */
+/** The check and Activepieces' message (`..., received: <original value>`) of one type. */
 interface TypeCheck {
   accepts(value: unknown): boolean;
   expected: string;
@@ -13,7 +13,7 @@ const FILE_EXPECTED = 'Expected file url or base64 with mimeType';
 
 const text: TypeCheck = { accepts: (value) => typeof value === 'string', expected: 'Expected string' };
 const array: TypeCheck = { accepts: Array.isArray, expected: 'Expected array' };
-/** The check of a type, or undefined for types the reference platform does not check (dropdowns, DYNAMIC, COLOR, ...). */
+/** The check of a type, or undefined for types Activepieces does not check (dropdowns, DYNAMIC, COLOR, ...). */
 function checkOf(type: string): TypeCheck | undefined {
   if (TEXT_TYPES.has(type)) return text;
   if (MULTI_SELECT_TYPES.has(type)) return array;
@@ -44,7 +44,7 @@ function checkOf(type: string): TypeCheck | undefined {
  * Validates one processed value: a required prop must be present with the right JS type
  * (string, number, boolean, array, object; an object for FILE; a JSON prop only needs to be
  * present), an optional one may be missing but, when present, must have that type too.
- * Like the reference platform, other types (MARKDOWN, dropdowns, DYNAMIC, COLOR, CUSTOM) are
+ * Like Activepieces, other types (MARKDOWN, dropdowns, DYNAMIC, COLOR, CUSTOM) are
  * not checked. Returns the messages (none when valid).
  */
 export function validateProperty(

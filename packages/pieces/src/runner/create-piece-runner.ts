@@ -28,7 +28,7 @@ export interface PieceRunnerOptions {
  * exact package in an isolated process; otherwise a built-in piece of the same name runs
  * in-process (built-ins answer for any version, since exported flows name the npm versions they
  * were built with); otherwise the step fails saying how to install the piece. Input goes through
- * the reference platform's props pipeline (defaults, processing, validation) first.
+ * Activepieces' props pipeline (defaults, processing, validation) first.
  */
 export function createPieceRunner(options: PieceRunnerOptions): PieceRunner {
   const builtins = new Map(options.builtins.map((piece) => [piece.name, piece]));
@@ -57,7 +57,7 @@ export function pieceServicesOf(base: PieceRunnerServices, request: PieceRunRequ
   return { ...base, ...hostServices, ...(flows ? { listFlows: (params) => flows.list(params) } : {}) };
 }
 
-/** Runs an action of a built-in piece with the reference platform's context. */
+/** Runs an action of a built-in piece with Activepieces' context. */
 export async function runBuiltinAction(
   piece: PieceDefinition,
   request: PieceRunRequest,

@@ -28,7 +28,7 @@ export type AppEventOutcome =
 
 /**
  * Calls `events.parseAndReply` of `piece` on the request, then, for an event, `events.verify`
- * with the app's secret (the reference platform's order; with no secret configured the event is
+ * with the app's secret (Activepieces' order; with no secret configured the event is
  * not verified). Run it where the piece's code may run (its piece process).
  */
 export async function handleAppEvent(

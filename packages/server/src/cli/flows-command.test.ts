@@ -1,7 +1,7 @@
 /**
  * `piecework flows import|export` against a real server over loopback HTTP: the command runs as a
  * child process (from sources, as `npx piecework` does before a build) with an API key, imports a
- * real Activepieces export and exports it as the reference's template; that is imported again
+ * real Activepieces export and exports it as Activepieces' template; that is imported again
  * (in this process, to keep the test fast: the same function the command runs).
  * Failures (refused files, a server that is not there, a refused key) say why and exit non-zero
  * without leaving half-imported flows.

@@ -3,11 +3,11 @@
  * [--version <versionId>] [--output <file>]`: move flows between a file and a running server over
  * its REST API (see `cli-api-client.ts` for how the server and API key are found).
  *
- * Import takes every export shape `IMPORT_FLOW` takes (the reference's "Export flow" template, a
+ * Import takes every export shape `IMPORT_FLOW` takes (Activepieces' "Export flow" template, a
  * PopulatedFlow, a bare or wrapped IMPORT_FLOW request, a solution's `state.flows`...), migrated
  * with `migrateExport`: each flow of the file becomes a new flow of the project. A flow the server
  * refuses is deleted again with those this command created before it, so a failed import leaves
- * nothing behind. Export prints the reference's shared template (`GET /v1/flows/:id/template`).
+ * nothing behind. Export prints Activepieces' shared template (`GET /v1/flows/:id/template`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isApiError, type PieceworkClient } from '@piecework/client';

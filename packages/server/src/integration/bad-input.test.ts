@@ -74,7 +74,7 @@ describe('bad input', () => {
       'ENTITY_NOT_FOUND',
     ],
     [
-      'a piece list sorted by something the reference does not sort by',
+      'a piece list sorted by something Activepieces does not sort by',
       () => send('GET', '/v1/pieces?sortBy=RANDOM&orderBy=UP', undefined),
       400,
       'VALIDATION',

@@ -6,6 +6,6 @@
  */
 export const TEST_EDITION_ENV: Readonly<Record<string, string>> = {
   AP_EDITION: 'cloud',
-  // No test server reaches the reference's cloud: tests that sync name a loopback source.
+  // No test server reaches Activepieces' cloud: tests that sync name a loopback source.
   AP_PIECES_SYNC_MODE: 'NONE',
 };

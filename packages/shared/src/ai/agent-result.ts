@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How an agent run ended (the reference's AgentTaskStatus); IN_PROGRESS while it runs. */
+/** How an agent run ended (Activepieces' AgentTaskStatus); IN_PROGRESS while it runs. */
 export const AgentTaskStatus = z.enum(['COMPLETED', 'FAILED', 'IN_PROGRESS']);
 export type AgentTaskStatus = z.infer<typeof AgentTaskStatus>;
 
@@ -39,7 +39,7 @@ export type MarkdownContentBlock = z.infer<typeof MarkdownContentBlock>;
 /**
  * A tool call the agent made, with its result (`output`; a failed call's output is
  * `{status: 'FAILED', error}`). `displayName`, `pieceName`/`pieceVersion`/`actionName`,
- * `externalFlowId`, `serverUrl`, `sourceType` say which tool it was, as the reference does.
+ * `externalFlowId`, `serverUrl`, `sourceType` say which tool it was, as Activepieces does.
  */
 export const ToolCallContentBlock = z.object({
   type: z.literal('TOOL_CALL'),
@@ -80,7 +80,7 @@ export const AgentTurn = z.object({
 export type AgentTurn = z.infer<typeof AgentTurn>;
 
 /**
- * An agent step's output: the reference's AgentResult (`prompt`, `steps`, `status`,
+ * An agent step's output: Activepieces' AgentResult (`prompt`, `steps`, `status`,
  * `structuredOutput`) plus every turn and the tokens used. `structuredOutput` holds the fields of
  * the step's structured output (validated) when it has some, else the agent's final message.
  */
@@ -96,10 +96,10 @@ export const AgentResult = z.object({
 });
 export type AgentResult = z.infer<typeof AgentResult>;
 
-/** The most turns one agent run may take (SPEC): a step's `maxSteps` above it runs as this. */
+/** The most turns one agent run may take, a fixed cap: a step's `maxSteps` above it runs as this. */
 export const AGENT_MAX_TURNS = 50;
 
-/** `maxSteps` when a step leaves it out (the reference's default). */
+/** `maxSteps` when a step leaves it out (Activepieces' default). */
 export const AGENT_DEFAULT_MAX_STEPS = 20;
 
 /** The turns an agent step with `maxSteps` may take: 1 to {@link AGENT_MAX_TURNS}. */

@@ -5,7 +5,7 @@ import { AIProviderName } from './ai-provider';
 import { AgentOutputField, AgentResult } from './agent-result';
 import { AgentTool } from './agent-tool';
 
-/** The pieces whose `run_agent` action is an agent step (the reference's current and older names). */
+/** The pieces whose `run_agent` action is an agent step (Activepieces' current and older names). */
 export const AGENT_PIECE_NAMES = ['@activepieces/piece-ai', '@activepieces/piece-agent'] as const;
 
 /** The agent step's action name. */

@@ -80,7 +80,7 @@ export const AgentKnowledgeBaseTool = z.object({
 });
 export type AgentKnowledgeBaseTool = z.infer<typeof AgentKnowledgeBaseTool>;
 
-/** One tool of an agent step (the reference's `agentTools` items). */
+/** One tool of an agent step (Activepieces' `agentTools` items). */
 export const AgentTool = z.discriminatedUnion('type', [
   AgentPieceTool,
   AgentFlowTool,
@@ -89,7 +89,7 @@ export const AgentTool = z.discriminatedUnion('type', [
 ]);
 export type AgentTool = z.infer<typeof AgentTool>;
 
-/** The tool every agent gets to end its task (the reference's name): `{success, output}`. */
+/** The tool every agent gets to end its task (Activepieces' name): `{success, output}`. */
 export const TASK_COMPLETION_TOOL_NAME = 'updateTaskStatus';
 
 /**

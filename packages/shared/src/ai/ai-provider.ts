@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { BaseModelFields } from '../common/base-model';
 
 /**
- * The reference platform's AI provider names. Piecework speaks the OpenAI chat-completions protocol
+ * Activepieces' AI provider names. Piecework speaks the OpenAI chat-completions protocol
  * (`openai`, `openrouter`, `azure`, `google` through its OpenAI-compatible endpoint,
  * `cloudflare-gateway` through its compat endpoint, `custom`) and Anthropic's Messages API
- * (`anthropic`). `bedrock` and `activepieces` (the reference's own credit-metered proxy) are
+ * (`anthropic`). `bedrock` and `activepieces` (Activepieces' own credit-metered proxy) are
  * accepted names a provider cannot be created with here (400 VALIDATION).
  */
 export const AIProviderName = z.enum([
@@ -85,7 +85,7 @@ export const BedrockProviderConfig = z.object({ region: z.string().min(1) });
 /** Providers without settings (`openai`, `openrouter`, `anthropic`, `google`). */
 export const EmptyProviderConfig = z.object({});
 
-/** Any provider's `config`, the shapes with required fields first (as the reference orders them). */
+/** Any provider's `config`, the shapes with required fields first (as Activepieces orders them). */
 export const AIProviderConfig = z.union([
   OpenAICompatibleProviderConfig,
   CloudflareGatewayProviderConfig,
@@ -127,7 +127,7 @@ export const UpdateAIProviderRequest = z.object({
 export type UpdateAIProviderRequest = z.infer<typeof UpdateAIProviderRequest>;
 
 /**
- * A platform's AI provider as the API answers it (the reference's AIProviderWithoutSensitiveData,
+ * A platform's AI provider as the API answers it (Activepieces' AIProviderWithoutSensitiveData,
  * plus the usual `created`/`updated`): never its key. `name` is the display name.
  */
 export const AIProviderWithoutSensitiveData = z.object({
@@ -151,7 +151,7 @@ export type ListAIModelsQuery = z.infer<typeof ListAIModelsQuery>;
  * The platform's web-search setting (`GET`/`POST /v1/ai-providers/web-search`): when enabled,
  * agent steps ask providers that offer it to search the web (OpenAI-protocol providers get
  * `web_search_options`, Anthropic its `web_search` server tool). A step's own web-search value is
- * ignored (SPEC).
+ * ignored: the platform's setting decides.
  */
 export const AIWebSearchSettings = z.object({
   enabled: z.boolean(),

@@ -1,6 +1,6 @@
 /**
  * The emailed one-time-code endpoints of `ENDPOINTS.authentication`: request a code, verify an
- * email address, reset a password (the reference's paths and field names). All public.
+ * email address, reset a password (Activepieces' paths and field names). All public.
  */
 import { ResetPasswordRequest, VerifyEmailRequest, CreateOtpRequest } from '../users/one-time-code';
 import { User } from '../users/user';

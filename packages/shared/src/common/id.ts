@@ -5,7 +5,8 @@ const ID_LENGTH = 21;
 
 /**
  * A resource id: exactly 21 characters from `[0-9a-zA-Z]`.
- * Use it wherever SPEC.md says "21-character alphanumeric id".
+ * Use it for every resource id and every field that holds one (Activepieces' ids have the same
+ * shape).
  */
 export const Id = z.string().regex(/^[0-9a-zA-Z]{21}$/, 'must be 21 alphanumeric characters');
 export type Id = z.infer<typeof Id>;

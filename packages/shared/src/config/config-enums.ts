@@ -38,7 +38,7 @@ export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trac
 export type LogLevel = z.infer<typeof LogLevel>;
 
 /**
- * AP_EDITION: how the server is run, by the reference platform's values. `ce` (community, the
+ * AP_EDITION: how the server is run, by Activepieces' values. `ce` (community, the
  * default) and `ee` (enterprise) are self-hosted: the first sign-up creates the server's platform
  * and its admin, later ones need an invitation (or an allowed email domain). `cloud` is a hosted
  * multi-tenant service: every sign-up without an invitation gets a platform of its own.

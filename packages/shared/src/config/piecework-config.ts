@@ -30,8 +30,8 @@ const AppWebhookSecrets = z
 /**
  * Piecework's typed configuration: one key per `AP_*` environment variable, named by the
  * camelCase of the variable without `AP_` (`AP_MAX_FLOW_RUN_LOG_SIZE_MB` -> `maxFlowRunLogSizeMb`,
- * `AP_SSRF_ALLOW_LIST` -> `ssrfAllowList`; see {@link configKey}). Defaults are the spec's; where
- * the spec shows none, Piecework's choice is marked "(chosen)". Read it once at start with
+ * `AP_SSRF_ALLOW_LIST` -> `ssrfAllowList`; see {@link configKey}). Defaults are Activepieces'; where
+ * it has none, Piecework's choice is marked "(chosen)". Read it once at start with
  * {@link parseConfig}; {@link CONFIG_VARIABLES} documents every variable.
  */
 export const PieceworkConfig = z
@@ -176,7 +176,7 @@ export const PieceworkConfig = z
     loadTranslationsForDevPieces: z.boolean().default(false),
     /** AP_PIECES_SYNC_MODE: keep the catalogue of not-installed pieces in step with AP_PIECES_SYNC_URL. */
     piecesSyncMode: PieceSyncMode.default('OFFICIAL_AUTO'),
-    /** AP_PIECES_SYNC_URL: the API base the catalogue syncs from (chosen default: the reference's cloud). */
+    /** AP_PIECES_SYNC_URL: the API base the catalogue syncs from (chosen default: Activepieces' cloud). */
     piecesSyncUrl: ConfigUrl.default('https://cloud.activepieces.com/api/'),
     /** AP_PIECES_SYNC_API_KEY: a bearer token for a sync source that asks for one (another Piecework). */
     piecesSyncApiKey: optionalText,

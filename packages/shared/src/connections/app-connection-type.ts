@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The credential type of a connection (the 7 of SPEC.md). It decides the shape of the
+ * The credential type of a connection (Activepieces' 7). It decides the shape of the
  * connection's value (see {@link AppConnectionValue}) and must match the piece's auth.
  */
 export const AppConnectionType = z.enum([

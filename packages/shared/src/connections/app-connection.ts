@@ -7,7 +7,7 @@ import { User } from '../users/user';
 import { AppConnectionScope, AppConnectionStatus, AppConnectionType } from './app-connection-type';
 
 /**
- * A connection: credentials for a piece, as the API returns them (every field of SPEC.md; the
+ * A connection: credentials for a piece, as the API returns them (every field Activepieces returns; the
  * secret value is never included). `externalId` (formerly `name`) is what flows reference in
  * `{{connections['<externalId>']}}`.
  */

@@ -30,7 +30,7 @@ export type NoAuthConnectionValue = z.infer<typeof NoAuthConnectionValue>;
  * Token fields shared by the three OAuth2 types, in the snake_case the pieces read.
  * `claimed_at` (epoch seconds) + `expires_in` (seconds) tell when to refresh; `data` is the raw
  * token response; `props` the piece's extra OAuth2 properties. Other fields the token endpoint or
- * the reference platform adds (e.g. `client_secret`, `redirect_url`, `authorization_method`) are
+ * Activepieces adds (e.g. `client_secret`, `redirect_url`, `authorization_method`) are
  * kept as they are (loose object), since a refresh needs them.
  */
 const oauth2Fields = {

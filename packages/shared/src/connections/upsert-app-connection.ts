@@ -6,8 +6,8 @@ import { AppConnectionType } from './app-connection-type';
 /**
  * Body of `POST /v1/app-connections`: creates the connection, or replaces the one with the same
  * `(projectId, externalId)`. `value.type` must equal `type`; an OAuth2 value carries the code to
- * exchange (see {@link UpsertAppConnectionValue}). `pieceVersion` (optional, not in
- * API.md) pins the piece version; without it the server records the piece's latest version.
+ * exchange (see {@link UpsertAppConnectionValue}). `pieceVersion` (optional, a Piecework
+ * addition) pins the piece version; without it the server records the piece's latest version.
  */
 export const UpsertAppConnectionRequest = z
   .object({

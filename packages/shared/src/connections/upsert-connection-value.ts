@@ -8,9 +8,9 @@ import {
 import { OAuth2AuthorizationMethod, OAuth2GrantType } from './oauth2-settings';
 
 /**
- * What every OAuth2 upsert carries, as the reference platform's builder sends it after the
+ * What every OAuth2 upsert carries, as Activepieces' builder sends it after the
  * consent popup: the app's `client_id`, the authorization `code`, the `scope` asked for and,
- * when the piece uses PKCE, the code verifier in `code_challenge` (the reference's name for it).
+ * when the piece uses PKCE, the code verifier in `code_challenge` (Activepieces' name for it).
  */
 const oauth2UpsertFields = {
   client_id: z.string().min(1),
@@ -47,7 +47,7 @@ export const UpsertPlatformOAuth2Value = z.object({
 export type UpsertPlatformOAuth2Value = z.infer<typeof UpsertPlatformOAuth2Value>;
 
 /**
- * A CLOUD_OAUTH2 upsert value (the reference platform's hosted OAuth2 apps). Accepted by the
+ * A CLOUD_OAUTH2 upsert value (Activepieces' hosted OAuth2 apps). Accepted by the
  * schema so that exported requests parse; the server answers that the type is not offered.
  */
 export const UpsertCloudOAuth2Value = z.object({

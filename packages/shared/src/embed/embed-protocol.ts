@@ -1,7 +1,7 @@
 /**
  * The postMessage protocol between a host page (the "vendor", running `@piecework/embed`) and the
- * embedded web app (the "client", in an iframe at `/embed`). Names and payloads are the reference
- * platform's (Activepieces embed SDK 0.13), so host code written for it works unchanged.
+ * embedded web app (the "client", in an iframe at `/embed`). Names and payloads are Activepieces'
+ * (its embed SDK 0.13), so host code written for it works unchanged.
  *
  * This module is free of zod and of every other dependency: the embed SDK inlines it and stays
  * small. Both sides name the target origin of every message and ignore messages from any other
@@ -48,7 +48,7 @@ export type EmbedVendorEventName = (typeof EmbedVendorEvent)[keyof typeof EmbedV
 export type EmbedBuilderNavigation = boolean | 'keep_home_button_only';
 
 /**
- * `data` of `VENDOR_INIT`: the host's options as the embedded app applies them (the reference's
+ * `data` of `VENDOR_INIT`: the host's options as the embedded app applies them (Activepieces'
  * option -> wire mapping), with the JWT the host signed for its user. Every flag defaults to false.
  */
 export interface EmbedVendorInitData {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Every kind of audit event (the `action` of an {@link AuditEvent}), 26 in all: the spec's 23, then
- * Piecework's own security events (the spec names none for these): an API key created or deleted,
+ * Every kind of audit event (the `action` of an {@link AuditEvent}), 26 in all: Activepieces' 23, then
+ * Piecework's own security events (Activepieces has none for these): an API key created or deleted,
  * and a refused sign-in of a known user.
  */
 export const AuditEventAction = z.enum([

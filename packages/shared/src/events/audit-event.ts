@@ -71,8 +71,8 @@ export type AuditEventOf<A extends AuditEventAction> = EventOfKind<AuditEvent, A
 export type AuditEventData<A extends AuditEventAction> = AuditEventOf<A>['data'];
 
 /**
- * Query of `GET /v1/audit-events` (platform admins): paging, and (Piecework's addition to
- * API.md) optionally one project or one kind.
+ * Query of `GET /v1/audit-events` (platform admins): paging, and (a Piecework addition)
+ * optionally one project or one kind.
  */
 export const ListAuditEventsQuery = PageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),

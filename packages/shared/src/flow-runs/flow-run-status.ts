@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The status of a flow run (all 11 values of SPEC.md). QUEUED, RUNNING and PAUSED are in
+ * The status of a flow run (Activepieces' 11 values). QUEUED, RUNNING and PAUSED are in
  * progress; every other status is final. Use {@link isTerminalRunStatus} to tell them apart.
  */
 export const FlowRunStatus = z.enum([

@@ -13,7 +13,7 @@ export const FailedStep = z.object({
 export type FailedStep = z.infer<typeof FailedStep>;
 
 /**
- * One execution of a flow version (every field of SPEC.md's flow-run table). `steps` is filled
+ * One execution of a flow version (every field of Activepieces' flow run). `steps` is filled
  * on `GET /v1/flow-runs/:id` and left out of listings; `failedStep` is set when a step stopped
  * the run; `stepNameToTest` marks a single-step test run.
  */

@@ -28,7 +28,7 @@ export const FlowVersion = z.object({
   notes: z.array(Note).default([]),
   /**
    * Why the steps that are not valid are not, one entry per reason (recomputed on every save;
-   * empty when every step is valid). Piecework's own field: the reference platform ignores it.
+   * empty when every step is valid). Piecework's own field: Activepieces ignores it.
    */
   validationIssues: z.array(FlowValidationIssue).optional(),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * How an MCP OAuth client authenticates at /token and /revoke. `client_secret_basic`
  * (confidential; the default when omitted at /register) presents its client_secret in an
- * `Authorization: Basic` header or the body (SPEC); `client_secret_post` (RFC 7591) in the body;
+ * `Authorization: Basic` header or the body; `client_secret_post` (RFC 7591) in the body;
  * `none` is a public client (PKCE only).
  */
 export const TokenEndpointAuthMethod = z.enum(['client_secret_basic', 'client_secret_post', 'none']);
@@ -14,7 +14,7 @@ export const MCP_OAUTH_SCOPE = 'mcp';
 
 /**
  * Body of `POST /register` (RFC 7591 dynamic client registration). Only
- * `token_endpoint_auth_method` is fixed by the spec (default client_secret_basic); the server
+ * `token_endpoint_auth_method` has fixed values (default client_secret_basic); the server
  * checks `redirect_uris` itself (see `mcp-redirect-uri.ts`) so that each refusal names its reason.
  */
 export const McpClientRegistrationRequest = z.looseObject({

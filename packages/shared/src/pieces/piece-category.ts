@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The categories pieces are filed under, as the reference platform lists them
+ * The categories pieces are filed under, as Activepieces lists them
  * (`GET /v1/pieces/categories`; `categories` of a piece's metadata and of the list's filter).
  */
 export const PieceCategory = z.enum([
@@ -26,7 +26,7 @@ export const PieceCategory = z.enum([
 export type PieceCategory = z.infer<typeof PieceCategory>;
 
 /**
- * What `GET /v1/pieces` sorts by (`sortBy`): the reference's values. NAME sorts by display name;
+ * What `GET /v1/pieces` sorts by (`sortBy`): Activepieces' values. NAME sorts by display name;
  * this server keeps no creation, update or popularity facts of pieces, so CREATED, UPDATED and
  * POPULARITY keep the catalogue's order (built-in pieces, then installed ones by name).
  */

@@ -77,7 +77,7 @@ export type PieceMetadataSummary = z.infer<typeof PieceMetadataSummary>;
 
 /**
  * One available version of a piece, as listed by `GET /v1/pieces/:name/versions` (an array of
- * these). The spec does not show the response; this is Piecework's choice.
+ * these). The shape of this answer is Piecework's choice.
  */
 export const PieceVersionSummary = z.object({
   version: ExactPackageVersion,

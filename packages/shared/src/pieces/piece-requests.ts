@@ -24,7 +24,7 @@ export type PiecePackageName = z.infer<typeof PiecePackageName>;
  * Query of `GET /v1/pieces`. `projectId` applies that project's plan (an ALLOWED plan lists only
  * its pieces) unless `includeHidden` is true; `searchQuery` matches name, display name and
  * description (case-insensitive substring); `categories` keeps pieces in any of them; `sortBy`
- * and `orderBy` order the list as the reference accepts them (see {@link PieceSortBy}).
+ * and `orderBy` order the list as Activepieces accepts them (see {@link PieceSortBy}).
  */
 export const ListPiecesQuery = z.object({
   projectId: Id.optional(),
@@ -59,7 +59,7 @@ export type GetPieceQuery = z.infer<typeof GetPieceQuery>;
  * `pieceName` at `pieceVersion` (an exact version or an npm range, default the latest) from the npm
  * registry the server's npm uses; ARCHIVE installs a packed private piece (`npm pack`'s `.tgz`),
  * sent base64 in `pieceArchive` (or as the `pieceArchive` file of a multipart form), whose
- * package must be `pieceName` at the exact `pieceVersion`. `scope` is accepted as the reference
+ * package must be `pieceName` at the exact `pieceVersion`. `scope` is accepted as Activepieces
  * sends it; every piece of this server is server-wide.
  */
 export const InstallPieceRequest = z.object({
@@ -91,7 +91,7 @@ export type DeletePieceQuery = z.infer<typeof DeletePieceQuery>;
  * Body of `POST /v1/pieces/options`: evaluate property `propertyName` of an action or trigger
  * (its `options()` for a dropdown, `props()` for a DYNAMIC property) with the step's `input`.
  * `input.auth` may reference a connection of the project (`{{connections['ext-id']}}`): the
- * server resolves it. `flowId` and `flowVersionId` are accepted as the reference sends them.
+ * server resolves it. `flowId` and `flowVersionId` are accepted as Activepieces sends them.
  */
 export const PieceOptionsRequest = z.object({
   projectId: Id,
@@ -118,7 +118,7 @@ export type PieceOptionsResponse = z.infer<typeof PieceOptionsResponse>;
 export const PieceRegistryEntry = z.object({ name: PiecePackageName, version: ExactPackageVersion });
 export type PieceRegistryEntry = z.infer<typeof PieceRegistryEntry>;
 
-/** Query of `GET /v1/pieces/registry`: `release` and `edition` are accepted as the reference's sync sends them. */
+/** Query of `GET /v1/pieces/registry`: `release` and `edition` are accepted as Activepieces' sync sends them. */
 export const PieceRegistryQuery = z.object({
   release: z.string().max(50).optional(),
   edition: z.string().max(20).optional(),

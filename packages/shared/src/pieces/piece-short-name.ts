@@ -1,10 +1,10 @@
 /**
- * The reference platform's short piece names: `slack` stands for `@activepieces/piece-slack` (in
+ * Activepieces' short piece names: `slack` stands for `@activepieces/piece-slack` (in
  * app-event URLs, embed's `connect({pieceName})`, managed-auth piece tags). Use these two
  * functions wherever a short name is read or made.
  */
 
-/** The prefix of the reference platform's official piece packages. */
+/** The prefix of Activepieces' official piece packages. */
 export const OFFICIAL_PIECE_PREFIX = '@activepieces/piece-';
 
 /** The full package name a name means: `slack` -> `@activepieces/piece-slack`; a scoped name as it is. */

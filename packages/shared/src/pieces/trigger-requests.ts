@@ -18,7 +18,7 @@ export const TestTriggerRequest = z.object({
 });
 export type TestTriggerRequest = z.infer<typeof TestTriggerRequest>;
 
-/** One item a trigger test produced (the reference platform's TriggerEventWithPayload). */
+/** One item a trigger test produced (Activepieces' TriggerEventWithPayload). */
 export const TriggerEventWithPayload = z.object({
   id: Id,
   created: z.string(),

@@ -14,7 +14,7 @@ export const AuthDomain = z
 export type AuthDomain = z.infer<typeof AuthDomain>;
 
 /**
- * How people sign in to a platform, by the reference's names. Use it wherever a platform's sign-in
+ * How people sign in to a platform, by Activepieces' names. Use it wherever a platform's sign-in
  * rules are read or set:
  * - `emailAuthEnabled`: email-and-password sign-in and sign-up (default true); false refuses both
  *   with EMAIL_AUTH_DISABLED;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The feature toggles of a platform's plan, with the reference platform's names. Every one is on
+ * The feature toggles of a platform's plan, with Activepieces' names. Every one is on
  * in the {@link FREE_PLAN}; a license key may turn some off. A route gated on a toggle that is off
  * answers 402 FEATURE_DISABLED.
  */
@@ -33,7 +33,7 @@ export type PlatformPlanFeature = keyof PlatformPlanFeatures;
 const Limit = z.number().int().min(0).nullable();
 
 /**
- * The limits of a platform's plan (null: unlimited), named after the reference's usage metrics.
+ * The limits of a platform's plan (null: unlimited), named after Activepieces' usage metrics.
  * `projects` counts the platform's projects (creating a TEAM project over it is refused) and
  * `activeFlows` its ENABLED flows (enabling one over it is refused), both with 402 QUOTA_EXCEEDED
  * `{metric}`. The others are carried for the web app and for modules that adopt them.

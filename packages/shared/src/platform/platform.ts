@@ -37,7 +37,7 @@ export const HealthWorker = z.object({
 export type HealthWorker = z.infer<typeof HealthWorker>;
 
 /**
- * Answer of `GET /api/v1/health`: `{status: 'OK'}` as the reference answers; in scale-out also the
+ * Answer of `GET /api/v1/health`: `{status: 'OK'}` as Activepieces answers; in scale-out also the
  * app's `release` and the worker processes heard from in the last 15 seconds.
  */
 export const HealthResponse = z.object({

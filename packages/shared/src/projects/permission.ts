@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Project permissions, by the reference platform's names, and what the three default project
+ * Project permissions, by Activepieces' names, and what the three default project
  * roles grant: Admin all; Editor all but the project, member and release writes and invitations;
  * Viewer the reads. Use {@link Permission} wherever a permission is named (endpoint declarations,
  * custom roles), {@link DEFAULT_ROLE_PERMISSIONS} for the fixed roles.

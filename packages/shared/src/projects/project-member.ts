@@ -19,7 +19,7 @@ export const ProjectMember = z.object({
 export type ProjectMember = z.infer<typeof ProjectMember>;
 
 /**
- * A membership as `/v1/project-members` answers it (the reference's `ProjectMemberWithUser`): the
+ * A membership as `/v1/project-members` answers it (Activepieces' `ProjectMemberWithUser`): the
  * member record with its role, its project's id and name, and the user.
  */
 export const ProjectMemberWithUser = ProjectMember.extend({

@@ -3,7 +3,7 @@ import { FlowVersion } from '../flows/flow-version';
 import { Template } from './template';
 
 /**
- * A flow exported as the reference platform's shared template (`GET /v1/flows/:id/template`, what
+ * A flow exported as Activepieces' shared template (`GET /v1/flows/:id/template`, what
  * its "Export flow" downloads): a {@link Template} without id, timestamps and platform, whose
  * `flows[0]` is the whole flow version, without sample data and connection references.
  * `IMPORT_FLOW` (and `piecework flows import`) takes it back as it is.

@@ -6,7 +6,7 @@ import { Table } from '../tables/table';
 import { TemplateType } from './template';
 
 /**
- * Query of `GET /v1/templates`, as the reference takes it: `type` (OFFICIAL, SHARED or CUSTOM; all
+ * Query of `GET /v1/templates`, as Activepieces takes it: `type` (OFFICIAL, SHARED or CUSTOM; all
  * three when absent), `search` (a case-insensitive substring of the name, summary or
  * description), `tags` (tag titles; a template must carry every one), `categories` / `category`
  * (a template must be in at least one) and `pieces` (piece names; a template must use at least

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { User } from './user';
 
 /**
- * A password as accepted on sign-up: 8 to 64 characters (the spec is silent; these are the
- * reference platform's bounds).
+ * A password as accepted on sign-up: 8 to 64 characters, Activepieces'
+ * bounds.
  */
 export const Password = z.string().min(8).max(64);
 export type Password = z.infer<typeof Password>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The third-party identity providers a user may sign in with (the reference's names). */
+/** The third-party identity providers a user may sign in with (Activepieces' names). */
 export const ThirdPartyAuthnProvider = z.enum(['GOOGLE']);
 export type ThirdPartyAuthnProvider = z.infer<typeof ThirdPartyAuthnProvider>;
 

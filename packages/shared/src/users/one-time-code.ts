@@ -19,7 +19,7 @@ export const CreateOtpRequest = z.object({
 export type CreateOtpRequest = z.infer<typeof CreateOtpRequest>;
 
 /**
- * The user a code was sent to: `identityId` (the reference's name, carried by the emailed link)
+ * The user a code was sent to: `identityId` (Activepieces' name, carried by the emailed link)
  * or `userId`, one of the two.
  */
 const CodeOwner = z.object({

@@ -41,7 +41,7 @@ export type UserInvitation = z.infer<typeof UserInvitation>;
 
 /**
  * Answer of `POST /v1/user-invitations`: the invitation, plus the `link` the invitee opens to
- * accept it when the server cannot email it (no SMTP configured), as the reference does. The link
+ * accept it when the server cannot email it (no SMTP configured), as Activepieces does. The link
  * is `<public URL>invitation?token=<token>&email=<email>`; its token is valid one day.
  */
 export const UserInvitationWithLink = UserInvitation.extend({ link: z.string().optional() });

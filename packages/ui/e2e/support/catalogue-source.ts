@@ -1,7 +1,7 @@
 /**
  * A pieces API on loopback for the catalogue to sync from (`AP_PIECES_SYNC_URL`): it lists the
  * pieces it was offered at `GET /api/v1/pieces/registry` and answers each one's metadata at
- * `GET /api/v1/pieces/<name>?version=`, as the reference's cloud does. Give the server under
+ * `GET /api/v1/pieces/<name>?version=`, as Activepieces' cloud does. Give the server under
  * test `AP_PIECES_SYNC_URL: source.apiUrl` and `AP_SSRF_ALLOW_LIST: '127.0.0.1'`, `offer` the
  * pieces, then sync (`client.pieces.sync()`).
  */

@@ -69,7 +69,7 @@ export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness
   });
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 720 } });
   context.setDefaultTimeout(15_000);
-  // The built-in pieces' logos are on the reference's CDN, out of reach of a test machine: a
+  // The built-in pieces' logos are on Activepieces' CDN, out of reach of a test machine: a
   // stand-in image keeps their failed loads out of the console.
   await context.route('https://cdn.activepieces.com/**', (route) =>
     route.fulfill({ contentType: 'image/svg+xml', body: STAND_IN_LOGO }),

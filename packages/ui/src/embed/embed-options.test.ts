@@ -30,7 +30,7 @@ describe('embed options', () => {
     expect(showsBuilderLinksOut(DEFAULT_EMBED_OPTIONS)).toBe(true);
   });
 
-  it('an empty VENDOR_INIT hides nothing and shows the logo, as the reference SDK defaults', () => {
+  it('an empty VENDOR_INIT hides nothing and shows the logo, as the Activepieces embed SDK defaults', () => {
     expect(embedOptionsOf({})).toEqual({ ...DEFAULT_EMBED_OPTIONS, embedded: true, homeButtonIcon: 'logo' });
   });
 

@@ -1,6 +1,6 @@
 /**
  * The routes the embedding host sees. Inside the app a page lives under its project
- * (`/projects/<id>/flows/<flowId>`); the host knows only the reference platform's project-free
+ * (`/projects/<id>/flows/<flowId>`); the host knows only Activepieces' project-free
  * form (`/flows/<flowId>`), which the app's `/flows...`, `/runs...` and `/connections` routes open
  * again. Use {@link hostRouteOf} for every `CLIENT_ROUTE_CHANGED` and home-button report.
  */

@@ -10,7 +10,7 @@ const inputs = (overrides: Record<string, unknown>) => ({
 });
 
 describe('agentStepRequestOf', () => {
-  it('reads the reference inputs, ignoring the step’s web search', () => {
+  it('reads the Activepieces inputs, ignoring the step’s web search', () => {
     expect(
       agentStepRequestOf(
         inputs({

@@ -39,13 +39,13 @@ function parseInput<T>(schema: Schema<T>, key: string, value: unknown): T {
 }
 
 /**
- * The `run_agent` step's inputs (the reference's props) as the server's agent request: the prompt,
+ * The `run_agent` step's inputs (Activepieces' props) as the server's agent request: the prompt,
  * the model (`aiProviderModel`), the tools (`agentTools`), the structured output fields and the
  * turn limit (`maxSteps`, capped at 50). `webSearch`/`webSearchOptions` are ignored (the platform
  * decides); a saved agent (`agentId`) is refused. Throws a message naming the bad input.
  */
 export function agentStepRequestOf(props: PropsValue): AgentStepRequest {
-  // The reference's newer steps may run a saved agent instead (its instructions, tools and model).
+  // Activepieces' newer steps may run a saved agent instead (its instructions, tools and model).
   const agentId = props['agentId'];
   if (typeof agentId === 'string' && agentId.trim() !== '') {
     throw new Error(

@@ -18,7 +18,7 @@ export function assertTimeZone(timeZone: string, key = 'timezone'): string {
 
 /**
  * Current IANA names that this runtime's ICU may list only under an older alias (e.g.
- * `Asia/Kolkata` for `Asia/Calcutta`); the reference platform offers the current names.
+ * `Asia/Kolkata` for `Asia/Calcutta`); Activepieces offers the current names.
  */
 const CURRENT_NAMES = [
   'Africa/Asmara',
@@ -46,7 +46,7 @@ const CURRENT_NAMES = [
 let timeZoneOptions: DropdownOption[] | undefined;
 
 /**
- * Time zone choices for dropdowns: `UTC` (the reference platform's default) first, then every
+ * Time zone choices for dropdowns: `UTC` (Activepieces' default) first, then every
  * IANA zone of this runtime under its current and older names, sorted. The value is the name.
  * Listed on first use (checking the zones costs tens of milliseconds: not at start-up).
  */

@@ -9,7 +9,7 @@ import { parseDate } from './parse-date';
 import { parseTimeExpression } from './time-expression';
 import { zonedNow } from './zoned-now';
 
-/** Sets the time of day ("HH:mm"; seconds zero) in `timeZone`, as the reference does. */
+/** Sets the time of day ("HH:mm"; seconds zero) in `timeZone`, as Activepieces does. */
 function atTime(date: Dayjs, time: string, timeZone: string): Dayjs {
   const [hour = NaN, minute = NaN] = time.split(':').map(Number);
   if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59)) {
@@ -22,7 +22,7 @@ function atTime(date: Dayjs, time: string, timeZone: string): Dayjs {
  * `add_subtract_date`: reads `inputDate` (in `inputDateFormat`, as UTC), applies `expression`
  * (e.g. `+ 1 day - 2 hour`, term by term with dayjs's `add`) in `timeZone` (UTC when empty),
  * optionally sets the time of day (`setTime` "HH:mm", or the current time with `useCurrentTime`;
- * both need a `timeZone`, as on the reference) and writes it in `outputFormat`, as `{result}`.
+ * both need a `timeZone`, as on Activepieces) and writes it in `outputFormat`, as `{result}`.
  */
 export const addSubtractDate = createAction({
   name: 'add_subtract_date',

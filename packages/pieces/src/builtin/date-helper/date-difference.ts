@@ -9,7 +9,7 @@ import { parseDate } from './parse-date';
 
 type Duration = ReturnType<typeof dayjs.duration>;
 
-/** Each unit's part of the difference, as the reference reads it from a dayjs duration. */
+/** Each unit's part of the difference, as Activepieces reads it from a dayjs duration. */
 const PART_OF: Record<TimeUnit, (difference: Duration) => number> = {
   year: (difference) => difference.years(),
   month: (difference) => difference.months(),
@@ -33,7 +33,7 @@ function unitsOf(value: unknown): TimeUnit[] {
 
 /**
  * `date_difference`: end minus start (both read as UTC) as a dayjs duration, broken down into
- * the units of `unitDifference` as the reference does: each unit is what is left after the larger
+ * the units of `unitDifference` as Activepieces does: each unit is what is left after the larger
  * ones (a year is 365 days, a month a twelfth of that), not a total, and negative when the end
  * comes first: `{year?, month?, day?, hour?, minute?, second?}`.
  */

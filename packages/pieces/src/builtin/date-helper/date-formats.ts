@@ -1,10 +1,10 @@
 /**
- * The date helper's format and unit choices: the reference piece's dropdown lists (data, which
+ * The date helper's format and unit choices: the Activepieces piece's dropdown lists (data, which
  * no dayjs plugin provides) and its one format correction, `DDD`/`DDDD` to dayjs's `ddd`/`dddd`.
  */
 import type { DropdownOption } from '../../framework/properties';
 
-/** The formats the date helper offers (dayjs-style tokens, as on the reference platform). */
+/** The formats the date helper offers (dayjs-style tokens, as on Activepieces). */
 export const TIME_FORMATS = [
   ['DDD MMM DD YYYY HH:mm:ss', 'Sun Sep 17 2023 11:23:58'],
   ['DDD MMM DD HH:mm:ss YYYY', 'Sun Sep 17 11:23:58 2023'],
@@ -41,8 +41,8 @@ export const TIME_FORMAT_DESCRIPTION = [
 ].join(' ');
 
 /**
- * The reference's formats say `DDD`/`DDDD` for day names; dayjs's tokens are `ddd`/`dddd`. Apply
- * it to every format before handing it to dayjs, as the reference does.
+ * Activepieces' formats say `DDD`/`DDDD` for day names; dayjs's tokens are `ddd`/`dddd`. Apply
+ * it to every format before handing it to dayjs, as Activepieces does.
  */
 export const correctedFormat = (format: string) => format.replaceAll('DDDD', 'dddd').replaceAll('DDD', 'ddd');
 

@@ -23,9 +23,9 @@ const run = ({ action, props, now }: ReferenceCase) =>
   );
 
 describe.each([
-  ['gives the reference piece’s outputs reading and writing dates', READING_CASES],
-  ['gives the reference piece’s outputs in calendar arithmetic', ARITHMETIC_CASES],
-  ['gives the reference piece’s outputs across DST', DST_CASES],
+  ['gives the Activepieces piece’s outputs reading and writing dates', READING_CASES],
+  ['gives the Activepieces piece’s outputs in calendar arithmetic', ARITHMETIC_CASES],
+  ['gives the Activepieces piece’s outputs across DST', DST_CASES],
 ])('the date helper %s', (_, cases) => {
   it.each(cases.map((testCase) => [`${testCase.action}: ${testCase.name}`, testCase] as const))(
     '%s',

@@ -78,7 +78,7 @@ describe('add_subtract_date', () => {
     });
   });
 
-  it('adds a day across a DST change as the reference does (24 hours)', async () => {
+  it('adds a day across a DST change as Activepieces does (24 hours)', async () => {
     const outcome = await runAction(dateHelperPiece, 'add_subtract_date', {
       inputDate: '2026-03-07 17:00:00',
       inputDateFormat: 'YYYY-MM-DD HH:mm:ss',

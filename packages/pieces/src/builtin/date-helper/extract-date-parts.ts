@@ -5,7 +5,7 @@ import type { Dayjs } from './date-library';
 import { dateTextProp, formatProp } from './date-props';
 import { parseDate } from './parse-date';
 
-/** The units `extract_date_parts` offers, with the reference's values (the output keys). */
+/** The units `extract_date_parts` offers, with Activepieces' values (the output keys). */
 const DATE_PARTS = [
   ['year', 'Year'],
   ['month', 'Month'],
@@ -19,7 +19,7 @@ const DATE_PARTS = [
 type DatePart = (typeof DATE_PARTS)[number][0];
 const PART_NAMES: readonly string[] = DATE_PARTS.map(([value]) => value);
 
-/** Each unit as the reference reads it from the parsed date. */
+/** Each unit as Activepieces reads it from the parsed date. */
 const PART_OF: Record<DatePart, (date: Dayjs) => number | string> = {
   year: (date) => date.year(),
   month: (date) => date.month() + 1,

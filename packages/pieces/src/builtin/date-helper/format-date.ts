@@ -7,7 +7,7 @@ import { parseDate } from './parse-date';
 
 /**
  * `format_date`: reads `inputDate` in `inputFormat` as a wall-clock time of `inputTimeZone` and
- * writes it in `outputFormat` as a time of `outputTimeZone`, as `{result}` (the reference's
+ * writes it in `outputFormat` as a time of `outputTimeZone`, as `{result}` (Activepieces'
  * `parseDate(...).tz(inputTimeZone, true).tz(outputTimeZone).format(outputFormat)`).
  */
 export const formatDateAction = createAction({

@@ -8,7 +8,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /**
  * `next_day_of_week`: the next `weekday` (0 = Sunday ... 6 = Saturday) at `time` (or the current
  * time) on the calendar of `timeZone`, as `{result}` in `timeFormat`. Today counts while that
- * time is not past; otherwise it is a week ahead (dayjs day arithmetic, as on the reference).
+ * time is not past; otherwise it is a week ahead (dayjs day arithmetic, as on Activepieces).
  */
 export const nextDayOfWeek = createAction({
   name: 'next_day_of_week',

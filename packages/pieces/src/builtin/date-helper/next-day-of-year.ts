@@ -21,7 +21,7 @@ const MONTHS = [
 /**
  * `next_day_of_year`: the next `month`/`day` (month 1 to 12) at `time` (or the current time) on
  * the calendar of `timeZone`, as `{result}` in `timeFormat`: this year's while it is not past,
- * else a year later. As on the reference (dayjs setters), a day the month lacks rolls into the
+ * else a year later. As on Activepieces (dayjs setters), a day the month lacks rolls into the
  * next month (April 31 is May 1; February 29 of a common year is March 1).
  */
 export const nextDayOfYear = createAction({

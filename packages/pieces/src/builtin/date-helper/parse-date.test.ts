@@ -27,7 +27,7 @@ describe('parseDate', () => {
     ['Sun Sep 17 2023 11:23:58', 'DDD MMM DD YYYY HH:mm:ss', 'ddd MMM DD YYYY HH:mm:ss'],
     ['2024-02-29T23:00:00Z', 'MM/DD/YYYY', 'MM/DD/YYYY'],
     ['not a date', 'YYYY-MM-DD', 'YYYY-MM-DD'],
-  ])('refuses %s as %s, as the reference does', (text, format, corrected) => {
+  ])('refuses %s as %s, as Activepieces does', (text, format, corrected) => {
     expect(() => parseDate(text, format)).toThrow(
       `Failed to parse the date: ${text} with format: ${corrected}`,
     );

@@ -3,11 +3,11 @@ import { dayjs } from './date-library';
 import type { Dayjs } from './date-library';
 
 /**
- * Reads `text` written in `format` (the reference's format choices, see {@link correctedFormat})
- * as a UTC date, as the reference's `parseDate` does: dayjs's customParseFormat, not strict, so
+ * Reads `text` written in `format` (Activepieces' format choices, see {@link correctedFormat})
+ * as a UTC date, as Activepieces' `parseDate` does: dayjs's customParseFormat, not strict, so
  * a two-digit year is 1969-2068 (`99` is 1999), an overflowing day or month rolls over (February
- * 30 is March 2, month 13 next January) and `X`/`x` read Unix seconds/milliseconds. Throws the
- * reference's message when dayjs reads no date (it reads no day names: `ddd` formats never parse).
+ * 30 is March 2, month 13 next January) and `X`/`x` read Unix seconds/milliseconds. Throws
+ * Activepieces' message when dayjs reads no date (it reads no day names: `ddd` formats never parse).
  */
 export function parseDate(text: string, format: string): Dayjs {
   const corrected = correctedFormat(format);

@@ -4,7 +4,7 @@
  * from is said in each fixture file.
  */
 
-/** One call of a date-helper action and the reference's outcome: its output or its error. */
+/** One call of a date-helper action and Activepieces' outcome: its output or its error. */
 export interface ReferenceCase {
   name: string;
   action: string;

@@ -1,13 +1,13 @@
 /**
- * Outputs of the reference piece, `@activepieces/piece-date-helper` (activepieces/activepieces,
+ * Outputs of the Activepieces piece, `@activepieces/piece-date-helper` (activepieces/activepieces,
  * packages/pieces/community/date-helper, the version whose actions share `apDayjs` and
  * `parseDate` from lib/common), which is not on the npm registry. Source of every expected value:
- * a throwaway script ran the reference actions' `run` code, calling dayjs exactly as they do
+ * a throwaway script ran the Activepieces actions' `run` code, calling dayjs exactly as they do
  * (`dayjs(date, format)` with customParseFormat, `.tz(zone, true)`, `.add`, `.hour`, `.startOf`,
  * `dayjs.duration(end.diff(start))` ...), against the dayjs installed here (1.11.23, extended with
  * customParseFormat, utc, timezone, advancedFormat and duration) with `TZ=UTC` and the
  * reference's `apDayjs()` read at the case's clock (`now`, else 2026-01-15T10:00:00.000Z); its
- * outputs are pasted below as literals. They keep the reference's quirks: formats with day names
+ * outputs are pasted below as literals. They keep Activepieces' quirks: formats with day names
  * (`ddd`) never parse, a day past a month's end rolls over, `X` of a zoned date counts its wall
  * clock, and a day added to a zoned date keeps the offset it had (a DST change in between shifts
  * the result by the change).

@@ -1,5 +1,5 @@
 /**
- * The add/subtract expression (`+ 1 year - 3 days + 2 hour`) is the reference piece's own little
+ * The add/subtract expression (`+ 1 year - 3 days + 2 hour`) is the Activepieces piece's own little
  * language, which no dayjs plugin reads; dayjs's `add` applies the terms read here.
  */
 import { TIME_UNITS } from './date-formats';
@@ -14,9 +14,9 @@ export interface TimeTerm {
 const TERM = /([+-]*)(\d+)([^+\-\d]+)/y;
 
 /**
- * Reads an expression as the reference does: spaces and line breaks are dropped, a sign holds
+ * Reads an expression as Activepieces does: spaces and line breaks are dropped, a sign holds
  * for the terms after it until the next sign (`- 1 day 2 hour` subtracts both; `+` at first),
- * units are case-blind and may end in `s`. Throws where the reference would skip text silently:
+ * units are case-blind and may end in `s`. Throws where Activepieces would skip text silently:
  * an unknown unit, text that is not a term, or no term at all.
  */
 export function parseTimeExpression(expression: string): TimeTerm[] {

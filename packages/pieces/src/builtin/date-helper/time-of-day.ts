@@ -37,7 +37,7 @@ export const timeOfDayProps = () => ({
 export interface TimeOfDay {
   /** Now, in the zone. */
   now: Dayjs;
-  /** `day` at the chosen time of day (seconds zero), as the reference sets it. */
+  /** `day` at the chosen time of day (seconds zero), as Activepieces sets it. */
   at(day: Dayjs): Dayjs;
   /** `{result}`: the date in the chosen format. */
   result(date: Dayjs): { result: string };

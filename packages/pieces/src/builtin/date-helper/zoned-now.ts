@@ -3,7 +3,7 @@ import { dayjs } from './date-library';
 import type { Dayjs } from './date-library';
 
 /**
- * The reference's `apDayjs().tz(timeZone)`: now, in `timeZone`. Now is the built-in env's clock
+ * Activepieces' `apDayjs().tz(timeZone)`: now, in `timeZone`. Now is the built-in env's clock
  * (`builtinEnv(ctx).now()`), which hosts and tests pin.
  */
 export const zonedNow = (ctx: object, timeZone: string): Dayjs =>

@@ -3,7 +3,7 @@ import { Property } from '../../framework/properties';
 import { builtinEnv } from '../common/builtin-env';
 
 /**
- * Delays up to this long (10 s, the reference's threshold for Delay For) wait inside the step;
+ * Delays up to this long (10 s, Activepieces' threshold for Delay For) wait inside the step;
  * longer ones pause the run on a DELAY waitpoint, so no worker is held while waiting.
  */
 export const IN_PROCESS_DELAY_LIMIT_MS = 10_000;

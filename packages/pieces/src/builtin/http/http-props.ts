@@ -68,7 +68,7 @@ const bodyFields: Record<string, Record<string, PiecePropertyDefinition>> = {
   },
 };
 
-/** The inputs of `send_request`, named as on the reference platform. */
+/** The inputs of `send_request`, named as on Activepieces. */
 export const sendRequestProps = {
   method: Property.StaticDropdown({ displayName: 'Method', required: true, options: options(HTTP_METHODS) }),
   url: Property.ShortText({

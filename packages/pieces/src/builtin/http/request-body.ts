@@ -54,7 +54,7 @@ export function formDataBody(data: unknown): FormData {
 }
 
 /**
- * A JSON body as the reference's HTTP client sends it: text as it is, anything else as JSON
+ * A JSON body as Activepieces' HTTP client sends it: text as it is, anything else as JSON
  * text, or URL-encoded when the Content-Type header asks for `application/x-www-form-urlencoded`.
  */
 export function jsonBody(data: unknown, headers: Headers): string {

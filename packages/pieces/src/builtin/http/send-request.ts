@@ -19,7 +19,7 @@ interface Failure {
 
 type Decision = 'retry' | 'continue' | 'fail';
 
-/** What the reference does after a failed attempt, by failure mode. */
+/** What Activepieces does after a failed attempt, by failure mode. */
 function decide(mode: FailureMode, status: number, attempt: number): Decision {
   const retry = attempt < MAX_ATTEMPTS ? 'retry' : 'fail';
   switch (mode) {

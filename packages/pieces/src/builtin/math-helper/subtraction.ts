@@ -1,6 +1,6 @@
 import { mathAction } from './math-common';
 
-/** `subtraction_math`: second − first ("subtract the first number from the second"), as the reference. */
+/** `subtraction_math`: second − first ("subtract the first number from the second"), as in Activepieces. */
 export const subtraction = mathAction(
   {
     name: 'subtraction_math',

@@ -3,7 +3,7 @@ import { Property } from '../../framework/properties';
 import { requiredText } from '../common/read-props';
 import { scheduledTriggerHooks, timezoneProp, type ScheduleOf } from './schedule-common';
 
-/** `cronExpression` (trimmed) in `timezone`; the payload is empty, as on the reference platform. */
+/** `cronExpression` (trimmed) in `timezone`; the payload is empty, as on Activepieces. */
 export const cronExpressionSchedule: ScheduleOf = (props) => ({
   cronExpression: requiredText(props, 'cronExpression').trim(),
   timezone: requiredText(props, 'timezone'),

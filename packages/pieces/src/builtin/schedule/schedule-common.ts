@@ -5,7 +5,7 @@ import { assertTimeZone, timeZoneDropdownOptions } from '../common/time-zones';
 
 /**
  * How croner reads schedules: a 5-field cron expression (a 6-field one with seconds is accepted
- * too). Numeric step prefixes such as the reference's default `0/5 * * * *` are allowed
+ * too). Numeric step prefixes such as Activepieces' default `0/5 * * * *` are allowed
  * (`sloppyRanges`), so flows exported with them enable unchanged.
  */
 const CRON_OPTIONS = { paused: true, mode: '5-or-6-parts', sloppyRanges: true } as const;

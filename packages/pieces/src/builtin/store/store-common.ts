@@ -5,7 +5,7 @@ import { choice, requiredText } from '../common/read-props';
 /** Where a value lives: the whole project (`COLLECTION`), one flow, or one run of it. */
 export const STORE_SCOPES = ['COLLECTION', 'FLOW', 'RUN'] as const;
 
-/** The run id the reference uses for `RUN` keys in single-step test mode. */
+/** The run id Activepieces uses for `RUN` keys in single-step test mode. */
 export const TEST_RUN_ID = 'test-run-id-CbVidYfEuCRpUanfEb3RU';
 
 /** The `store_scope` input of every store action (default `COLLECTION`, i.e. the project). */
@@ -27,7 +27,7 @@ export const storeScopeProp = Property.StaticDropdown({
 export const keyProp = Property.ShortText({ displayName: 'Key', required: true });
 
 /**
- * The key and `ctx.store` scope of the action's `key` and `store_scope` inputs, as the reference
+ * The key and `ctx.store` scope of the action's `key` and `store_scope` inputs, as Activepieces
  * lays them out: `RUN` values are FLOW values under `run_<runId>/<key>`. Keys are 1 to 128
  * characters.
  */

@@ -31,7 +31,7 @@ describe('store scopes', () => {
     );
   });
 
-  it('lays keys out as the reference does', async () => {
+  it('lays keys out as Activepieces does', async () => {
     const services = testServices();
     const seen: string[] = [];
     const store = {
@@ -98,7 +98,7 @@ describe('store actions', () => {
     expect(await call('remove_from_list', { key: 'l', value: 'z' })).toEqual(['y', 'x']);
   });
 
-  it('keeps test-mode RUN values apart, under the reference test run id', async () => {
+  it('keeps test-mode RUN values apart, under the Activepieces test run id', async () => {
     const services = testServices();
     await inRun(services, 'flow_a', 'run_1', true)('put', { key: 'k', value: 't', store_scope: 'RUN' });
     expect(await inRun(services, 'flow_a', 'run_9', true)('get', { key: 'k', store_scope: 'RUN' })).toBe('t');

@@ -6,7 +6,7 @@ import { optionalRecord } from '../common/read-props';
 import { networkErrorMessage } from '../http/http-response';
 import { MOCK_CALLBACK_URL, callableFlowKey, modeProp, objectOrJson } from './subflows-common';
 
-/** Attempts to deliver the response (the reference retries up to 10 times). */
+/** Attempts to deliver the response (Activepieces retries up to 10 times). */
 export const CALLBACK_ATTEMPTS = 10;
 
 /** Backoff before retry `n` (0-based): 1 s, 2 s, 4 s, ... up to 30 s. */

@@ -107,7 +107,7 @@ describe('streamCsvToSubflows', () => {
     ]);
   });
 
-  it('parses as the reference does: tabs, a BOM, empty lines, trimmed values, short rows, repeated columns', async () => {
+  it('parses as Activepieces does: tabs, a BOM, empty lines, trimmed values, short rows, repeated columns', async () => {
     route = () => ({ status: 200, body: '{}' });
     const outcome = await stream({
       file: csvFile('\uFEFFid\ttag\ttag\n 1 \ta\tb\n\n2\tc\n'),

@@ -13,14 +13,14 @@ export const MAX_ROWS_PER_BATCH = 10_000;
 /** How many batches may be on their way to the server at once. */
 export const MAX_BATCHES_IN_FLIGHT = 5;
 
-/** Further attempts of a batch after a network error or a 5xx answer (the reference's 2). */
+/** Further attempts of a batch after a network error or a 5xx answer (Activepieces' 2). */
 const BATCH_RETRIES = 2;
 
 /** One CSV record: its values by column name (the values of a repeated column name as a list). */
 type CsvRow = Record<string, unknown>;
 
 /**
- * A streaming csv-parse parser with the reference's options: the first line is the header
+ * A streaming csv-parse parser with Activepieces' options: the first line is the header
  * (kept for the output and every batch), a BOM is skipped, rows may have more or fewer fields
  * than the header, repeated column names group their values, empty lines are skipped and values
  * trimmed.

@@ -14,7 +14,7 @@ export const MOCK_CALLBACK_URL = 'MOCK';
 /** FLOW store key of a sub-flow run's callback URL. */
 export const callableFlowKey = (runId: string) => `callableFlow_${runId}`;
 
-/** The parts of a project flow (the reference's PopulatedFlow) the sub-flow pieces read. */
+/** The parts of a project flow (Activepieces' PopulatedFlow) the sub-flow pieces read. */
 export interface SubflowCandidate {
   id: string;
   externalId?: string;
@@ -120,7 +120,7 @@ export class SubflowDispatchError extends Error {
 /**
  * Starts a run of a callable flow: POSTs `{data, callbackUrl}` to the server's
  * `{apiUrl}v1/webhooks/:flowId` with the parent run headers, through the SSRF-filtered client,
- * retrying network errors and 5xx answers `retries` times with backoff (as the reference's HTTP
+ * retrying network errors and 5xx answers `retries` times with backoff (as Activepieces' HTTP
  * client does). Resolves with the answer's body.
  *
  * @throws SubflowDispatchError when the server answers outside 2xx; Error on a network failure.

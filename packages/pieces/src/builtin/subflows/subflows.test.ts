@@ -4,7 +4,7 @@ import type { LocalHandler } from '../testing/local-server';
 import { runAction, testRequest, testServices, testTriggerContext } from '../testing/test-services';
 import { subflowsPiece } from './index';
 
-/** A project flow in the reference's PopulatedFlow shape. */
+/** A project flow in Activepieces' PopulatedFlow shape. */
 const flow = (
   id: string,
   externalId: string,

@@ -4,7 +4,7 @@ import { Property } from '../../framework/properties';
 import { optionalNumber, optionalRecord } from '../common/read-props';
 import { assertValueFits, formatRecord, projectTables, tableIdProp } from './tables-common';
 
-/** The operators a filter may use, as the reference lists them. */
+/** The operators a filter may use, as Activepieces lists them. */
 const OPERATORS = [
   { label: 'Equals', value: 'eq' },
   { label: 'Not Equals', value: 'neq' },
@@ -15,7 +15,7 @@ const OPERATORS = [
   { label: 'Contains', value: 'co' },
 ];
 
-/** Without `limit`, every matching record (the reference's "no limit"). */
+/** Without `limit`, every matching record (Activepieces' "no limit"). */
 const NO_LIMIT = 999_999_999;
 
 /**

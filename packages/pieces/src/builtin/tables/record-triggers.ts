@@ -3,7 +3,7 @@ import { createTrigger } from '../../framework/create-piece';
 import type { TriggerContext } from '../../framework/piece-definition';
 import { formatRecord, projectTables, tableIdProp } from './tables-common';
 
-/** The key under which a trigger keeps its table webhook's id (FLOW store), as the reference does. */
+/** The key under which a trigger keeps its table webhook's id (FLOW store), as Activepieces does. */
 const WEBHOOK_ID_KEY = 'webhookId';
 
 /** How many recent records a trigger's test gives as samples. */

@@ -176,7 +176,7 @@ export interface FormattedRecord {
   cells: Record<string, { fieldName: string; updated: string; created: string; value: unknown }>;
 }
 
-/** The reference piece's output of a record (also given as `{record}`, as some events carry it). */
+/** The Activepieces piece's output of a record (also given as `{record}`, as some events carry it). */
 export function formatRecord(given: TablesHostRecord | { record: TablesHostRecord }): FormattedRecord {
   const record = 'record' in given ? given.record : given;
   const cells: FormattedRecord['cells'] = {};

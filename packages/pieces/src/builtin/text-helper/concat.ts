@@ -3,7 +3,7 @@ import { Property } from '../../framework/properties';
 import { optionalText } from '../common/read-props';
 
 /**
- * `concat`: joins `texts` with `seperator` (the reference's spelling; `separator` is accepted
+ * `concat`: joins `texts` with `seperator` (Activepieces' spelling; `separator` is accepted
  * too). Missing items become empty text; objects become JSON text.
  */
 export const concat = createAction({

@@ -1,7 +1,7 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
 
-/** Empty as the reference's `isEmpty` reads it: missing, `null`, `''`, `[]` or `{}`. */
+/** Empty as Activepieces' `isEmpty` reads it: missing, `null`, `''`, `[]` or `{}`. */
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'string' || Array.isArray(value)) return value.length === 0;
@@ -11,7 +11,7 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * `defaultValue`: returns `value`, or `defaultString` when `value` is empty (missing, `null`, the
- * empty text, an empty list or object). Text of only spaces is not empty, as on the reference.
+ * empty text, an empty list or object). Text of only spaces is not empty, as on Activepieces.
  */
 export const defaultValue = createAction({
   name: 'defaultValue',

@@ -4,10 +4,10 @@ import { choice, requiredText } from '../common/read-props';
 
 /**
  * `html_to_markdown`: converts `html` to Markdown with the `turndown` library, set up as the
- * reference piece does: turndown's default options (setext `===` headings for levels 1 and 2,
+ * Activepieces piece does: turndown's default options (setext `===` headings for levels 1 and 2,
  * `*` bullets, indented code blocks, `_` emphasis; tables become their cells' text) and `script`
  * elements removed with their content. `flavor` (default `vanilla`), an input of an earlier
- * version of the reference, is checked but does not change the output.
+ * version of Activepieces, is checked but does not change the output.
  */
 export const htmlToMarkdownAction = createAction({
   name: 'html_to_markdown',

@@ -5,9 +5,9 @@ import { sanitizeMarkdownHtml } from './sanitize-markdown-html';
 
 /**
  * `markdown_to_html`: converts `markdown` to HTML with the `showdown` library, configured as the
- * reference piece does (the options below, `omitExtraWLInCodeBlocks`, then `setFlavor`, whose
+ * Activepieces piece does (the options below, `omitExtraWLInCodeBlocks`, then `setFlavor`, whose
  * preset overrides them: `github` turns on tables and simple line breaks, `vanilla` resets every
- * option to showdown's default). Unlike the reference, the HTML is then sanitized
+ * option to showdown's default). Unlike Activepieces, the HTML is then sanitized
  * ({@link sanitizeMarkdownHtml}): no scripts, event handlers or `javascript:` links.
  */
 export const markdownToHtmlAction = createAction({

@@ -4,7 +4,7 @@ import { requiredText } from '../common/read-props';
 
 /**
  * `stripHtml`: the text of `html` without its tags, from the `string-strip-html` library with
- * its default options, as the reference piece calls it. It removes tags, comments and the
+ * its default options, as the Activepieces piece calls it. It removes tags, comments and the
  * content of `script` and `style`, decodes every HTML entity (`caf&eacute; &euro;` → `café €`),
  * puts a space where block tags (`p`, `br`, `li`, ...) met text, collapses runs of whitespace
  * around tags and trims the ends. Entities are decoded before tags are found, so escaped markup

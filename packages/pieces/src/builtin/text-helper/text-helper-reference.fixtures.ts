@@ -1,28 +1,28 @@
 /*
- * Outputs of the reference piece (`@activepieces/piece-text-helper`, which is not published on the
+ * Outputs of the Activepieces piece (`@activepieces/piece-text-helper`, which is not published on the
  * npm registry) for the text helper's library-backed actions, recorded as literals. They were
  * computed by a throwaway script that called the libraries installed here exactly as the
- * reference actions do: `markdown_to_html` builds a showdown 2.1.0 `Converter` with
+ * Activepieces actions do: `markdown_to_html` builds a showdown 2.1.0 `Converter` with
  * `headerLevelStart`, `omitExtraWLInCodeBlocks: true`, `noHeaderId`, `tables`, `simpleLineBreaks`
  * and `openLinksInNewWindow` from its inputs (defaults: github, 1, true, false, false, false),
  * then calls `setFlavor(flavor)` and `makeHtml(markdown)`; `html_to_markdown` calls
  * `new TurndownService()` (turndown 7.2.5), `remove('script')` and `turndown(html)`; `stripHtml`
  * returns `stripHtml(html).result` (string-strip-html 13.7.6); `slugify` returns `slugify(text)`
- * (slugify 1.6.9). Piecework sanitizes Markdown's HTML and the reference does not: where that
+ * (slugify 1.6.9). Piecework sanitizes Markdown's HTML and Activepieces does not: where that
  * changes the output, the case says so in `sanitized`. No case has an email autolink: showdown
  * hides its address behind randomly chosen character references, different on every call.
  */
 
-/** A `markdown_to_html` case: inputs, the reference's HTML and, if it differs, Piecework's. */
+/** A `markdown_to_html` case: inputs, Activepieces' HTML and, if it differs, Piecework's. */
 export interface MarkdownReferenceCase {
   markdown: string;
   props: Record<string, unknown>;
   reference: string;
-  /** Piecework's output where sanitizing changes the reference's, and why. */
+  /** Piecework's output where sanitizing changes Activepieces', and why. */
   sanitized?: { output: string; why: string };
 }
 
-/** `markdown_to_html` inputs with the reference's output; use to compare the built-in with it. */
+/** `markdown_to_html` inputs with Activepieces' output; use to compare the built-in with it. */
 export const MARKDOWN_TO_HTML_REFERENCE: MarkdownReferenceCase[] = [
   {
     markdown: '# Hello World!',
@@ -247,7 +247,7 @@ export const MARKDOWN_TO_HTML_REFERENCE: MarkdownReferenceCase[] = [
   },
 ];
 
-/** `html_to_markdown` inputs with the reference's output (turndown, `script` removed). */
+/** `html_to_markdown` inputs with Activepieces' output (turndown, `script` removed). */
 export const HTML_TO_MARKDOWN_REFERENCE: { html: string; reference: string }[] = [
   { html: '<h1>Title</h1><h3>Sub  title</h3>', reference: 'Title\n=====\n\n### Sub title' },
   { html: '<p>one</p>\n  <p>two\n lines</p>', reference: 'one\n\ntwo lines' },
@@ -280,7 +280,7 @@ export const HTML_TO_MARKDOWN_REFERENCE: { html: string; reference: string }[] =
   { html: '', reference: '' },
 ];
 
-/** `stripHtml` inputs with the reference's output (string-strip-html's `result`). */
+/** `stripHtml` inputs with Activepieces' output (string-strip-html's `result`). */
 export const STRIP_HTML_REFERENCE: { html: string; reference: string }[] = [
   { html: 'caf&eacute; &euro;', reference: 'café €' },
   {
@@ -300,7 +300,7 @@ export const STRIP_HTML_REFERENCE: { html: string; reference: string }[] = [
   { html: '', reference: '' },
 ];
 
-/** `slugify` inputs with the reference's output (`slugify(text)`). */
+/** `slugify` inputs with Activepieces' output (`slugify(text)`). */
 export const SLUGIFY_REFERENCE: { text: string; reference: string }[] = [
   { text: 'Привет мир', reference: 'Privet-mir' },
   { text: 'Ελληνικά', reference: 'Ellhnika' },

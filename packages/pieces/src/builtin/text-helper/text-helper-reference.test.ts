@@ -11,7 +11,7 @@ import {
 const run = (action: string, propsValue: Record<string, unknown>) =>
   runAction(textHelperPiece, action, propsValue);
 
-describe('the text helper gives the reference piece outputs', () => {
+describe('the text helper gives the Activepieces piece outputs', () => {
   it.each(MARKDOWN_TO_HTML_REFERENCE)(
     'markdown_to_html $markdown $props',
     async ({ markdown, props, reference, sanitized }) => {

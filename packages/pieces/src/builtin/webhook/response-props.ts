@@ -72,7 +72,7 @@ function jsonBody(body: unknown): unknown {
 const withProtocol = (url: string) => (/^https?:\/\//.test(url) ? url : `https://${url}`);
 
 /**
- * The HTTP response described by the `responseType` and `fields` inputs, as the reference builds
+ * The HTTP response described by the `responseType` and `fields` inputs, as Activepieces builds
  * it: JSON bodies parsed, raw bodies as given, redirects as 301 with a `Location` header.
  */
 export function responseFromProps(props: PropsValue): FlowResponse {

@@ -11,7 +11,7 @@ export const RESUME_WEBHOOK_HEADER = 'x-activepieces-resume-webhook-url';
  * next webhook URL (header `x-activepieces-resume-webhook-url`, a `/sync` resume URL) and pauses
  * the run until that URL is called; on resume returns that request's `{body, headers,
  * queryParams}`. The response must contain the resume URL before the pause is declared, so this
- * uses the legacy `generateResumeUrl` + `run.pause` pair (one request id), as the reference does.
+ * uses the legacy `generateResumeUrl` + `run.pause` pair (one request id), as Activepieces does.
  */
 export const returnResponseAndWaitForNextWebhook = createAction({
   name: 'return_response_and_wait_for_next_webhook',

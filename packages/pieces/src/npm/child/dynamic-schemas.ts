@@ -9,7 +9,7 @@ type DynamicProperty = PiecePropertyDefinition & {
 
 /**
  * The step's propertySettings, completed with the schema of each DYNAMIC prop that has none:
- * the reference builder stores `propertySettings[key].schema` at design time by calling the
+ * the Activepieces builder stores `propertySettings[key].schema` at design time by calling the
  * prop's `props(input, ctx)`; for hand-written flows this does the same at run time, with the
  * defaulted input and the connection. A `props()` that throws leaves the prop without a schema
  * (its value is then passed as it is).

@@ -81,7 +81,7 @@ function chainsAfterUpdate(node: StepNode, body: StepNode['body']): StepNode[][]
 /**
  * DELETE_ACTION: removes each named step with its loop body / router children; its successor
  * takes its place. Names that do not exist (or were removed with an earlier one) are ignored,
- * as the reference platform does, so a repeated delete is harmless. The trigger cannot go.
+ * as Activepieces does, so a repeated delete is harmless. The trigger cannot go.
  */
 export function deleteAction(
   version: FlowVersion,

@@ -1,6 +1,6 @@
 /**
  * `/redirect`: where Google (and OAuth2 providers) send the browser back with `code` and `state`
- * (the server's flag THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL, the reference's path). In the tab
+ * (the server's flag THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL, Activepieces' path). In the tab
  * that left for Google sign-in it claims the session (`POST /v1/authn/federated/claim`) and goes on
  * to the page asked for before sign-in; in a popup this app opened (an OAuth2 connection's
  * consent) it hands the answer to the opener (see `oauth-popup-relay.ts`).

@@ -1,7 +1,7 @@
 /**
  * "Export" of the flows list: downloads a flow's shared template (`GET /v1/flows/:id/template`,
- * what the reference platform's "Export flow" downloads) as `<flow name>.json`, a file the import
- * of this app, of the reference platform and `piecework flows import` take back.
+ * what Activepieces' "Export flow" downloads) as `<flow name>.json`, a file the import
+ * of this app, of Activepieces and `piecework flows import` take back.
  */
 import type { PieceworkClient } from '@piecework/client';
 import type { PopulatedFlow } from '@piecework/shared';

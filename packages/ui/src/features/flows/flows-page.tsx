@@ -1,5 +1,5 @@
 /**
- * The flows page (`/projects/:projectId/flows`), the reference platform's flows table: folders on
+ * The flows page (`/projects/:projectId/flows`), Activepieces' flows table: folders on
  * the left, the flows of the shown folder on the right with search by name, pages, a status switch
  * and each flow's actions; "New flow" creates `Untitled` in the shown folder and opens the
  * builder; "Import flow" takes an export file. Embedded, the host may remove the navigation bar

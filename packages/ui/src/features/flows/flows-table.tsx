@@ -1,6 +1,6 @@
 /**
  * The flows table: name (a link to the builder), folder, status switch, last change and the row's
- * menu of actions, as on the reference platform's flows page.
+ * menu of actions, as on Activepieces' flows page.
  */
 import type { Folder, PopulatedFlow } from '@piecework/shared';
 import { Link } from 'react-router';

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 /** Which flows by folder: all of them, those in no folder, or those of one folder (its id). */
 export type FolderFilter = 'ALL' | 'NONE' | { readonly id: string };
 
-/** The `folderId` query value of the API for a filter ('NULL' is the reference's "no folder"). */
+/** The `folderId` query value of the API for a filter ('NULL' is Activepieces' "no folder"). */
 export function folderQueryValue(folder: FolderFilter): string | undefined {
   if (folder === 'ALL') return undefined;
   return folder === 'NONE' ? 'NULL' : folder.id;

@@ -1,5 +1,5 @@
 /**
- * The folders column of the flows page, as on the reference platform: "All flows", "Uncategorized"
+ * The folders column of the flows page, as on Activepieces: "All flows", "Uncategorized"
  * and each folder, each with its number of flows; the shown one is marked. Folders are created,
  * renamed and deleted here (deleting keeps the folder's flows, unfiled).
  */

@@ -1,5 +1,5 @@
 /**
- * "Import flow": pick a JSON export (this app's, the reference platform's, a template or a
+ * "Import flow": pick a JSON export (this app's, Activepieces', a template or a
  * solution) and import it into the folder shown. A file that cannot be imported shows why in the
  * dialog (the parse error, the migrator's refusal or the server's message) and leaves no flow.
  */

@@ -1,6 +1,6 @@
 /**
  * Imports a flow export into a project, as `piecework flows import` does: the file's JSON in any
- * shape `IMPORT_FLOW` takes (this app's export, the reference platform's template, a solution, a
+ * shape `IMPORT_FLOW` takes (this app's export, Activepieces' template, a solution, a
  * PopulatedFlow, a bare or wrapped IMPORT_FLOW request...) is migrated with `migrateExport`, and
  * each of its flows becomes a new flow (create, then IMPORT_FLOW). A file that is not JSON or not
  * an export is refused before anything is created; a flow the server refuses is deleted again with

@@ -1,5 +1,5 @@
 /**
- * The releases page (`/projects/:projectId/releases`), the reference platform's project
+ * The releases page (`/projects/:projectId/releases`), Activepieces' project
  * releases: the releases applied to the project, newest first (name, where it came from, who made
  * it, when), and **Create release** (for roles with WRITE_PROJECT_RELEASE), which reviews and
  * applies the flows and tables of another project. Releases must be turned on for the project

@@ -45,7 +45,7 @@ export function useApplyRelease(projectId: string) {
   });
 }
 
-/** Turns releases on for project `projectId` (`releasesEnabled`), as the reference's environments. */
+/** Turns releases on for project `projectId` (`releasesEnabled`), as Activepieces' environments. */
 export function useEnableReleases(projectId: string) {
   const client = useApi();
   const queryClient = useQueryClient();

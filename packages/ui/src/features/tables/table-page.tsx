@@ -1,5 +1,5 @@
 /**
- * A table's page (`/projects/:projectId/tables/:tableId`), the reference platform's table
+ * A table's page (`/projects/:projectId/tables/:tableId`), Activepieces' table
  * editor: the grid of its fields and records (newest first, 50 at a time with "Load more"),
  * filtered by the filter bar; add a field or a row, edit a cell inline, select rows and delete
  * them, import a CSV file and export the table as CSV.

@@ -1,5 +1,5 @@
 /**
- * The tables page (`/projects/:projectId/tables`), the reference platform's Tables list: the
+ * The tables page (`/projects/:projectId/tables`), Activepieces' Tables list: the
  * project's tables, newest first, searched by name as you type, a page at a time; "New table"
  * creates one and opens it; each table's menu opens, renames, imports a CSV file into, exports
  * as CSV, or deletes it (after asking).

@@ -1,5 +1,5 @@
 /**
- * The templates gallery (`/projects/:projectId/templates`), the reference platform's Templates
+ * The templates gallery (`/projects/:projectId/templates`), Activepieces' Templates
  * screen: a card per template (the official ones the server ships and the platform's own), a
  * search over names, summaries and descriptions, a category and a type filter; a card opens the
  * template's details, where **Use template** creates its flows and tables in the project.

@@ -4,7 +4,7 @@
  * at a role by id (`projectRoleId`) instead of naming it (`projectRole`). Existing members keep
  * their role: names are matched case-insensitively to the default roles; a name that matches none
  * (never written by this server) becomes Viewer, the least privilege. Also gives `user` its
- * nullable `externalId` (the reference platform's id of the user in the embedding product), which
+ * nullable `externalId` (Activepieces' id of the user in the embedding product), which
  * `GET /v1/users?externalId=` filters on.
  *
  * `projectMember` is rebuilt (new table, copy, drop, rename) rather than altered: SQLite cannot

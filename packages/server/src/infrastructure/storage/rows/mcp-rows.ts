@@ -25,7 +25,7 @@ export interface McpOAuthClientTable extends Timestamps {
   redirectUris: JsonText;
   grantTypes: JsonText;
   responseTypes: JsonText;
-  /** `client_secret_basic`, `client_secret_post` or `none`, as registered (kept for life: SPEC). */
+  /** `client_secret_basic`, `client_secret_post` or `none`, as registered (a client keeps it for life). */
   tokenEndpointAuthMethod: string;
   /** SHA-256 (hex) of the client secret; null for public clients. */
   hashedSecret: string | null;

@@ -1,7 +1,7 @@
 /**
  * Where the canvas opens: a flow that fits at a readable zoom (at least {@link MIN_FIT_ZOOM}) is
  * fitted and centred; a longer one opens at {@link LONG_FLOW_ZOOM} with its trigger at the top
- * centre, as the reference builder does, so a 200-step flow starts readable, not as specks.
+ * centre, as the Activepieces builder does, so a 200-step flow starts readable, not as specks.
  */
 import type { Viewport } from '@xyflow/react';
 import type { FlowLayout } from './layout';

@@ -1,7 +1,7 @@
 /**
  * The category filters of the piece picker: All, Core (utility pieces and the core steps), AI,
  * then every other category that the listed pieces are filed under, named in words. A piece's
- * `categories` are the reference platform's (`GET /v1/pieces/categories`).
+ * `categories` are Activepieces' (`GET /v1/pieces/categories`).
  */
 import type { PieceCategory, PieceMetadataSummary } from '@piecework/shared';
 
@@ -11,7 +11,7 @@ export interface CategoryFilter {
   readonly label: string;
 }
 
-/** The words of each category the reference lists. */
+/** The words of each category Activepieces lists. */
 const CATEGORY_LABELS: Record<PieceCategory, string> = {
   ARTIFICIAL_INTELLIGENCE: 'AI',
   UNIVERSAL_AI: 'AI',
@@ -38,7 +38,7 @@ const GROUPS: Record<string, readonly string[]> = {
   AI: ['ARTIFICIAL_INTELLIGENCE', 'UNIVERSAL_AI'],
 };
 
-/** A category in words: the reference's known ones by name, others from their id. */
+/** A category in words: Activepieces' known ones by name, others from their id. */
 export function categoryLabel(category: string): string {
   const known = (CATEGORY_LABELS as Record<string, string | undefined>)[category];
   if (known !== undefined) return known;

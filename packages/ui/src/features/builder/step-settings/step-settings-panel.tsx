@@ -1,5 +1,5 @@
 /**
- * The settings of the selected step, beside the canvas (the reference builder's right panel): the
+ * The settings of the selected step, beside the canvas (the Activepieces builder's right panel): the
  * header, the form of the step's type (piece action or trigger, code, loop; a router's branches
  * are edited in the router panel), the server's reasons when the step is not valid, the test
  * section, and the data selector while a reference field has focus. Edits are kept in a draft

@@ -1,5 +1,5 @@
 /**
- * The steps and triggers the piece picker creates, as the reference platform's builder makes
+ * The steps and triggers the piece picker creates, as Activepieces' builder makes
  * them: a code step with its starter code, an empty loop, a router with one condition branch and
  * the fallback, a piece action or trigger with its properties' default values. Each gets the
  * name given (a fresh `step_N`, see `nextStepName`).
@@ -15,7 +15,7 @@ import {
   TRIGGER_NAME,
 } from '@piecework/shared';
 
-/** The code a new code step starts with (the reference's). */
+/** The code a new code step starts with (Activepieces'). */
 export const DEFAULT_CODE = `export const code = async (inputs) => {\n  return true;\n};`;
 
 /** The piece a picked action or trigger belongs to. */

@@ -1,5 +1,5 @@
 /**
- * The names a new connection starts with, as the reference builder suggests them: the piece's
+ * The names a new connection starts with, as the Activepieces builder suggests them: the piece's
  * display name, and an external id made from the piece's short name (`@activepieces/piece-slack`
  * -> `slack`), numbered when the project already has one (`slack-2`), so creating never
  * silently replaces an existing connection (the API upserts by external id).

@@ -1,7 +1,8 @@
 /**
  * The `{{ }}` references the data selector inserts, in the NESTED dialect the engine reads
- * (SPEC.md: `step_1['output']['<property>']`): every key in brackets and quotes, array items by
- * index, e.g. `{{step_1['output']['items'][0]['name']}}`, `{{trigger['output']['body']['x']}}`.
+ * (as Activepieces writes them: `step_1['output']['<property>']`): every key in brackets and
+ * quotes, array items by index, e.g. `{{step_1['output']['items'][0]['name']}}`,
+ * `{{trigger['output']['body']['x']}}`.
  */
 
 /** One step of a path into a value: an object key or an array index. */

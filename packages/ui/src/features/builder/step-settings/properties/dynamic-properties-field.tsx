@@ -2,7 +2,7 @@
  * DYNAMIC properties: sub-properties the piece computes (`POST /v1/pieces/options` answers a
  * property map) from the connection and the step's other inputs. Their values are stored as one
  * object under the property's name, and the map itself in `propertySettings[name].schema`, where
- * the run reads it to process the values (as the reference builder stores it).
+ * the run reads it to process the values (as the Activepieces builder stores it).
  */
 import type { PieceProperty } from '@piecework/shared';
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * How a trigger is tested from the builder, as the reference decides it: the trigger's own
+ * How a trigger is tested from the builder, as Activepieces decides it: the trigger's own
  * `testStrategy` when it declares one; otherwise webhook triggers wait for a real request to the
  * flow's test URL (SIMULATION) and the others call their test hook (TEST_FUNCTION).
  */
