@@ -25,7 +25,7 @@ const piece = {
   },
 };
 
-describe('spec rules enforced by the flow schemas', () => {
+describe('the rules the flow schemas enforce', () => {
   it.each([['step_1'], ['_private'], ['Trigger2'], ['a']])('accepts the step name %s', (name) => {
     expect(Step.safeParse({ ...code, name }).success).toBe(true);
   });
