@@ -2,6 +2,7 @@
 import { PieceworkError } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
+import { listFolderNames } from './folder-repository';
 
 /**
  * Refuses (409 CONFLICT) a folder name already used in the project, ignoring case (full Unicode
@@ -13,11 +14,7 @@ export async function assertFolderNameFree(
   displayName: string,
   exceptId?: string,
 ): Promise<void> {
-  const folders = await trx
-    .selectFrom('folder')
-    .select(['id', 'displayName'])
-    .where('projectId', '=', projectId)
-    .execute();
+  const folders = await listFolderNames(trx, projectId);
   const wanted = foldCase(displayName);
   const clash = folders.find((folder) => folder.id !== exceptId && foldCase(folder.displayName) === wanted);
   if (clash !== undefined) {
