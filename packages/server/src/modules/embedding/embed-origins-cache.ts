@@ -1,6 +1,6 @@
 /**
  * The origins allowed to frame the web app on this server: AP_ALLOWED_EMBED_ORIGINS, then the
- * FIRST platform's own list (a self-hosted server has one platform; the reference reads its
+ * FIRST platform's own list (a self-hosted server has one platform; Activepieces reads its
  * oldest one), deduplicated, as written. The page CSP (`frame-ancestors`) and the
  * ALLOWED_EMBED_ORIGINS flag both read it. Kept in memory for {@link EMBED_ORIGINS_TTL_MS}, and
  * forgotten at once when this process changes a platform's list; another app process of a
@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { dedupeEmbedOrigins, parseEmbedOrigins } from './embed-origin-list';
+import { selectFirstPlatformEmbedOrigins } from './embedding-repository';
 
 /** How long the merged list is reused before the database is read again. */
 export const EMBED_ORIGINS_TTL_MS = 30_000;
@@ -53,13 +54,7 @@ export class EmbedOriginsCache {
 
   private async load(): Promise<readonly string[]> {
     const generation = this.generation;
-    const first = await this.db
-      .selectFrom('platform')
-      .select('allowedEmbedOrigins')
-      .orderBy('created')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const first = await selectFirstPlatformEmbedOrigins(this.db);
     const origins = dedupeEmbedOrigins([
       ...this.options.configured,
       ...parseEmbedOrigins(first?.allowedEmbedOrigins),
