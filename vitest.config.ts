@@ -4,11 +4,13 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Tests import packages by name; during tests the names resolve to the TypeScript sources:
- * `@piecework/<dir>` to `packages/<dir>/src/index.ts`, and the engine's worker and deferred-thread
- * entry points.
+ * `@piecework/<dir>` to `packages/<dir>/src/index.ts`, the engine's worker and deferred-thread
+ * entry points, and `@piecework/shared/testing` (the flow builders every package's tests use, not
+ * published) to `packages/shared/src/testing/index.ts`.
  */
 const packagesDir = fileURLToPath(new URL('./packages/', import.meta.url));
 const alias = [
+  { find: /^@piecework\/shared\/testing$/, replacement: `${packagesDir}shared/src/testing/index.ts` },
   { find: /^@piecework\/engine\/worker$/, replacement: `${packagesDir}engine/src/worker/index.ts` },
   {
     find: /^@piecework\/engine\/deferred-thread$/,

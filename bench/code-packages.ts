@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Step } from '../packages/shared/src/index';
 import { createMemoryHost, FlowEngine } from '../packages/engine/src/index';
-import { code, flow } from '../packages/engine/src/testing/flow-builders';
+import { code, flow } from '../packages/shared/src/testing';
 import { CodePackageCache } from '../packages/server/src/infrastructure/code-steps/code-package-cache';
 import { startLocalNpmRegistry } from '../packages/server/src/testing/local-npm-registry';
 import { printTable } from './support';

@@ -10,7 +10,7 @@
  * Run: npm run bench:engine   (node --expose-gc, so the memory figure is measured after a GC)
  */
 import { createMemoryHost, FlowEngine, type RunResult } from '../packages/engine/src/index';
-import { code, flow, loop, piece, router, textIs } from '../packages/engine/src/testing/flow-builders';
+import { code, flow, loop, piece, router, textIs } from '../packages/shared/src/testing';
 import { createTestPieces } from '../packages/engine/src/testing/test-pieces';
 import { printTable } from './support';
 

@@ -11,9 +11,9 @@
 import { readFileSync } from 'node:fs';
 import type { PieceRunner } from '../packages/engine/src/index';
 import { createMemoryHost, FlowEngine } from '../packages/engine/src/index';
-import { code, flow } from '../packages/engine/src/testing/flow-builders';
+import { code, flow, pieceAction } from '../packages/shared/src/testing';
 import { NpmPieceHost } from '../packages/pieces/src/index';
-import { localPieceRunner, pieceStep } from '../packages/pieces/src/testing/piece-flows';
+import { localPieceRunner } from '../packages/pieces/src/testing/piece-flows';
 import { printTable } from './support';
 
 /** The part of either checkout's NpmPieceHost this benchmark uses. */
@@ -33,7 +33,7 @@ const current = engineOf(localPieceRunner(hosts.current));
 const ten = (step: (i: number) => ReturnType<typeof code>) =>
   flow(...Array.from({ length: 10 }, (_, i) => step(i)));
 const npmFlow = ten((i) =>
-  pieceStep(`step_${i + 1}`, '@activepieces/piece-data-mapper', '0.3.15', 'advanced_mapping', {
+  pieceAction(`step_${i + 1}`, '@activepieces/piece-data-mapper', '0.3.15', 'advanced_mapping', {
     mapping: { n: i },
   }),
 );
@@ -56,7 +56,7 @@ const cases: Case[] = [
     label: 'built-in piece (math addition)',
     engine: current,
     version: ten((i) =>
-      pieceStep(`step_${i + 1}`, '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
+      pieceAction(`step_${i + 1}`, '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
         first_number: i,
         second_number: 1,
       }),

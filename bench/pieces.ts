@@ -6,9 +6,9 @@
  * Run: npm run bench:pieces
  */
 import { createMemoryHost, FlowEngine } from '../packages/engine/src/index';
-import { code, flow } from '../packages/engine/src/testing/flow-builders';
+import { code, flow, pieceAction } from '../packages/shared/src/testing';
 import { NpmPieceHost } from '../packages/pieces/src/index';
-import { localPieceRunner, pieceStep } from '../packages/pieces/src/testing/piece-flows';
+import { localPieceRunner } from '../packages/pieces/src/testing/piece-flows';
 import { printTable } from './support';
 
 const npm = new NpmPieceHost({ poolSize: 1 });
@@ -21,7 +21,7 @@ const flows = {
   ),
   'built-in piece (math addition)': flow(
     ...Array.from({ length: 10 }, (_, i) =>
-      pieceStep(`step_${i + 1}`, '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
+      pieceAction(`step_${i + 1}`, '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
         first_number: i,
         second_number: 1,
       }),
@@ -29,7 +29,7 @@ const flows = {
   ),
   'npm piece (data-mapper 0.3.15)': flow(
     ...Array.from({ length: 10 }, (_, i) =>
-      pieceStep(`step_${i + 1}`, '@activepieces/piece-data-mapper', '0.3.15', 'advanced_mapping', {
+      pieceAction(`step_${i + 1}`, '@activepieces/piece-data-mapper', '0.3.15', 'advanced_mapping', {
         mapping: { n: i },
       }),
     ),

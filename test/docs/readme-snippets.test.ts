@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient } from '@piecework/client';
 import type { RunResult } from '@piecework/engine';
 import type { FlowVersion } from '@piecework/shared';
-import { code, flow } from '../../packages/engine/src/testing/flow-builders';
-import { pieceStep } from '../../packages/pieces/src/testing/piece-flows';
+import { code, flow, pieceAction } from '../../packages/shared/src/testing';
 import { startTestServer, type TestServer } from '../../packages/server/src/testing/test-server';
 import { onlyCodeBlock } from './markdown-blocks';
 import { typeErrors } from './type-check';
@@ -72,7 +71,7 @@ describe('the README', () => {
     values.save = (stepName) => saved.push(stepName);
     values.flowVersion = flow(
       code('step_1', "return { greeting: 'Hello' };"),
-      pieceStep('step_2', '@activepieces/piece-text-helper', '0.4.2', 'concat', {
+      pieceAction('step_2', '@activepieces/piece-text-helper', '0.4.2', 'concat', {
         texts: ["{{step_1['output'].greeting}}", "{{trigger['output'].body.name}}"],
         seperator: ' ',
       }),

@@ -1,8 +1,8 @@
 import { createMemoryHost, FlowEngine } from '@piecework/engine';
 import { NpmPieceHost } from '@piecework/pieces';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flow } from '../../packages/engine/src/testing/flow-builders';
-import { localPieceRunner, pieceStep } from '../../packages/pieces/src/testing/piece-flows';
+import { flow, pieceAction } from '../../packages/shared/src/testing';
+import { localPieceRunner } from '../../packages/pieces/src/testing/piece-flows';
 
 /**
  * The engine running real pieces: built-in ones in-process and an unmodified npm package in an
@@ -18,21 +18,21 @@ function engine() {
 describe('engine + pieces', () => {
   it('runs built-in and npm pieces in one flow, pauses on a delay, resumes and answers the caller', async () => {
     const version = flow(
-      pieceStep('sum', '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
+      pieceAction('sum', '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
         first_number: "{{trigger['output'].body.a}}",
         second_number: 2,
       }),
-      pieceStep('remember', '@activepieces/piece-store', '0.6.20', 'put', {
+      pieceAction('remember', '@activepieces/piece-store', '0.6.20', 'put', {
         key: 'total',
         value: "{{sum['output']}}",
         store_scope: 'FLOW',
       }),
-      pieceStep('recall', '@activepieces/piece-store', '0.6.20', 'get', {
+      pieceAction('recall', '@activepieces/piece-store', '0.6.20', 'get', {
         key: 'total',
         store_scope: 'FLOW',
       }),
-      pieceStep('wait', '@activepieces/piece-delay', '0.3.26', 'delayFor', { unit: 'hours', delayFor: 2 }),
-      pieceStep('answer', '@activepieces/piece-webhook', '0.1.29', 'return_response', {
+      pieceAction('wait', '@activepieces/piece-delay', '0.3.26', 'delayFor', { unit: 'hours', delayFor: 2 }),
+      pieceAction('answer', '@activepieces/piece-webhook', '0.1.29', 'return_response', {
         responseType: 'json',
         respond: 'stop',
         fields: { status: 201, headers: {}, body: { total: "{{recall['output']}}" } },
@@ -55,7 +55,7 @@ describe('engine + pieces', () => {
 
   it('a piece that is not installed fails its step saying how to add it', async () => {
     const result = await engine().execute({
-      flowVersion: flow(pieceStep('x', '@activepieces/piece-gmail', '0.9.6', 'send_email', {})),
+      flowVersion: flow(pieceAction('x', '@activepieces/piece-gmail', '0.9.6', 'send_email', {})),
       triggerPayload: {},
     });
     expect(result).toMatchObject({

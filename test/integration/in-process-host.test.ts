@@ -1,8 +1,7 @@
 import { FlowEngine } from '@piecework/engine';
 import { createInProcessHost } from '@piecework/pieces';
 import { describe, expect, it } from 'vitest';
-import { flow } from '../../packages/engine/src/testing/flow-builders';
-import { pieceStep } from '../../packages/pieces/src/testing/piece-flows';
+import { flow, pieceAction } from '../../packages/shared/src/testing';
 
 /** The one-call in-process host of `@piecework/pieces`: the memory host with the built-in pieces. */
 
@@ -10,7 +9,7 @@ describe('createInProcessHost', () => {
   it.each([
     [
       'runs a built-in piece step',
-      pieceStep('step_1', '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
+      pieceAction('step_1', '@activepieces/piece-math-helper', '0.0.16', 'addition_math', {
         first_number: "{{trigger['output'].body.a}}",
         second_number: 2,
       }),
@@ -18,7 +17,7 @@ describe('createInProcessHost', () => {
     ],
     [
       'fails a piece that is neither built in nor installed, saying how to add it',
-      pieceStep('step_1', '@activepieces/piece-gmail', '0.9.6', 'send_email', {}),
+      pieceAction('step_1', '@activepieces/piece-gmail', '0.9.6', 'send_email', {}),
       {
         status: 'FAILED',
         steps: { step_1: { errorMessage: expect.stringContaining('piecework pieces add') } },

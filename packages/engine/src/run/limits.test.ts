@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { code, flow, piece } from '../testing/flow-builders';
+import { code, flow, piece } from '@piecework/shared/testing';
 import { testEngine } from '../testing/test-engine';
 import { isOffloadedOutput } from './offloaded-output';
 

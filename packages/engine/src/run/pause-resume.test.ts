@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flow, loop, piece, router, textIs } from '../testing/flow-builders';
+import { flow, loop, piece, router, textIs } from '@piecework/shared/testing';
 import { testEngine } from '../testing/test-engine';
 
 const resumePayload = (body: unknown) => ({ body, headers: { 'x-h': '1' }, queryParams: { q: 'v' } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FlowEngine } from '../flow-engine';
 import { createMemoryHost } from '../host/memory-host';
 import type { PieceRunner, PieceRunRequest } from '../host/piece-runner';
-import { flow, piece } from '../testing/flow-builders';
+import { flow, piece } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { RunAbort } from './run-abort';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FlowEngine } from '../flow-engine';
 import type { CodeBundleOutcome, CodeSource } from '../host/code-bundler';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 
 /** A bundle as the server's bundler makes them: a CommonJS body that sets `exports.code`. */
 const DOUBLING_BUNDLE =

@@ -1,6 +1,6 @@
 import type { RouterExecutionType } from '@piecework/shared';
 import { describe, expect, it } from 'vitest';
-import { code, flow, loop, piece, router, textIs } from '../testing/flow-builders';
+import { code, flow, loop, piece, router, textIs } from '@piecework/shared/testing';
 import { testEngine } from '../testing/test-engine';
 
 const kind = "{{trigger['output'].kind}}";

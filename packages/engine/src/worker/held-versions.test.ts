@@ -1,6 +1,6 @@
 import type { FlowVersion } from '@piecework/shared';
 import { describe, expect, it } from 'vitest';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 import { HeldVersions } from './held-versions';
 import type { PortableEngineRequest } from './protocol';
 import { SentVersions } from './sent-versions';

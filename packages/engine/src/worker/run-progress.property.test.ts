@@ -12,7 +12,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineRequest } from '../run/engine-request';
-import { flow, loop, piece, router, textIs } from '../testing/flow-builders';
+import { flow, loop, piece, router, textIs } from '@piecework/shared/testing';
 import { testEngine } from '../testing/test-engine';
 import { RunProgress } from './run-progress';
 import { executeRequest, resumeRequest } from './test-requests';

@@ -1,6 +1,6 @@
 import type { StepOutput } from '@piecework/shared';
 import { describe, expect, it } from 'vitest';
-import { flow, loop, piece } from '../testing/flow-builders';
+import { flow, loop, piece } from '@piecework/shared/testing';
 import { RunProgress } from './run-progress';
 import { executeRequest, resumeRequest } from './test-requests';
 

@@ -4,7 +4,7 @@ import { createMemoryHost } from '../host/memory-host';
 import { codeSandboxLimits, resolveEngineOptions } from '../run/engine-options';
 import { runEngine } from '../run/run-engine';
 import { drainSandboxPool, idleSandboxCount } from '../sandbox/sandbox-pool';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 import { executeRequest } from './test-requests';
 import { warmUpThread } from './warm-up-thread';
 

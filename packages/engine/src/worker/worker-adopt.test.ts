@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow, piece } from '../testing/flow-builders';
+import { code, flow, piece } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { startDeferredThread } from './deferred-thread';
 import { executeRequest } from './test-requests';

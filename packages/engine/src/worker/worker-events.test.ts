@@ -4,7 +4,7 @@ import { createMemoryHost } from '../host/memory-host';
 import type { EngineEvents } from '../run/engine-events';
 import { resolveEngineOptions } from '../run/engine-options';
 import { runEngine } from '../run/run-engine';
-import { code, flow, loop, piece, router, textIs } from '../testing/flow-builders';
+import { code, flow, loop, piece, router, textIs } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { executeRequest, withoutDurations } from './test-requests';
 import { WorkerRunner } from './worker-runner';

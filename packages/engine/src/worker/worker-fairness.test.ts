@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
 import type { EngineEvents } from '../run/engine-events';
 import type { RunResult } from '../run/run-result';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 import { executeRequest } from './test-requests';
 import { WorkerRunner, type WorkerRunnerOptions } from './worker-runner';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
 import type { PieceRunRequest } from '../host/piece-runner';
 import type { EngineRequest } from '../run/engine-request';
-import { flow } from '../testing/flow-builders';
+import { flow } from '@piecework/shared/testing';
 import { ActiveJob, type WorkerJob } from './worker-job';
 
 const run = { id: 'run-1', flowId: 'f', flowVersionId: 'v', projectId: 'p', environment: 'TESTING' } as const;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvents } from '../run/engine-events';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow, loop } from '../testing/flow-builders';
+import { code, flow, loop } from '@piecework/shared/testing';
 import { executeRequest } from './test-requests';
 import { WorkerRunner } from './worker-runner';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 import { executeRequest } from './test-requests';
 import { WorkerRunner } from './worker-runner';
 

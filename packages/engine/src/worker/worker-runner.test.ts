@@ -6,7 +6,7 @@ import type { EngineEvents } from '../run/engine-events';
 import { resolveEngineOptions } from '../run/engine-options';
 import type { TestStepRequest } from '../run/engine-request';
 import { runEngine } from '../run/run-engine';
-import { code, flow, loop, piece } from '../testing/flow-builders';
+import { code, flow, loop, piece } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { executeRequest, resumeRequest, withoutDurations } from './test-requests';
 import { WorkerRunner } from './worker-runner';

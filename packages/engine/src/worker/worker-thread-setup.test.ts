@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow, piece } from '../testing/flow-builders';
+import { code, flow, piece } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { executeRequest } from './test-requests';
 import { WorkerRunner } from './worker-runner';

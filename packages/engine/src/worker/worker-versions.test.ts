@@ -1,7 +1,7 @@
 import type { FlowVersion } from '@piecework/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
-import { code, flow } from '../testing/flow-builders';
+import { code, flow } from '@piecework/shared/testing';
 import { HELD_VERSIONS_LIMIT } from './sent-versions';
 import { executeRequest } from './test-requests';
 import { WorkerRunner } from './worker-runner';

@@ -1,5 +1,5 @@
 import { FlowEngine, createMemoryHost, type RunResult } from '@piecework/engine';
-import type { FlowVersion, Step } from '@piecework/shared';
+import { flow, pieceAction } from '@piecework/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PIECES } from '../builtin';
 import { NpmPieceHost } from '../npm/npm-piece-host';
@@ -30,40 +30,8 @@ function oneCall(
   actionName: string,
   input: Record<string, unknown>,
 ) {
-  const step = (name: string): Step => ({
-    name,
-    displayName: name,
-    type: 'PIECE',
-    valid: true,
-    settings: { pieceName, pieceVersion, actionName, propertySettings: {}, input },
-  });
-  const version: FlowVersion = {
-    id: 'version_id_000000000001',
-    created: '2026-01-01T00:00:00.000Z',
-    updated: '2026-01-01T00:00:00.000Z',
-    flowId: 'flow_id_00000000000001',
-    displayName: 'Abort test',
-    valid: true,
-    state: 'DRAFT',
-    schemaVersion: null,
-    connectionIds: [],
-    notes: [],
-    trigger: {
-      name: 'trigger',
-      displayName: 'Webhook',
-      valid: true,
-      type: 'PIECE_TRIGGER',
-      settings: {
-        pieceName: '@activepieces/piece-webhook',
-        pieceVersion: '0.1.29',
-        triggerName: 'catch_webhook',
-        propertySettings: {},
-        input: {},
-      },
-      nextAction: { ...step('call'), nextAction: step('after') },
-    },
-  };
-  return version;
+  const step = (name: string) => pieceAction(name, pieceName, pieceVersion, actionName, input);
+  return flow(step('call'), step('after'));
 }
 
 const CALLS = {

@@ -1,25 +1,7 @@
 import type { PieceRunner } from '@piecework/engine';
-import type { Step } from '@piecework/shared';
 import { BUILTIN_PIECES } from '../builtin';
 import type { NpmPieceHost } from '../npm/npm-piece-host';
 import { createPieceRunner } from '../runner/create-piece-runner';
-
-/** A PIECE step of `pieceName@pieceVersion` running `actionName` with `input` (tests and benchmarks). */
-export function pieceStep(
-  name: string,
-  pieceName: string,
-  pieceVersion: string,
-  actionName: string,
-  input: Record<string, unknown>,
-): Step {
-  return {
-    name,
-    displayName: name,
-    type: 'PIECE',
-    valid: true,
-    settings: { pieceName, pieceVersion, actionName, propertySettings: {}, input },
-  };
-}
 
 /** The piece runner a local server would use: built-ins, the given npm host, localhost URLs, nothing allow-listed. */
 export function localPieceRunner(npm: NpmPieceHost): PieceRunner {

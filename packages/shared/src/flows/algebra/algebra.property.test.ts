@@ -7,7 +7,7 @@ import type { Step, StepRequest } from '../step';
 import { applyFlowVersionOperation, type FlowVersionOperation } from './apply-operation';
 import { nextStepName } from './naming';
 import { getAllSteps } from './walk';
-import { codeStep, deepFreeze, emptyDraft, loopStep, NOW, pieceStep, routerStep } from './test-builders';
+import { codeStep, deepFreeze, emptyDraft, loopStep, NOW, pieceStep, routerStep } from '../../testing';
 
 /** One random choice of operation, interpreted against the current version. */
 type Seed = [kind: number, a: number, b: number, c: number];

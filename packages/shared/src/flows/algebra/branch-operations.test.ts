@@ -3,7 +3,7 @@ import { isPieceworkError } from '../../common/errors';
 import type { FlowOperation } from '../operations';
 import type { RouterStep } from '../step';
 import { findStep } from './walk';
-import { add, apply, codeStep, deepFreeze, emptyDraft, outline, routerStep } from './test-builders';
+import { add, apply, codeStep, deepFreeze, emptyDraft, outline, routerStep } from '../../testing';
 
 /** router step_1 with branches [Branch 1: step_2], [Branch 2: step_3 -> step_4], [Otherwise: step_5] */
 function routerFlow() {

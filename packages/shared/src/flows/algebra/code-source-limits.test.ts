@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PieceworkError } from '../../common/errors';
 import type { StepRequest } from '../step';
 import { MAX_CODE_SOURCE_BYTES } from './code-source-limits';
-import { add, apply, codeStep, emptyDraft } from './test-builders';
+import { add, apply, codeStep, emptyDraft } from '../../testing';
 
 function withSource(code: string, packageJson = '{}'): StepRequest {
   const step = codeStep('step_1');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouterStep } from '../step';
 import { findStep, getAllSteps } from './walk';
-import { add, apply, codeStep, emptyDraft, loopStep, outline, routerStep } from './test-builders';
+import { add, apply, codeStep, emptyDraft, loopStep, outline, routerStep } from '../../testing';
 
 describe('DUPLICATE_ACTION', () => {
   it('inserts a copy of a plain step right after it, with the lowest unused name', () => {

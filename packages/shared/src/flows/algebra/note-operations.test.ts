@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyFlowVersionOperation } from './apply-operation';
-import { emptyDraft, LATER, NOW } from './test-builders';
+import { emptyDraft, LATER, NOW } from '../../testing';
 
 const note = {
   id: 'n1',

@@ -15,7 +15,7 @@ import {
   pieceStep,
   routerStep,
   type Outline,
-} from './test-builders';
+} from '../../testing';
 import { applyFlowVersionOperation } from './apply-operation';
 
 /** trigger -> step_1 -> loop step_2 {step_3} -> router step_4 [[step_5], []] -> step_6 */

@@ -4,7 +4,7 @@ import type { Step } from '../step';
 import type { Trigger } from '../trigger';
 import { createEmptyFlowVersion } from './new-version';
 import { findStep } from './walk';
-import { add, apply, codeStep, emptyDraft, LATER, NOW, outline, webhookTrigger } from './test-builders';
+import { add, apply, codeStep, emptyDraft, LATER, NOW, outline, webhookTrigger } from '../../testing';
 
 describe('UPDATE_TRIGGER', () => {
   it('replaces the trigger and keeps its chain and sample data; version exact', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowOperation } from '../operations';
 import type { FlowValidationIssueCode } from '../validation-issue';
-import { add, apply, codeStep, emptyDraft, loopStep, routerStep } from './test-builders';
+import { add, apply, codeStep, emptyDraft, loopStep, routerStep } from '../../testing';
 import { validateFlowVersion } from './validate-version';
 
 /** A code step whose input `v` is `text`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowOperation } from '../operations';
 import { nextStepName, stepNameAllocator } from './naming';
 import { findStep, getAllSteps } from './walk';
-import { add, apply, codeStep, emptyDraft, loopStep, routerStep } from './test-builders';
+import { add, apply, codeStep, emptyDraft, loopStep, routerStep } from '../../testing';
 
 const invalidCode = { ...codeStep('step_2'), valid: false };
 const skip = (names: string[], value = true): FlowOperation => ({

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findStep } from '../algebra/walk';
-import { apply, emptyDraft } from '../algebra/test-builders';
+import { apply, emptyDraft } from '../../testing';
 import { readCodeArtifact } from './code-artifact';
 import { migrateExport } from './migrate-export';
 import { layOutArtifact, zipArtifact, zipBomb } from './test-archives';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FlowVersion } from '../flow-version';
-import { apply, emptyDraft, outline } from '../algebra/test-builders';
+import { apply, emptyDraft, outline } from '../../testing';
 import { findStep } from '../algebra/walk';
 import { migrateExport, migrateImportRequest } from './migrate-export';
 
