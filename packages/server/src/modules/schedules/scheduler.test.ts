@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import type { ServerSettings } from '../../infrastructure/config/server-settings';
 import type { DataStore } from '../../infrastructure/storage/data-store';
@@ -9,8 +9,8 @@ import { openStore } from '../../infrastructure/storage/open-store';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testsRunOnCluster } from '../../testing/test-store';
 import { signUpTestUser } from '../../testing/test-users';
-import { flowsApi } from '../flows/flow-test-kit';
-import { runIdsOf, runsOf, scheduleOf, scheduleTrigger, setNextRunAt } from './schedule-test-kit';
+import { flowsApi } from '../../testing/features/flow-test-kit';
+import { runIdsOf, runsOf, scheduleOf, scheduleTrigger, setNextRunAt } from '../../testing/features/schedule-test-kit';
 import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
@@ -39,7 +39,7 @@ describe('the scheduler of a running server', () => {
   it('runs a due schedule once, with the payload of the trigger, and advances it past now', async () => {
     const flow = await enabledScheduledFlow(server);
     await setNextRunAt(server, flow.id, LONG_AGO);
-    await vi.waitFor(async () => expect(await runsOf(server, flow.id)).toHaveLength(1), { timeout: 5000 });
+    await expect.poll(() => runsOf(server, flow.id)).toHaveLength(1);
     expect(await runsOf(server, flow.id)).toEqual([
       {
         triggeredBy: `SCHEDULE:${LONG_AGO}`,
@@ -50,13 +50,9 @@ describe('the scheduler of a running server', () => {
     ]);
     const { runs } = server.server.context;
     const [runId] = await runIdsOf(server, flow.id);
-    await vi.waitFor(async () => expect((await runs.getRun(runId!))?.status).toBe('SUCCEEDED'), {
-      timeout: 5000,
-    });
+    await expect.poll(async () => (await runs.getRun(runId!))?.status).toBe('SUCCEEDED');
     expect((await runs.getRun(runId!))?.steps).toMatchObject({ trigger: { output: EVERY_5_MINUTES } });
-    await vi.waitFor(async () =>
-      expect((await scheduleOf(server, flow.id))!.nextRunAt > LONG_AGO).toBe(true),
-    );
+    await expect.poll(async () => (await scheduleOf(server, flow.id))!.nextRunAt > LONG_AGO).toBe(true);
     const { nextRunAt } = (await scheduleOf(server, flow.id))!;
     expect(Date.parse(nextRunAt)).toBeGreaterThan(Date.now());
     expect(Date.parse(nextRunAt)).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
@@ -69,9 +65,7 @@ describe('the scheduler of a running server', () => {
       await trx.updateTable('flow').set({ status: 'DISABLED' }).where('id', '=', flow.id).execute();
       await trx.updateTable('schedule').set({ nextRunAt: LONG_AGO }).where('flowId', '=', flow.id).execute();
     });
-    await vi.waitFor(async () => expect(await scheduleOf(server, flow.id)).toBeUndefined(), {
-      timeout: 5000,
-    });
+    await expect.poll(() => scheduleOf(server, flow.id)).toBeUndefined();
     expect(await runsOf(server, flow.id)).toEqual([]);
   });
 });
@@ -118,11 +112,9 @@ describe('restarts', () => {
       // One process fires overdue schedules in start(), before it listens; the app of a cluster at
       // its first timed-work tick, moments after: wait until that tick has moved the schedule on.
       if (testsRunOnCluster()) {
-        await vi.waitFor(
-          async () =>
-            expect(Date.parse((await scheduleOf(server, flow.id))!.nextRunAt)).toBeGreaterThan(Date.now()),
-          { timeout: 5000 },
-        );
+        await expect
+          .poll(async () => Date.parse((await scheduleOf(server, flow.id))!.nextRunAt) - Date.now())
+          .toBeGreaterThan(0);
       }
       return { runs: await runsOf(server, flow.id), schedule: await scheduleOf(server, flow.id) };
     } finally {

@@ -7,7 +7,7 @@ import { openStore } from '../../infrastructure/storage/open-store';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { signUpTestUser } from '../../testing/test-users';
-import { flowsApi } from '../flows/flow-test-kit';
+import { flowsApi } from '../../testing/features/flow-test-kit';
 import {
   makePollDue,
   POLL_PIECE,
@@ -17,7 +17,7 @@ import {
   storeEntriesOf,
   triggerSourceOf,
   type SourceItem,
-} from './trigger-test-kit';
+} from '../../testing/features/trigger-test-kit';
 
 const ENV = { AP_SSRF_ALLOW_LIST: '127.0.0.1' };
 const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
@@ -195,14 +195,15 @@ describe('a POLLING trigger of an npm piece using pollingHelper', () => {
     await server.server.context.store.write((trx) =>
       trx.updateTable('triggerSource').set({ nextPollAt: LONG_AGO }).execute(),
     );
-    await vi.waitFor(async () => {
-      const due = await server.server.context.store.db
-        .selectFrom('triggerSource')
-        .select('flowId')
-        .where('nextPollAt', '=', LONG_AGO)
-        .execute();
-      expect(due).toEqual([]);
-    });
+    await expect
+      .poll(() =>
+        server.server.context.store.db
+          .selectFrom('triggerSource')
+          .select('flowId')
+          .where('nextPollAt', '=', LONG_AGO)
+          .execute(),
+      )
+      .toEqual([]);
     expect(await runPayloadsOf(server, flow.id)).toEqual([]);
 
     await api.apply(flow.id, changeStatus('ENABLED'));
