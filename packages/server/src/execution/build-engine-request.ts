@@ -11,7 +11,7 @@ import type { EngineRequest, ResumePayload, RunInfo } from '@piecework/engine';
 import type { FlowVersion, StepOutput, StepOutputs } from '@piecework/shared';
 import { fromJson } from '../infrastructure/storage/json-column';
 import type { ClaimedJob } from './job-queue';
-import type { FlowRunRow } from './run-rows';
+import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 
 /** The payload of a RESUME job. */
 export interface ResumeJobPayload {

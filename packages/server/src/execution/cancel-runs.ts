@@ -9,7 +9,8 @@
 import { FlowRunStatus } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
-import { flowRunFromRow, type FlowRunRow } from './run-rows';
+import { flowRunFromRow } from './run-rows';
+import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 import type { RunRuntimeEvents } from './run-runtime';
 import { cancelWaitingRuns } from './lifecycle/cancel-waiting-runs';
 import type { RunQueue } from './run-queue';

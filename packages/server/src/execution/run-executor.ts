@@ -28,7 +28,7 @@ import type { StartedJob } from './lifecycle/start-runs';
 import type { RunQueue } from './run-queue';
 import { createRunHost } from './run-host';
 import type { RunFlowVersions } from './run-flow-versions';
-import type { FlowRunRow } from './run-rows';
+import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 import { loadStepRows, runSteps, triggerRecord, type SavedStep } from './run-steps';
 import { StepWriter } from './step-writer';
 import { timestampOf } from '../infrastructure/storage/timestamp';

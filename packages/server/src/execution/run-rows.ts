@@ -2,7 +2,6 @@
  * Rows of the `flowRun` table to and from the API's `FlowRun`, and the run as carried in
  * flow.run.* audit events.
  */
-import type { Selectable } from 'kysely';
 import type {
   AuditFlowRun,
   FailedStep,
@@ -11,11 +10,8 @@ import type {
   RunEnvironment,
   StepOutputs,
 } from '@piecework/shared';
-import type { FlowRunTable } from '../infrastructure/storage/database';
+import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 import { fromJson } from '../infrastructure/storage/json-column';
-
-/** A `flowRun` row as read. */
-export type FlowRunRow = Selectable<FlowRunTable>;
 
 /** The API form of a run row; `steps` only when given (lists leave them out). */
 export function flowRunFromRow(row: FlowRunRow, steps?: StepOutputs): FlowRun {

@@ -17,7 +17,8 @@ import type { DataStore } from '../infrastructure/storage/data-store';
 import type { Database } from '../infrastructure/storage/database';
 import { fromJson } from '../infrastructure/storage/json-column';
 import { loadRunFile } from './run-files';
-import { flowRunFromRow, type FlowRunRow } from './run-rows';
+import { flowRunFromRow } from './run-rows';
+import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 
 /** A saved step row, parsed. */
 export interface SavedStep {

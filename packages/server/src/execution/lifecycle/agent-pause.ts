@@ -11,7 +11,7 @@ import { initialAgentRunState } from '../agents/agent-run-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 
 /** The payload of an AGENT job. */
 export interface AgentJobPayload {

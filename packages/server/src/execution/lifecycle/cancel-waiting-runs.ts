@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { cancelAgentRunsOf } from '../agents/agent-run-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { moveRuns, RUN_MOVES } from './run-moves';
 import { failParentOf } from './subflow-parent';
 

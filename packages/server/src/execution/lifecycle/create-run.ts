@@ -13,7 +13,7 @@ import { toJson } from '../../infrastructure/storage/json-column';
 import { consumeCredit } from '../credits';
 import type { NewJob } from '../job-queue';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { NewRun } from '../run-runtime';
 import { insertRunRow } from '../run-statements';
 import { recordRunEvent, type RunProject, type StartedJob } from './start-runs';

@@ -18,7 +18,7 @@ import type { ResumeJobPayload } from '../build-engine-request';
 import type { StoredPause } from './follow-up-jobs';
 import type { ClaimedJob } from '../job-queue';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { queueAgent } from './agent-pause';
 import { recordRunEvent, type RunProject } from './start-runs';
 import { updateRunEnd } from '../run-statements';

@@ -12,7 +12,7 @@ import { fromJson } from '../../infrastructure/storage/json-column';
 import { toResumePayload, type ResumeJobPayload } from '../build-engine-request';
 import { consumeCredit } from '../credits';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { FollowUpJob } from '../run-runtime';
 import { moveRun, RETRYABLE_STATUSES } from './run-moves';
 

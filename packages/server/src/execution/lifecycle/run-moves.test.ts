@@ -7,7 +7,12 @@ import { FlowRunStatus } from '@piecework/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, type DataStore } from '../../infrastructure/storage/data-store';
-import { flowRunRow, insertFlow, insertProject, tempDatabaseDir } from '../../infrastructure/storage/test-database';
+import {
+  flowRunRow,
+  insertFlow,
+  insertProject,
+  tempDatabaseDir,
+} from '../../infrastructure/storage/test-database';
 import {
   isRunMoveAllowed,
   moveRun,

@@ -12,7 +12,8 @@ import { recordAuditEvent } from '../../modules/audit-events/record-audit-event'
 import type { Database } from '../../infrastructure/storage/database';
 import type { ClaimedJob } from '../job-queue';
 import type { RunQueue } from '../run-queue';
-import { auditFlowRunOf, type FlowRunRow } from '../run-rows';
+import { auditFlowRunOf } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { moveRuns } from './run-moves';
 
 /** The project of a run, as its events carry it. */

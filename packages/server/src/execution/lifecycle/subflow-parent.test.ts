@@ -8,7 +8,7 @@ import type { DataStore } from '../../infrastructure/storage/data-store';
 import { toJson } from '../../infrastructure/storage/json-column';
 import { flowRunRow, insertFlow, insertProject } from '../../infrastructure/storage/test-database';
 import { openTestStore } from '../../testing/test-store';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { SqlJobQueue } from '../sql-job-queue';
 import { callbackRequestId, failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
 

@@ -18,7 +18,7 @@ import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { queueResume } from './follow-up-jobs';
 import type { RunQueue } from '../run-queue';
-import type { FlowRunRow } from '../run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 
 const MARKER_PREFIX = 'CHILD_FAILED:';
 

@@ -8,7 +8,7 @@
  */
 import { FlowRunStatus, type FailedStep } from '@piecework/shared';
 import { runFailureEmail } from '../../infrastructure/email/run-failure-email';
-import type { FlowRunRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { ServerBase } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
 

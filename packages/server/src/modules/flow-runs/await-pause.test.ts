@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import type { FlowRunRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { flowRunFromRow } from '../../execution/run-rows';
 import { flowRunRow } from '../../infrastructure/storage/test-database';
-import { buildFlow } from '../webhooks/run-test-kit';
+import { buildFlow } from '../../testing/features/webhook-run-test-kit';
 import { runOncePausedOrEnded } from './await-pause';
 
 let server: TestServer;

@@ -6,7 +6,7 @@
  */
 import type { FlowRun } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
-import type { FlowRunRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { findRun } from './flow-run-repository';
 
 /** The longest a resume waits for a QUEUED or RUNNING run to pause. */

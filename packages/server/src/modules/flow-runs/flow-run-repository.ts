@@ -4,7 +4,7 @@
  */
 import type { FlowRunStatus, Page, RunEnvironment } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import type { FlowRunRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import { fetchSeekPage, type PageRequest } from '../../infrastructure/storage/seek-page';
 import { timestampOf } from '../../infrastructure/storage/timestamp';

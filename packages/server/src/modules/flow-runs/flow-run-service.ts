@@ -16,7 +16,8 @@ import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-eve
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound, ruleViolation } from '../../infrastructure/errors';
-import { auditFlowRunOf, flowRunFromRow, type FlowRunRow } from '../../execution/run-rows';
+import { auditFlowRunOf, flowRunFromRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { runWithSteps } from '../../execution/run-steps';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';

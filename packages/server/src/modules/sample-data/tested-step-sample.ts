@@ -8,7 +8,7 @@ import { isOffloadedOutput, type RunResult } from '@piecework/engine';
 import type { FlowOperation } from '@piecework/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { loadRunFile } from '../../execution/run-files';
-import type { FlowRunRow } from '../../execution/run-rows';
+import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { ServerBase } from '../../server-context';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import type { Database } from '../../infrastructure/storage/database';

@@ -2,7 +2,7 @@
  * The rows of the tables runs execute with: runs, step records, the job queue, waitpoints, schedules, store entries, trigger sources and their events, app event listeners.
  * Column conventions: see `../database.ts`.
  */
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { SqlBoolean, JsonText, Timestamp, Timestamps } from './column-types';
 
 /** `flowRun`: one run of a flow version; its step records live in `flowRunStep`. */
@@ -138,3 +138,6 @@ export interface AppEventListenerTable {
   event: string;
   identifierValue: string;
 }
+
+/** A `flowRun` row as read. */
+export type FlowRunRow = Selectable<FlowRunTable>;
