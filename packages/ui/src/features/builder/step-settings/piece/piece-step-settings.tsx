@@ -5,37 +5,20 @@
  * recomputes the step's `valid` (an action chosen, the connection set when required, no
  * required property empty); the server adds its own checks (references, installed pieces).
  */
-import type {
-  ErrorHandlingOptions,
-  PieceAuth,
-  PieceMetadata,
-  PopulatedFlow,
-  PropertySettings,
-} from '@piecework/shared';
+import type { PieceAuth, PieceMetadata, PopulatedFlow } from '@piecework/shared';
 import { usePiece } from '../../../../api/use-pieces';
 import { SelectField } from '../../../../components/field';
 import { QueryState } from '../../../../components/query-state';
 import { ErrorHandlingSwitches, type ErrorHandlingDefaults } from '../error-handling-options';
 import { OptionsSourceProvider } from '../properties/options-source';
 import { PropertyForm } from '../properties/property-form';
-import { defaultInput, isEmptyValue, missingRequired } from '../properties/property-values';
 import type { EditableStep } from '../step-request';
 import type { StepDraft } from '../use-step-draft';
 import { ConnectionPicker } from './connection-picker';
+import { needsConnection, pieceSettingsValid, withChosenAction, type PieceSettings } from './piece-settings';
 
 /** The draft of a piece step or piece trigger. */
 export type PieceDraft = Extract<EditableStep, { type: 'PIECE' | 'PIECE_TRIGGER' }>;
-
-/** The settings both kinds share, with the name of the chosen action or trigger. */
-interface PieceSettings {
-  readonly pieceName: string;
-  readonly pieceVersion: string;
-  readonly actionName?: string;
-  readonly triggerName?: string;
-  readonly input: Record<string, unknown>;
-  readonly propertySettings: PropertySettings;
-  readonly errorHandlingOptions?: ErrorHandlingOptions;
-}
 
 /** Props of {@link PieceStepSettings}. */
 export interface PieceStepSettingsProps {
@@ -82,33 +65,15 @@ function PieceForm({
   const chosenName = settings[nameKey];
   const chosen = chosenName === undefined ? undefined : choices[chosenName];
   const auth = connectionAuth(metadata);
-  const needsAuth = (name: string | undefined) =>
-    auth !== undefined && name !== undefined && choices[name]?.requireAuth !== false;
-
-  const validOf = (next: PieceSettings): boolean => {
-    const name = next[nameKey];
-    const action = name === undefined ? undefined : choices[name];
-    if (action === undefined) return false;
-    if (needsAuth(name) && isEmptyValue(next.input['auth'])) return false;
-    return missingRequired(action.props, next.input, next.propertySettings).length === 0;
-  };
+  const needsAuth = (name: string | undefined) => needsConnection(auth, choices, name);
+  const validOf = (next: PieceSettings): boolean => pieceSettingsValid(next, nameKey, choices, auth);
   const update = (edit: (current: PieceSettings) => PieceSettings) =>
     change((step) => {
       if (step.type !== 'PIECE' && step.type !== 'PIECE_TRIGGER') return step;
       const next = edit(step.settings as PieceSettings);
       return { ...step, settings: next, valid: validOf(next) } as EditableStep;
     });
-  const choose = (name: string) =>
-    update((current) => {
-      const action = choices[name];
-      const keptAuth = current.input['auth'] === undefined ? {} : { auth: current.input['auth'] };
-      return {
-        ...current,
-        [nameKey]: name === '' ? undefined : name,
-        input: { ...keptAuth, ...(action === undefined ? {} : defaultInput(action.props)) },
-        propertySettings: {},
-      };
-    });
+  const choose = (name: string) => update((current) => withChosenAction(current, nameKey, name, choices));
 
   return (
     <fieldset className="plain" disabled={readonly}>

@@ -4,6 +4,7 @@
  * are told apart by position; a stored value that is not among the choices (options not loaded
  * yet, or no longer offered) stays shown as "Current value" rather than silently dropped.
  */
+import { choiceIndex, toggledChoices } from './choice-values';
 import type { ControlIds } from './property-frame';
 import { sameValue, textOf, type DropdownOption } from './property-values';
 
@@ -19,8 +20,7 @@ export interface ChoiceSelectProps {
 
 /** A native select over `options`; the empty choice clears the value. */
 export function ChoiceSelect({ ids, options, value, onChange, placeholder, disabled }: ChoiceSelectProps) {
-  const index = options.findIndex((option) => sameValue(option.value, value));
-  const unlisted = index < 0 && value !== undefined && value !== null && value !== '';
+  const { index, unlisted } = choiceIndex(options, value);
   return (
     <select
       id={ids.id}
@@ -70,15 +70,7 @@ export function ChoiceCheckboxes({ idPrefix, options, value, onChange, disabled 
               type="checkbox"
               checked={checked}
               disabled={disabled}
-              onChange={() =>
-                onChange(
-                  options
-                    .filter((other) =>
-                      other === option ? !checked : chosen.some((item) => sameValue(item, other.value)),
-                    )
-                    .map((other) => other.value),
-                )
-              }
+              onChange={() => onChange(toggledChoices(options, chosen, option, checked))}
             />
             <label htmlFor={id}>{option.label}</label>
           </div>

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { ACCEPTS_REFERENCES_ATTRIBUTE, useDataSelector } from '../data-selector/data-selector-context';
+import { insertText } from './insert-text';
 
 /** Props of {@link ExpressionInput}. */
 export interface ExpressionInputProps extends Omit<
@@ -41,8 +42,9 @@ export function ExpressionInput({ value, onChange, label, rows, onFocus, ...rest
     const current = latest.current.value;
     const start = field?.selectionStart ?? current.length;
     const end = field?.selectionEnd ?? start;
-    caret.current = start + text.length;
-    latest.current.onChange(current.slice(0, start) + text + current.slice(end));
+    const next = insertText(current, text, start, end);
+    caret.current = next.caret;
+    latest.current.onChange(next.value);
   };
   const props = {
     ...rest,

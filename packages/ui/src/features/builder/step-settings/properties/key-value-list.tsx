@@ -6,13 +6,8 @@
  */
 import { useRef, useState } from 'react';
 import { ExpressionInput } from './expression-input';
+import { objectOf, sameObject, type Row } from './key-value-rows';
 import { isRecord, textOf } from './property-values';
-
-interface Row {
-  readonly id: number;
-  readonly key: string;
-  readonly value: unknown;
-}
 
 /** Props of {@link KeyValueList}. */
 export interface KeyValueListProps {
@@ -23,16 +18,6 @@ export interface KeyValueListProps {
   noun: string;
   idPrefix: string;
   disabled?: boolean | undefined;
-}
-
-function objectOf(rows: readonly Row[]): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const row of rows) if (row.key !== '' && !(row.key in object)) object[row.key] = row.value;
-  return object;
-}
-
-function sameObject(a: Record<string, unknown>, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(isRecord(b) ? b : {});
 }
 
 /** Name/value rows with add and remove buttons. */

@@ -12,31 +12,9 @@ import { DynamicDropdownField } from './dynamic-dropdown-field';
 import { DynamicPropertiesField } from './dynamic-properties-field';
 import { ExpressionInput } from './expression-input';
 import { KeyValueList } from './key-value-list';
+import { controlText, editorOf, isChecked, pickerColor, requiredError } from './property-editor';
 import { DynamicValueToggle, PropertyFrame, type ControlIds } from './property-frame';
-import { isMissing, readDropdownState, textOf, type PropertyMap } from './property-values';
-
-/** The types whose editor can be switched to a typed expression. */
-const SWITCHABLE: ReadonlySet<PropertyType> = new Set([
-  'CHECKBOX',
-  'STATIC_DROPDOWN',
-  'STATIC_MULTI_SELECT_DROPDOWN',
-  'DROPDOWN',
-  'MULTI_SELECT_DROPDOWN',
-  'OBJECT',
-  'ARRAY',
-  'DYNAMIC',
-]);
-
-/** The types edited as one text; the value is what was typed. */
-const TEXT_ROWS: Partial<Record<PropertyType, number | undefined>> = {
-  SHORT_TEXT: undefined,
-  NUMBER: undefined,
-  DATE_TIME: undefined,
-  FILE: undefined,
-  LONG_TEXT: 3,
-  JSON: 6,
-  CUSTOM: 3,
-};
+import { readDropdownState, textOf, type PropertyMap } from './property-values';
 
 const PLACEHOLDERS: Partial<Record<PropertyType, string>> = {
   NUMBER: 'A number, or {{ }}',
@@ -65,30 +43,21 @@ export function PropertyField(props: PropertyFieldProps) {
   if (property.type === 'MARKDOWN') {
     return <div className="notice info markdown-note">{property.description}</div>;
   }
-  const error = showErrors && isMissing(property, value) ? 'Required' : undefined;
+  const error = requiredError(property, value, showErrors);
+  const editor = editorOf(property.type, dynamicValue?.on === true);
   const toggle =
-    dynamicValue !== undefined && SWITCHABLE.has(property.type) ? (
+    dynamicValue !== undefined && editor.switchable ? (
       <DynamicValueToggle
         label={property.displayName}
         on={dynamicValue.on}
         onToggle={dynamicValue.onToggle}
       />
     ) : undefined;
-  const asText = dynamicValue?.on === true || property.type in TEXT_ROWS;
-  const group =
-    !asText &&
-    ['STATIC_MULTI_SELECT_DROPDOWN', 'MULTI_SELECT_DROPDOWN', 'OBJECT', 'ARRAY', 'DYNAMIC'].includes(
-      property.type,
-    );
   return (
-    <PropertyFrame id={id} property={property} error={error} group={group} toggle={toggle}>
+    <PropertyFrame id={id} property={property} error={error} group={editor.group} toggle={toggle}>
       {(ids) =>
-        asText ? (
-          <TextControl
-            ids={ids}
-            {...props}
-            rows={dynamicValue?.on === true ? undefined : TEXT_ROWS[property.type]}
-          />
+        editor.asText ? (
+          <TextControl ids={ids} {...props} rows={editor.rows} />
         ) : (
           <Control ids={ids} {...props} />
         )
@@ -104,10 +73,7 @@ function TextControl({
   onChange,
   rows,
 }: PropertyFieldProps & { ids: ControlIds; rows: number | undefined }) {
-  const text =
-    property.type === 'JSON' && typeof value !== 'string' && value !== undefined
-      ? JSON.stringify(value, null, 2)
-      : textOf(value);
+  const text = controlText(property, value);
   return (
     <ExpressionInput
       id={ids.id}
@@ -144,7 +110,7 @@ function Control({
           type="checkbox"
           className="checkbox"
           aria-describedby={ids.describedBy}
-          checked={value === true || value === 'true'}
+          checked={isChecked(value)}
           onChange={(event) => onChange(event.target.checked)}
         />
       );
@@ -245,7 +211,7 @@ function ColorControl({
       <input
         type="color"
         aria-label={`Pick ${property.displayName}`}
-        value={/^#[0-9a-f]{6}$/i.test(text) ? text : '#000000'}
+        value={pickerColor(text)}
         onChange={(event) => onChange(event.target.value)}
       />
       <ExpressionInput

@@ -5,12 +5,12 @@
  * form) each property can switch to a typed expression and DYNAMIC properties store their schema.
  */
 import type { PropertySettings } from '@piecework/shared';
+import { toggledDynamicValue, withSchema } from './dynamic-value';
 import { PropertyField } from './property-field';
 import {
   dynamicSchema,
   isDynamicValue,
   shownValue,
-  textOf,
   type InputValues,
   type PropertyMap,
 } from './property-values';
@@ -56,12 +56,15 @@ export function PropertyForm({ props, values, onChange, settings, showErrors, id
                 ? undefined
                 : {
                     on: dynamicOn,
-                    onToggle: () =>
-                      settings.onChange(
-                        name,
-                        { ...settings.value[name], type: dynamicOn ? 'MANUAL' : 'DYNAMIC' },
-                        { value: dynamicOn ? property.defaultValue : textOf(values[name]) },
-                      ),
+                    onToggle: () => {
+                      const next = toggledDynamicValue(
+                        property,
+                        settings.value[name],
+                        values[name],
+                        dynamicOn,
+                      );
+                      settings.onChange(name, next.setting, { value: next.value });
+                    },
                   }
             }
             schema={
@@ -69,8 +72,7 @@ export function PropertyForm({ props, values, onChange, settings, showErrors, id
                 ? undefined
                 : {
                     value: schema,
-                    onChange: (next) =>
-                      settings.onChange(name, { type: settings.value[name]?.type ?? 'MANUAL', schema: next }),
+                    onChange: (next) => settings.onChange(name, withSchema(settings.value[name], next)),
                   }
             }
           />

@@ -7,30 +7,17 @@ import type { PieceProperty } from '@piecework/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../api/session-context';
 import { useDebouncedValue } from '../use-debounced-value';
+import { refreshKey } from './options-refresh';
 import { useOptionsSource } from './options-source';
 
 /** How long typing in a refresher must pause before the options are asked again. */
 const REFRESH_DELAY_MS = 400;
 
-/** The names of the properties whose change recomputes `property`'s options. */
-export function refreshersOf(property: PieceProperty): string[] {
-  const refreshers = (property as { refreshers?: unknown }).refreshers;
-  return Array.isArray(refreshers)
-    ? refreshers.filter((name): name is string => typeof name === 'string')
-    : [];
-}
-
 /** The options query of property `name` of the enclosing step (disabled outside a step's form). */
 export function usePropertyOptions(name: string, property: PieceProperty) {
   const client = useApi();
   const source = useOptionsSource();
-  const watched =
-    source === null
-      ? ''
-      : JSON.stringify([
-          source.input['auth'] ?? null,
-          ...refreshersOf(property).map((key) => source.input[key] ?? null),
-        ]);
+  const watched = refreshKey(source?.input, property);
   const settled = useDebouncedValue(watched, REFRESH_DELAY_MS);
   return useQuery({
     queryKey: [
