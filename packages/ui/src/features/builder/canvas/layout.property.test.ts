@@ -63,7 +63,7 @@ const inside = (inner: LayoutNode, outer: LayoutNode) =>
   inner.x + inner.width <= outer.x + outer.width &&
   inner.y + inner.height <= outer.y + outer.height;
 
-/** Whether the axis-aligned segment `a`-`b` passes through the inside of `node` (touching its edge does not). */
+/** Whether the straight segment `a`-`b` passes through the inside of `node` (touching an edge does not). */
 function crosses(a: Point, b: Point, node: LayoutNode): boolean {
   const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
   const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
