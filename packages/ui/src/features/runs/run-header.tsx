@@ -6,6 +6,7 @@ import type { FlowRun, PopulatedFlow } from '@piecework/shared';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration, runDurationMs } from '../../format/format-time';
 import { RunStatusBadge } from './run-status-badge';
+import { versionLabel } from './version-label';
 
 /** Props of {@link RunHeader}. */
 export interface RunHeaderProps {
@@ -13,16 +14,6 @@ export interface RunHeaderProps {
   run: FlowRun;
   /** The run's flow with the version it ran; undefined while loading or when the flow is gone. */
   flow: PopulatedFlow | undefined;
-}
-
-/** What the version that ran is to the flow now. */
-function versionLabel(flow: PopulatedFlow | undefined): string {
-  if (flow === undefined) return '—';
-  const created = formatDateTime(flow.version.created);
-  if (flow.version.state === 'DRAFT') return `Draft of ${created}`;
-  return flow.publishedVersionId === flow.version.id
-    ? `Published ${created}`
-    : `Earlier version of ${created}`;
 }
 
 /** The run's title row and facts. */

@@ -4,13 +4,14 @@
  * the reader picks another. While the run is not final it is read again every moment and steps
  * appear as they finish.
  */
-import { AgentResult, findStep, type FlowRun, type FlowVersion } from '@piecework/shared';
+import type { FlowRun } from '@piecework/shared';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
 import { Loading } from '../../components/loading';
 import { QueryState } from '../../components/query-state';
-import { isAgentStep } from '../builder/step-settings/agent/agent-input';
+import { isAgentRecord } from './agent-record';
+import { selectionInIteration } from './iteration-selection';
 import { RunActions } from './run-actions';
 import { RunHeader } from './run-header';
 import { RunStepDetails } from './run-step-details';
@@ -51,10 +52,8 @@ function RunView({ projectId, run }: { projectId: string; run: FlowRun }) {
   const showIteration = (loop: RunTreeStep, iteration: number) => {
     setIterations((was) => ({ ...was, [loop.key]: iteration }));
     // The selection inside the loop follows to the same step of the new iteration.
-    const inside = `${loop.key}[${String(loop.loop?.shown ?? 0)}].`;
-    if (selected?.key.startsWith(inside)) {
-      setChosenKey(`${loop.key}[${String(iteration)}].${selected.key.slice(inside.length)}`);
-    }
+    const followed = selectionInIteration(selected?.key, loop, iteration);
+    if (followed !== undefined) setChosenKey(followed);
   };
   return (
     <>
@@ -84,13 +83,4 @@ function RunView({ projectId, run }: { projectId: string; run: FlowRun }) {
       )}
     </>
   );
-}
-
-/** Whether `step` ran an agent: its step in the version is one, or (no version) its output is a result. */
-function isAgentRecord(version: FlowVersion | undefined, step: RunTreeStep): boolean {
-  const defined = version === undefined ? undefined : findStep(version, step.name);
-  if (defined !== undefined) {
-    return defined.type === 'PIECE' && isAgentStep(defined.settings as Record<string, unknown>);
-  }
-  return AgentResult.safeParse(step.record.output).success;
 }

@@ -4,21 +4,12 @@
  * Large values show their start with a "Show all" button (`JsonView`). An agent step also shows
  * its turns, tool calls and usage (`AgentStepRun`).
  */
-import type { StepOutput } from '@piecework/shared';
 import { JsonView } from '../../components/json-view';
 import { AgentStepRun } from './agent-step-run';
 import { formatDuration } from '../../format/format-time';
 import { StepStatusBadge } from './run-status-badge';
 import type { RunTreeStep } from './run-tree';
-
-/** A loop's output without `iterations`; any other output as it is. */
-function shownOutput(record: StepOutput): unknown {
-  if (record.type !== 'LOOP_ON_ITEMS' || typeof record.output !== 'object' || record.output === null) {
-    return record.output;
-  }
-  const { iterations: _iterations, ...rest } = record.output as Record<string, unknown>;
-  return rest;
-}
+import { shownOutput } from './shown-output';
 
 /** Props of {@link RunStepDetails}: `agent` is given when the step is an agent step. */
 export interface RunStepDetailsProps {
