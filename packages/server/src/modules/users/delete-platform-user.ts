@@ -1,5 +1,5 @@
 /**
- * Deleting a user of a platform, as the reference platform does outside its cloud: the user's
+ * Deleting a user of a platform, as Activepieces does outside its cloud: the user's
  * PERSONAL projects go with everything in them, their memberships go (foreign key cascade), and
  * the flows and connections they owned stay, without an owner (foreign key set null). TEAM
  * projects the user owns (an OPERATOR created them) stay and pass to the platform's first active
@@ -8,7 +8,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ruleViolation } from '../../infrastructure/errors';
 import type { Database, UserTable } from '../../infrastructure/storage/database';
-import { assertKeepsAnActiveAdmin, otherActiveAdminId } from './last-active-admin';
+import { assertKeepsAnActiveAdmin } from './last-active-admin';
+import {
+  deleteProjects,
+  deleteUserRow,
+  otherActiveAdminId,
+  selectOwnedProjects,
+  setProjectsOwner,
+} from './user-repository';
 
 /**
  * Deletes `user` inside write transaction `trx` (the platform row already locked). Answers the
@@ -19,24 +26,19 @@ export async function deletePlatformUser(
   user: Selectable<UserTable>,
 ): Promise<string[]> {
   await assertKeepsAnActiveAdmin(trx, user, 'DELETE');
-  const owned = await trx
-    .selectFrom('project')
-    .select(['id', 'type'])
-    .where('ownerId', '=', user.id)
-    .where('platformId', '=', user.platformId)
-    .execute();
+  const owned = await selectOwnedProjects(trx, user.id, user.platformId);
   const teamProjectIds = owned.filter((project) => project.type !== 'PERSONAL').map((project) => project.id);
   if (teamProjectIds.length > 0) {
     const heir = await firstActiveAdminOtherThan(trx, user);
-    await trx.updateTable('project').set({ ownerId: heir }).where('id', 'in', teamProjectIds).execute();
+    await setProjectsOwner(trx, teamProjectIds, heir);
   }
   const personalProjectIds = owned
     .filter((project) => project.type === 'PERSONAL')
     .map((project) => project.id);
   if (personalProjectIds.length > 0) {
-    await trx.deleteFrom('project').where('id', 'in', personalProjectIds).execute();
+    await deleteProjects(trx, personalProjectIds);
   }
-  await trx.deleteFrom('user').where('id', '=', user.id).execute();
+  await deleteUserRow(trx, user.id);
   return personalProjectIds;
 }
 

@@ -5,6 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ruleViolation } from '../../infrastructure/errors';
 import type { Database, UserTable } from '../../infrastructure/storage/database';
+import { otherActiveAdminId } from './user-repository';
 
 /** What a user becomes: a new role and/or status, or deleted. */
 export type UserChange = { platformRole?: string | undefined; status?: string | undefined } | 'DELETE';
@@ -30,24 +31,6 @@ export async function assertKeepsAnActiveAdmin(
       { userId: user.id },
     );
   }
-}
-
-/** The id of the platform's first-created ACTIVE ADMIN other than `user`; undefined when there is none. */
-export async function otherActiveAdminId(
-  trx: Kysely<Database>,
-  user: Pick<Selectable<UserTable>, 'id' | 'platformId'>,
-): Promise<string | undefined> {
-  const admin = await trx
-    .selectFrom('user')
-    .select('id')
-    .where('platformId', '=', user.platformId)
-    .where('platformRole', '=', 'ADMIN')
-    .where('status', '=', 'ACTIVE')
-    .where('id', '!=', user.id)
-    .orderBy('created', 'asc')
-    .orderBy('id', 'asc')
-    .executeTakeFirst();
-  return admin?.id;
 }
 
 function endsActiveAdmin(change: UserChange): boolean {
