@@ -2,13 +2,13 @@
  * The `analytics` of projects (users and flows, total and active), for many projects in two
  * grouped queries rather than per project.
  */
-import { sql } from 'kysely';
 import type { ProjectAnalytics } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
+import { countProjectFlows, countProjectMembers, selectUserStatuses } from './project-repository';
 
 /** Analytics of each project in `projectIds` (all zeros for a project with nothing). */
 export async function projectAnalytics(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   projects: readonly { id: string; ownerId: string }[],
 ): Promise<Map<string, ProjectAnalytics>> {
   const result = new Map<string, ProjectAnalytics>();
@@ -17,38 +17,12 @@ export async function projectAnalytics(
   }
   const ids = projects.map((project) => project.id);
   const [flows, members, owners] = await Promise.all([
-    ctx.store.db
-      .selectFrom('flow')
-      .select((eb) => [
-        'projectId',
-        eb.fn.countAll<number>().as('total'),
-        sql<number>`sum(case when ${sql.ref('status')} = 'ENABLED' then 1 else 0 end)`.as('active'),
-      ])
-      .where('projectId', 'in', ids)
-      .groupBy('projectId')
-      .execute(),
-    ctx.store.db
-      .selectFrom('projectMember')
-      .innerJoin('user', 'user.id', 'projectMember.userId')
-      .innerJoin('project', 'project.id', 'projectMember.projectId')
-      .select((eb) => [
-        'projectMember.projectId',
-        eb.fn.countAll<number>().as('total'),
-        sql<number>`sum(case when ${sql.ref('user.status')} = 'ACTIVE' then 1 else 0 end)`.as('active'),
-      ])
-      .where('projectMember.projectId', 'in', ids)
-      .whereRef('projectMember.userId', '!=', 'project.ownerId')
-      .groupBy('projectMember.projectId')
-      .execute(),
-    ctx.store.db
-      .selectFrom('user')
-      .select(['id', 'status'])
-      .where(
-        'id',
-        'in',
-        projects.map((project) => project.ownerId),
-      )
-      .execute(),
+    countProjectFlows(ctx.store.db, ids),
+    countProjectMembers(ctx.store.db, ids),
+    selectUserStatuses(
+      ctx.store.db,
+      projects.map((project) => project.ownerId),
+    ),
   ]);
   const ownerActive = new Map(owners.map((owner) => [owner.id, owner.status === 'ACTIVE']));
   const flowsOf = new Map(flows.map((row) => [row.projectId, row]));

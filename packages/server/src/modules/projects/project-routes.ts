@@ -1,11 +1,11 @@
 /** The `/v1/projects` routes. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { ProjectService } from './project-service';
+
+import { ProjectService, type ProjectDependencies } from './project-service';
 
 /** Create, list, get, update and delete projects. */
-export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
+export function projectRoutes(ctx: ProjectDependencies): RouteDefinition[] {
   const projects = new ProjectService(ctx);
   return [
     route(ENDPOINTS.projects.create, { handler: ({ principal, body }) => projects.create(principal, body) }),

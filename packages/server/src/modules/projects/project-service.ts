@@ -3,7 +3,7 @@
  * delete them. Who may call what is declared with each endpoint and enforced by the one access check.
  */
 import { assertExternalIdFree } from '../../infrastructure/storage/external-id';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import {
   type CreateProjectRequest,
   type ListProjectsQuery,
@@ -18,15 +18,26 @@ import { notFound, permissionDenied, ruleViolation } from '../../infrastructure/
 import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable } from '../../infrastructure/storage/database';
 import { fromJson, toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
-import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 import { assertProjectsBelowLimit } from '../platform-plan/plan-limits';
 import { projectAnalytics } from './project-analytics';
+import {
+  deleteProjectRow,
+  findFirstAdminId,
+  findPlatformProjectType,
+  insertProjectRow,
+  selectProjectPage,
+  updateProjectRow,
+  type ProjectListScope,
+} from './project-repository';
 import { newProjectRow, projectView, type NewProject } from './project-row';
+
+/** What the project routes and service use of the server context: the store, the settings (the plan) and the clock. */
+export type ProjectDependencies = Pick<ServerContext, 'store' | 'settings' | 'now'>;
 
 /** The project operations behind `/v1/projects`. */
 export class ProjectService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ProjectDependencies) {}
 
   /**
    * Creates a TEAM project (platform admins, OPERATORs and API keys: the route's access); over the
@@ -53,29 +64,12 @@ export class ProjectService {
    * users' PERSONAL projects for OPERATORs, owned and member-of projects for MEMBERs.
    */
   async list(principal: Principal, query: ListProjectsQuery): Promise<Page<Project>> {
-    let select = this.ctx.store.db
-      .selectFrom('project')
-      .selectAll()
-      .where('platformId', '=', principal.platformId);
-    if (principal.type === 'USER' && principal.platformRole === 'OPERATOR') {
-      select = select.where((eb) => eb.or([eb('type', '=', 'TEAM'), eb('ownerId', '=', principal.id)]));
-    } else if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
-      const memberOf = this.ctx.store.db
-        .selectFrom('projectMember')
-        .select('projectId')
-        .where('userId', '=', principal.id);
-      select = select.where((eb) => eb.or([eb('ownerId', '=', principal.id), eb('id', 'in', memberOf)]));
-    }
-    if (query.displayName !== undefined) {
-      select = select.where('displayName', 'like', `%${escapeLike(query.displayName)}%`);
-    }
-    if (query.externalId !== undefined) {
-      select = select.where('externalId', '=', query.externalId);
-    }
-    if (query.types !== undefined) {
-      select = select.where('type', 'in', query.types);
-    }
-    const page = await fetchSeekPage(select, 'project', query);
+    const page = await selectProjectPage(
+      this.ctx.store.db,
+      principal.platformId,
+      listScope(principal),
+      query,
+    );
     const analytics = await projectAnalytics(this.ctx, page.data);
     return {
       data: page.data.map((row) => projectView(row, analytics.get(row.id) ?? zeroAnalytics)),
@@ -99,46 +93,21 @@ export class ProjectService {
         await assertExternalIdFree(trx, 'project', principal.platformId, request.externalId);
       }
       const now = this.ctx.now();
-      return trx
-        .updateTable('project')
-        .set({
-          ...(request.displayName === undefined ? {} : { displayName: request.displayName }),
-          ...(request.externalId === undefined ? {} : { externalId: request.externalId }),
-          ...(request.metadata === undefined
-            ? {}
-            : { metadata: request.metadata === null ? null : toJson(request.metadata) }),
-          ...(request.icon === undefined ? {} : { iconColor: request.icon.color }),
-          ...(request.releasesEnabled === undefined
-            ? {}
-            : { releasesEnabled: toSqlBoolean(request.releasesEnabled) }),
-          ...(request.maxConcurrentJobs === undefined
-            ? {}
-            : { maxConcurrentJobs: request.maxConcurrentJobs }),
-          ...(request.plan === undefined ? {} : { plan: toJson(updatedPlan(project, request.plan, now)) }),
-          updated: now,
-        })
-        .where('id', '=', project.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return updateProjectRow(trx, project.id, projectChanges(project, request, now));
     });
     return this.view(row);
   }
 
   /** Deletes a TEAM project with its flows, folders and connections (platform admins: the route's access). */
   async delete(principal: Principal, projectId: string): Promise<void> {
-    const project = await this.ctx.store.db
-      .selectFrom('project')
-      .select(['id', 'type'])
-      .where('id', '=', projectId)
-      .where('platformId', '=', principal.platformId)
-      .executeTakeFirst();
+    const project = await findPlatformProjectType(this.ctx.store.db, principal.platformId, projectId);
     if (project === undefined) {
       throw notFound('project', projectId);
     }
     if (project.type === 'PERSONAL') {
       throw ruleViolation('A PERSONAL project cannot be deleted', { projectId });
     }
-    await this.ctx.store.write((trx) => trx.deleteFrom('project').where('id', '=', projectId).execute());
+    await this.ctx.store.write((trx) => deleteProjectRow(trx, projectId));
   }
 
   private async view(row: Selectable<ProjectTable>): Promise<Project> {
@@ -149,8 +118,39 @@ export class ProjectService {
 
 const zeroAnalytics = { totalUsers: 0, activeUsers: 0, totalFlows: 0, activeFlows: 0 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[%_]/g, '');
+/**
+ * Which projects `principal` may list: all of the platform for admins and API keys, all but other
+ * users' PERSONAL projects for OPERATORs, owned and member-of projects for MEMBERs.
+ */
+function listScope(principal: Principal): ProjectListScope {
+  if (principal.type === 'USER' && principal.platformRole === 'OPERATOR') {
+    return { type: 'TEAM_OR_OWNED', userId: principal.id };
+  } else if (principal.type === 'USER' && principal.platformRole === 'MEMBER') {
+    return { type: 'OWNED_OR_MEMBER', userId: principal.id };
+  }
+  return { type: 'PLATFORM' };
+}
+
+/** The columns `request` changes on `project` at `now` (absent fields: unchanged). */
+function projectChanges(
+  project: ProjectRow,
+  request: UpdateProjectRequest,
+  now: string,
+): Updateable<ProjectTable> {
+  return {
+    ...(request.displayName === undefined ? {} : { displayName: request.displayName }),
+    ...(request.externalId === undefined ? {} : { externalId: request.externalId }),
+    ...(request.metadata === undefined
+      ? {}
+      : { metadata: request.metadata === null ? null : toJson(request.metadata) }),
+    ...(request.icon === undefined ? {} : { iconColor: request.icon.color }),
+    ...(request.releasesEnabled === undefined
+      ? {}
+      : { releasesEnabled: toSqlBoolean(request.releasesEnabled) }),
+    ...(request.maxConcurrentJobs === undefined ? {} : { maxConcurrentJobs: request.maxConcurrentJobs }),
+    ...(request.plan === undefined ? {} : { plan: toJson(updatedPlan(project, request.plan, now)) }),
+    updated: now,
+  };
 }
 
 /**
@@ -188,20 +188,14 @@ export async function insertTeamProject(
 ): Promise<Selectable<ProjectTable>> {
   const ownerId = input.ownerId ?? (await platformOwnerId(trx, input.platformId));
   const row = newProjectRow({ ...input, ownerId, type: 'TEAM' }, now);
-  const inserted = await trx.insertInto('project').values(row).returningAll().executeTakeFirstOrThrow();
+  const inserted = await insertProjectRow(trx, row);
   await addProjectToPreselectedConnections(trx, inserted.platformId, inserted.id);
   return inserted;
 }
 
 /** The platform's first admin: the owner of projects an API key creates. */
 async function platformOwnerId(trx: Kysely<Database>, platformId: string): Promise<string> {
-  const owner = await trx
-    .selectFrom('user')
-    .select('id')
-    .where('platformId', '=', platformId)
-    .where('platformRole', '=', 'ADMIN')
-    .orderBy('created', 'asc')
-    .executeTakeFirst();
+  const owner = await findFirstAdminId(trx, platformId);
   if (owner === undefined) {
     throw ruleViolation('The platform has no admin to own the project');
   }
