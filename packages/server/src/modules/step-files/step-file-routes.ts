@@ -7,12 +7,11 @@
 import { ENDPOINTS } from '@piecework/shared';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
 import { STEP_FILE_LIFETIME_SECONDS } from './step-file-tokens';
-import { stepFilesOf } from './step-files';
+import { stepFilesOf, type StepFileDependencies } from './step-files';
 
 /** Every step-file route. */
-export function stepFileRoutes(ctx: ServerContext): RouteDefinition[] {
+export function stepFileRoutes(ctx: StepFileDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.stepFiles.signed, {
       handler: async ({ query }) => {

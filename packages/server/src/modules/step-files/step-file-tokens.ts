@@ -1,13 +1,13 @@
 /**
  * The tokens of step-file URLs (`<apiUrl>v1/step-files/signed?token=<jwt>`): HS256 JWTs naming one
- * file of one project, valid {@link STEP_FILE_LIFETIME_SECONDS} (the reference signs them for its
+ * file of one project, valid {@link STEP_FILE_LIFETIME_SECONDS} (Activepieces signs them for its
  * execution data retention, 30 days by default). Their key is derived from AP_JWT_SECRET for this
  * use alone (HMAC), so a step-file token is never a session token nor the other way round.
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** How long a step file's URL works: 30 days, the reference's default execution data retention. */
+/** How long a step file's URL works: 30 days, Activepieces's default execution data retention. */
 export const STEP_FILE_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 const ISSUER = 'piecework';

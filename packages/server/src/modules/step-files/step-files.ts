@@ -1,7 +1,7 @@
 /**
  * Step files: the files pieces write (`ctx.files.write`), kept in the `file` table as
  * FLOW_STEP_FILE rows of the run's project and flow (deleted with the flow), and reached by the
- * reference platform's signed, expiring URL `<apiUrl>v1/step-files/signed?token=<jwt>`.
+ * signed, expiring URL Activepieces uses, `<apiUrl>v1/step-files/signed?token=<jwt>`.
  *
  * The URL is read two ways: a later step of a run of the same project reads it from the table
  * (the run's file store, {@link StepFiles.readForProject}: no HTTP, so no SSRF refusal), and anyone
@@ -13,6 +13,8 @@ import type { ServerSettings } from '../../infrastructure/config/server-settings
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import { StepFileTokens, type StepFileTokenCheck } from './step-file-tokens';
 import { insertFlowFile } from '../../infrastructure/storage/flow-file-row';
+import type { ServerContext } from '../../server-context';
+import { findFileData } from './step-file-repository';
 
 /** The `file.type` of a file a piece wrote. */
 export const STEP_FILE_TYPE = 'FLOW_STEP_FILE';
@@ -84,15 +86,8 @@ export class StepFiles {
     return decodeStepFile(data);
   }
 
-  private async load(fileId: string, projectId: string): Promise<string | undefined> {
-    const row = await this.store.db
-      .selectFrom('file')
-      .select('data')
-      .where('id', '=', fileId)
-      .where('projectId', '=', projectId)
-      .where('type', '=', STEP_FILE_TYPE)
-      .executeTakeFirst();
-    return row?.data;
+  private load(fileId: string, projectId: string): Promise<string | undefined> {
+    return findFileData(this.store.db, fileId, projectId, STEP_FILE_TYPE);
   }
 }
 
@@ -111,6 +106,9 @@ function refusal(checked: Exclude<StepFileTokenCheck, { ok: true }>): PieceworkE
 
 /** The {@link StepFiles} of each server, by its data store, made on first use. */
 const ofStores = new WeakMap<DataStore, StepFiles>();
+
+/** What step files use of the server context: the store, the settings (URL and secret) and the clock. */
+export type StepFileDependencies = Pick<ServerContext, 'store' | 'settings' | 'now'>;
 
 /** The step files of the server `ctx` belongs to (one instance per data store). */
 export function stepFilesOf(ctx: {

@@ -1,6 +1,6 @@
 'use strict';
 // A stand-in for @activepieces/piece-image-helper's two actions that pass a file between steps,
-// with the reference's names, props and outputs, in plain JavaScript (no sharp):
+// with the names, props and outputs of Activepieces's piece, in plain JavaScript (no sharp):
 // - resize_image takes an image (FILE), checks it is a PNG and writes, through ctx.files.write, a
 //   PNG of the asked size (one colour: the first pixel's, when the input is an 8-bit RGB PNG
 //   without filtering tricks; else grey) named `image.png`, and answers the URL files.write gave;
