@@ -2,7 +2,7 @@
  * The flow the browser benchmarks open: a webhook trigger and `steps` code steps, made through the
  * REST API with one IMPORT_FLOW (a 200-step flow in one request).
  */
-import { code, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
+import { code, webhookTrigger } from '../packages/server/src/testing/features/flow-test-kit';
 import { callJson } from './http-load';
 
 /** Creates the flow in `projectId` as the holder of `token` and answers its id. */

@@ -2,8 +2,8 @@
  * The flow the MCP bench calls: MCP Tool trigger `add_one` (one Number parameter `n`, waiting for
  * the response) -> a code step adding 1 -> Reply to MCP Client `{n}`; published through the API.
  */
-import { code } from '../packages/server/src/modules/flows/flow-test-kit';
-import { mcpToolTrigger, replyToMcpClient } from '../packages/server/src/modules/mcp/mcp-test-kit';
+import { code } from '../packages/server/src/testing/features/flow-test-kit';
+import { mcpToolTrigger, replyToMcpClient } from '../packages/server/src/testing/features/mcp-test-kit';
 import { callJson } from './http-load';
 
 /** Creates and publishes the flow in the user's project; answers its id. */

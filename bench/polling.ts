@@ -12,8 +12,8 @@ import {
   POLL_PIECE,
   pollTrigger,
   startItemSource,
-} from '../packages/server/src/modules/triggers/trigger-test-kit';
-import { flowsApi } from '../packages/server/src/modules/flows/flow-test-kit';
+} from '../packages/server/src/testing/features/trigger-test-kit';
+import { flowsApi } from '../packages/server/src/testing/features/flow-test-kit';
 import { startTestServer } from '../packages/server/src/testing/test-server';
 import { placeFixturePiece } from '../packages/server/src/testing/test-pieces';
 import { signUpTestUser } from '../packages/server/src/testing/test-users';

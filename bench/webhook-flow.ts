@@ -3,7 +3,7 @@
  * 10-step flow (9 code steps + Return Response, each step feeding the next) and a CPU-heavy
  * one (one code step that computes for a while, then Return Response).
  */
-import { code, returnResponse, webhookTrigger } from '../packages/server/src/modules/flows/flow-test-kit';
+import { code, returnResponse, webhookTrigger } from '../packages/server/src/testing/features/flow-test-kit';
 import { callJson } from './http-load';
 
 const codeStep = (index: number) =>

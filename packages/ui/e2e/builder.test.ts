@@ -6,7 +6,7 @@
 import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { code } from './support/flow-fixtures';

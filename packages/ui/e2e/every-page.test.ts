@@ -6,7 +6,7 @@
  * canvas and tables, which scroll inside themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { code, webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { code, webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { pkcePair, registeredMcpClient, startAuthorization } from '../../server/src/testing/mcp-oauth-client';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { PieceMetadata } from '@piecework/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { startLocalNpmRegistry, type LocalNpmRegistry } from '../../server/src/testing/local-npm-registry';
 import { FIXTURE_PIECES_DIR, placeFixturePiece } from '../../server/src/testing/test-pieces';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';

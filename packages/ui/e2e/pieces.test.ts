@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/modules/flows/flow-test-kit';
+import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { startLocalNpmRegistry, type LocalNpmRegistry } from '../../server/src/testing/local-npm-registry';
 import { FIXTURE_PIECES_DIR } from '../../server/src/testing/test-pieces';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';

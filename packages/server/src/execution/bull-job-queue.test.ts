@@ -6,7 +6,7 @@ import type { DataStore } from '../infrastructure/storage/data-store';
 import { timestampOf } from '../infrastructure/storage/timestamp';
 import { BullJobQueue, type BullJobQueueOptions } from './bull-job-queue';
 import { describeJobQueueContract } from './job-queue-contract';
-import { addQueuedRun, claimWithin, openQueueTestStore } from './job-queue-test-kit';
+import { addQueuedRun, claimWithin, openQueueTestStore } from '../testing/features/job-queue-test-kit';
 
 const connection = { host: '127.0.0.1', port: 6379, maxRetriesPerRequest: null };
 /** Every key of this file's queues starts with it; all are deleted after the file. */

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import { timestampOf } from '../infrastructure/storage/timestamp';
-import { addQueuedRun, claimWithin, openQueueTestStore, projectsOf } from './job-queue-test-kit';
+import { addQueuedRun, claimWithin, openQueueTestStore, projectsOf } from '../testing/features/job-queue-test-kit';
 import type { ClaimedJob } from './job-queue';
 import type { RunQueue } from './run-queue';
 

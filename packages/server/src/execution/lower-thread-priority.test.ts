@@ -4,7 +4,7 @@ import { procStatFields } from '../testing/proc-stat';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser } from '../testing/test-users';
 import { ENGINE_THREAD_NICENESS } from './lower-thread-priority';
-import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
 
 /** The niceness of each thread of this process, by thread id (from /proc). */
 function nicenessByThread(): Map<number, number> {

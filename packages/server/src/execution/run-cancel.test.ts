@@ -12,7 +12,7 @@ import {
   code,
   jsonBody,
   waitForRun,
-} from '../modules/webhooks/run-test-kit';
+} from '../testing/features/webhook-run-test-kit';
 import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';

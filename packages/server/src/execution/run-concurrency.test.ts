@@ -3,8 +3,8 @@ import { isTerminalRunStatus, type FlowRun, type FlowRunStatus, type PopulatedFl
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testDatabaseType, testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { returnResponse } from '../modules/flows/flow-test-kit';
-import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+import { returnResponse } from '../testing/features/flow-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
 
 const busy = (ms: number) =>
   code('step_1', `const end = Date.now() + ${String(ms)}; while (Date.now() < end) {} return 1;`);

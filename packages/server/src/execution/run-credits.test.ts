@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
 
 let server: TestServer;
 let user: TestUser;

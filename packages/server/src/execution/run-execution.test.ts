@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf } from '../modules/flows/flow-test-kit';
+import { auditEventsOf } from '../testing/features/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 import {
@@ -12,7 +12,7 @@ import {
   publishedFlow,
   router,
   waitForRun,
-} from './run-test-kit';
+} from '../testing/features/run-runtime-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
 
 let server: TestServer;
 let user: TestUser;

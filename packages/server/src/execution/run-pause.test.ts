@@ -6,7 +6,14 @@ import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { chain, code, newRun, pieceAction, publishedFlow, waitForRun } from './run-test-kit';
+import {
+  chain,
+  code,
+  newRun,
+  pieceAction,
+  publishedFlow,
+  waitForRun,
+} from '../testing/features/run-runtime-test-kit';
 
 let dataDir: string;
 let server: TestServer;

@@ -6,7 +6,7 @@ import type { PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from './run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
 
 /**
  * A flow whose first step answers a random number: when step_2 reports the number saved for

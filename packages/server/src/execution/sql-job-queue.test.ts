@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import { timestampOf } from '../infrastructure/storage/timestamp';
 import { describeJobQueueContract } from './job-queue-contract';
-import { addQueuedRun, openQueueTestStore, projectsOf } from './job-queue-test-kit';
+import { addQueuedRun, openQueueTestStore, projectsOf } from '../testing/features/job-queue-test-kit';
 import type { JobKind } from './job-queue';
 import { SqlJobQueue } from './sql-job-queue';
 

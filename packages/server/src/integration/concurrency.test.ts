@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
-import { codeStep, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { codeStep, returnResponse, webhookTrigger } from '../testing/features/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 

@@ -13,7 +13,7 @@ import {
   jsonBody,
   returnResponse,
   runRowsOf,
-} from '../modules/webhooks/run-test-kit';
+} from '../testing/features/webhook-run-test-kit';
 import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';

@@ -6,7 +6,7 @@
  */
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFlow, callWebhook, chainOf, returnResponse } from '../modules/webhooks/run-test-kit';
+import { buildFlow, callWebhook, chainOf, returnResponse } from '../testing/features/webhook-run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@piecework/shared';
 import { MAX_JSON_DEPTH } from '../infrastructure/http/json-body';
-import { buildFlow, callWebhook, chainOf, code, waitForRun } from '../modules/webhooks/run-test-kit';
+import { buildFlow, callWebhook, chainOf, code, waitForRun } from '../testing/features/webhook-run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 import { rowCounts as countRows } from '../testing/row-counts';

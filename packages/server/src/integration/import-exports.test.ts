@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowOperation } from '@piecework/shared';
-import { expectStatus, flowsApi } from '../modules/flows/flow-test-kit';
-import { callWebhook, jsonBody, waitForRun } from '../modules/webhooks/run-test-kit';
+import { expectStatus, flowsApi } from '../testing/features/flow-test-kit';
+import { callWebhook, jsonBody, waitForRun } from '../testing/features/webhook-run-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 import { zipBomb } from '../../../shared/src/flows/import/test-archives';

@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import type { FlowRunStatus, StepRequest } from '@piecework/shared';
-import { code, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
-import { pieceAction } from '../execution/run-test-kit';
+import { code, returnResponse, webhookTrigger } from '../testing/features/flow-test-kit';
+import { pieceAction } from '../testing/features/run-runtime-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 

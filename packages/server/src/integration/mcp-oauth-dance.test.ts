@@ -16,8 +16,8 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_PATHS } from '@piecework/shared';
-import { addAction, code, flowsApi } from '../modules/flows/flow-test-kit';
-import { mcpToolTrigger, replyToMcpClient, resultText } from '../modules/mcp/mcp-test-kit';
+import { addAction, code, flowsApi } from '../testing/features/flow-test-kit';
+import { mcpToolTrigger, replyToMcpClient, resultText } from '../testing/features/mcp-test-kit';
 import { callApi } from '../testing/call-api';
 import { freePort } from '../testing/server-process';
 import { startTestServer, type TestServer } from '../testing/test-server';

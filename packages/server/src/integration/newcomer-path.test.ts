@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient, items, type PieceworkClient } from '@piecework/client';
 import type { StepRequest } from '@piecework/shared';
-import { codeStep, routerStep, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { codeStep, routerStep, webhookTrigger } from '../testing/features/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;

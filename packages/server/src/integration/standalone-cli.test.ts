@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPieceworkClient } from '@piecework/client';
-import { code, returnResponse, webhookTrigger } from '../modules/flows/flow-test-kit';
+import { code, returnResponse, webhookTrigger } from '../testing/features/flow-test-kit';
 import { BUILT_CLI, freePort, startServerProcess, type ServerProcess } from '../testing/server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-standalone-'));

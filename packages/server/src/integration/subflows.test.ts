@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowOperation, StepRequest, TriggerRequest } from '@piecework/shared';
-import { addAction, flowsApi } from '../modules/flows/flow-test-kit';
+import { addAction, flowsApi } from '../testing/features/flow-test-kit';
 import {
   buildFlow,
   callWebhook,
@@ -18,7 +18,7 @@ import {
   waitForApproval,
   waitForRun,
   waitForStatus,
-} from '../modules/webhooks/run-test-kit';
+} from '../testing/features/webhook-run-test-kit';
 import { createPieceworkClient } from '@piecework/client';
 import { freePort } from '../testing/server-process';
 import { startTestServer, type TestServer } from '../testing/test-server';

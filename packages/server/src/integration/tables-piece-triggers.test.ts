@@ -8,7 +8,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../testing/call-api';
-import { addAction, code, flowsApi } from '../modules/flows/flow-test-kit';
+import { addAction, code, flowsApi } from '../testing/features/flow-test-kit';
 import {
   buildFlow,
   callWebhook,
@@ -16,13 +16,13 @@ import {
   jsonBody,
   runRowsOf,
   waitForRun,
-} from '../modules/webhooks/run-test-kit';
+} from '../testing/features/webhook-run-test-kit';
 import {
   publishedFlow,
   tablesApi,
   tablesStep,
   tablesTrigger,
-} from '../modules/table-webhooks/tables-test-kit';
+} from '../testing/features/tables-piece-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
 

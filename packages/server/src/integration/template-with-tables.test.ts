@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table, UseTemplateResponse } from '@piecework/shared';
-import { flowsApi } from '../modules/flows/flow-test-kit';
+import { flowsApi } from '../testing/features/flow-test-kit';
 import { tableDefinitionOf } from '../modules/tables/table-definitions';
 import { SIGNUPS_TO_TABLE } from '../modules/templates/official/signups-to-table';
-import { callWebhook, jsonBody, runRowsOf, waitForRun } from '../modules/webhooks/run-test-kit';
+import { callWebhook, jsonBody, runRowsOf, waitForRun } from '../testing/features/webhook-run-test-kit';
 import { callApi } from '../testing/call-api';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';

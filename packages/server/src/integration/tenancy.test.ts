@@ -14,8 +14,8 @@ import {
   startAuthorization,
 } from '../testing/mcp-oauth-client';
 import { addTestUser, signUpTestUser } from '../testing/test-users';
-import { agentStep } from '../modules/agents/agent-test-kit';
-import { webhookTrigger } from '../modules/flows/flow-test-kit';
+import { agentStep } from '../testing/features/agent-test-kit';
+import { webhookTrigger } from '../testing/features/flow-test-kit';
 
 let server: TestServer;
 let owner: PieceworkClient;

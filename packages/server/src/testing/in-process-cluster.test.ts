@@ -12,7 +12,7 @@ import {
   code,
   jsonBody,
   waitForRun,
-} from '../modules/webhooks/run-test-kit';
+} from './features/webhook-run-test-kit';
 import { startTestServer, type TestServer } from './test-server';
 import { testsRunOnCluster } from './test-store';
 import { signUpTestUser } from './test-users';

@@ -10,11 +10,11 @@ import {
   type PopulatedFlow,
   type StepRequest,
 } from '@piecework/shared';
-import { code, webhookTrigger } from '../../../server/src/modules/flows/flow-test-kit';
-import { chainOf } from '../../../server/src/modules/webhooks/run-test-kit';
+import { code, webhookTrigger } from '../../../server/src/testing/features/flow-test-kit';
+import { chainOf } from '../../../server/src/testing/features/webhook-run-test-kit';
 import type { SignedUpUser } from './api-session';
 
-export { code } from '../../../server/src/modules/flows/flow-test-kit';
+export { code } from '../../../server/src/testing/features/flow-test-kit';
 export {
   addAfter,
   addInBranch,
@@ -22,7 +22,7 @@ export {
   loopOver,
   routerAbove5,
   waitForApproval,
-} from '../../../server/src/modules/webhooks/run-test-kit';
+} from '../../../server/src/testing/features/webhook-run-test-kit';
 
 /** Options of {@link createWebhookFlow}. */
 export interface WebhookFlowOptions {

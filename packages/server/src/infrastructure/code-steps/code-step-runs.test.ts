@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FlowRun, StepRequest } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chain, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
+import { chain, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
 import { startLocalNpmRegistry, type LocalNpmRegistry } from '../../testing/local-npm-registry';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';

@@ -8,8 +8,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowRun } from '@piecework/shared';
 import { INTERRUPTED_TOOL_CALL } from '../../execution/agents/agent-executor';
-import { agentStep, createStandInProvider, gate } from '../../modules/agents/agent-test-kit';
-import { buildFlow, chainOf, callWebhook, jsonBody } from '../../modules/webhooks/run-test-kit';
+import { agentStep, createStandInProvider, gate } from '../../testing/features/agent-test-kit';
+import { buildFlow, chainOf, callWebhook, jsonBody } from '../../testing/features/webhook-run-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';

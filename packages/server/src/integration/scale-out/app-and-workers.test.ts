@@ -7,7 +7,7 @@
 import type { FlowRun } from '@piecework/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pieceAction } from '../../execution/run-test-kit';
+import { pieceAction } from '../../testing/features/run-runtime-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
@@ -21,7 +21,7 @@ import {
   waitForRun,
   waitForStatus,
   waitForApproval,
-} from '../../modules/webhooks/run-test-kit';
+} from '../../testing/features/webhook-run-test-kit';
 
 let cluster: ScaleOutCluster;
 let user: TestUser;

@@ -7,8 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFlow, chainOf, code } from '../../modules/webhooks/run-test-kit';
-import { pourWebhooks } from '../../testing/crash-test-kit';
+import { buildFlow, chainOf, code } from '../../testing/features/webhook-run-test-kit';
+import { pourWebhooks } from '../../testing/features/crash-test-kit';
 import { freePort } from '../../testing/server-process';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';

@@ -16,7 +16,7 @@ import {
   chainOf,
   jsonBody,
   returnResponse,
-} from '../../modules/webhooks/run-test-kit';
+} from '../../testing/features/webhook-run-test-kit';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';
 

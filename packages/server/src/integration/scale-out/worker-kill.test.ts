@@ -6,8 +6,8 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFlow, chainOf } from '../../modules/webhooks/run-test-kit';
-import { busyStep, expectEachStepOnce, pourWebhooks } from '../../testing/crash-test-kit';
+import { buildFlow, chainOf } from '../../testing/features/webhook-run-test-kit';
+import { busyStep, expectEachStepOnce, pourWebhooks } from '../../testing/features/crash-test-kit';
 import { startScaleOutCluster, type ScaleOutCluster } from '../../testing/scale-out-cluster';
 import { signUpTestUser } from '../../testing/test-users';
 

@@ -12,13 +12,13 @@ import { createPieceworkClient, type PieceworkClient } from '@piecework/client';
 import type { FlowRun } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { webhookTrigger } from '../flows/flow-test-kit';
+import { webhookTrigger } from '../../testing/features/flow-test-kit';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { freePort, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { createTestServerDatabase, type TestServerDatabase } from '../../testing/test-store';
 import { INTERRUPTED_TOOL_CALL } from '../../execution/agents/agent-executor';
-import { agentStep, gate, standInProvider } from './agent-test-kit';
+import { agentStep, gate, standInProvider } from '../../testing/features/agent-test-kit';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-agent-restart-'));
 let port: number;

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRun, FlowRun, Page } from '@piecework/shared';
-import { chain, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
+import { chain, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { agentStep, createStandInProvider } from './agent-test-kit';
+import { agentStep, createStandInProvider } from '../../testing/features/agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -10,8 +10,8 @@ import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn, type StandInReply } from '../../testing/openai-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
-import { agentStep, createStandInProvider, gate } from './agent-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
+import { agentStep, createStandInProvider, gate } from '../../testing/features/agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;

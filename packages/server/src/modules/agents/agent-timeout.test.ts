@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentRun, Page } from '@piecework/shared';
-import { chain, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
+import { chain, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../testing/openai-stand-in';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { agentStep, createStandInProvider, gate } from './agent-test-kit';
+import { agentStep, createStandInProvider, gate } from '../../testing/features/agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -11,9 +11,9 @@ import { startOpenAIStandIn, type OpenAIStandIn, type StandInRequest } from '../
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { chain, code, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
-import { addAction, callableFlowTrigger, flowsApi } from '../flows/flow-test-kit';
-import { agentStep, createStandInProvider } from './agent-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
+import { addAction, callableFlowTrigger, flowsApi } from '../../testing/features/flow-test-kit';
+import { agentStep, createStandInProvider } from '../../testing/features/agent-test-kit';
 
 let server: TestServer;
 let user: TestUser;

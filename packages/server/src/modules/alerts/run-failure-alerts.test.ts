@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chain, code, newRun, publishedFlow, waitForRun } from '../../execution/run-test-kit';
+import { chain, code, newRun, publishedFlow, waitForRun } from '../../testing/features/run-runtime-test-kit';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import {

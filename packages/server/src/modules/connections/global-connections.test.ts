@@ -16,7 +16,7 @@ import {
   flowsApi,
   returnResponse,
   webhookTrigger,
-} from '../flows/flow-test-kit';
+} from '../../testing/features/flow-test-kit';
 
 const SECRET = 'global-secret-4f9a';
 let server: TestServer;

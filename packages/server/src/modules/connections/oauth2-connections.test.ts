@@ -15,7 +15,7 @@ import { callApi, type ApiAnswer } from '../../testing/call-api';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, flowsApi, returnResponse, webhookTrigger } from '../flows/flow-test-kit';
+import { addAction, flowsApi, returnResponse, webhookTrigger } from '../../testing/features/flow-test-kit';
 import { refreshUnderLease } from './oauth2/connection-refresh';
 import { findStoredConnection } from './read-connection-value';
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, type ApiAnswer } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { receiverAccepts, startEventSink, type EventSink } from './event-sink-test-kit';
+import { receiverAccepts, startEventSink, type EventSink } from '../../testing/features/event-sink-test-kit';
 
 const RETRY_BASE_MS = 150;
 const repoRoot = resolve(import.meta.dirname, '../../../../..');

@@ -8,7 +8,7 @@ import type { FlowRun, Page } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { auditEventsOf, expectStatus, flowsApi } from '../flows/flow-test-kit';
+import { auditEventsOf, expectStatus, flowsApi } from '../../testing/features/flow-test-kit';
 import {
   buildFlow,
   callWebhook,
@@ -19,7 +19,7 @@ import {
   waitForApproval,
   waitForRun,
   waitForStatus,
-} from '../webhooks/run-test-kit';
+} from '../../testing/features/webhook-run-test-kit';
 
 let server: TestServer;
 let user: TestUser;

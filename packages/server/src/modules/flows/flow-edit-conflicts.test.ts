@@ -8,7 +8,7 @@ import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, codeStep, flowEvents, webhookTrigger } from './flow-test-kit';
+import { addAction, codeStep, flowEvents, webhookTrigger } from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let user: TestUser;

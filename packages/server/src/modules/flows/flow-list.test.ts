@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser } from '../../testing/test-users';
-import { expectStatus, flowsApi, insertFolder, webhookTrigger } from './flow-test-kit';
+import { expectStatus, flowsApi, insertFolder, webhookTrigger } from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let api: ReturnType<typeof flowsApi>;

@@ -11,7 +11,7 @@ import {
   insertFolder,
   pieceStep,
   webhookTrigger,
-} from './flow-test-kit';
+} from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -11,7 +11,7 @@ import {
   flowsApi,
   insertFolder,
   webhookTrigger,
-} from './flow-test-kit';
+} from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let owner: TestUser;

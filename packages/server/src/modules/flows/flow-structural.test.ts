@@ -10,7 +10,7 @@ import {
   flowsApi,
   pieceStep,
   webhookTrigger,
-} from './flow-test-kit';
+} from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -10,7 +10,7 @@ import type {
 } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { callWebhook, jsonBody, runRowsOf } from '../webhooks/run-test-kit';
+import { callWebhook, jsonBody, runRowsOf } from '../../testing/features/webhook-run-test-kit';
 import {
   addAction,
   code,
@@ -20,7 +20,7 @@ import {
   flowsApi,
   routerStep,
   webhookTrigger,
-} from './flow-test-kit';
+} from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -7,7 +7,7 @@ import {
   signInAs,
   signUpAs,
   tokenOfLink,
-} from '../user-invitations/invitation-test-kit';
+} from '../../testing/features/invitation-test-kit';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

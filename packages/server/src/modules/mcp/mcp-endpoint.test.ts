@@ -9,8 +9,8 @@ import type { McpServer } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { expectStatus } from '../flows/flow-test-kit';
-import { connectMcp, mcpServerOf, oauthAccessToken } from './mcp-test-kit';
+import { expectStatus } from '../../testing/features/flow-test-kit';
+import { connectMcp, mcpServerOf, oauthAccessToken } from '../../testing/features/mcp-test-kit';
 
 let server: TestServer;
 let admin: TestUser;

@@ -9,7 +9,7 @@ import type { PopulatedFlow } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, code, expectStatus, flowsApi } from '../flows/flow-test-kit';
+import { addAction, code, expectStatus, flowsApi } from '../../testing/features/flow-test-kit';
 import {
   connectMcp,
   mcpServerOf,
@@ -17,7 +17,7 @@ import {
   oauthAccessToken,
   replyToMcpClient,
   resultText,
-} from './mcp-test-kit';
+} from '../../testing/features/mcp-test-kit';
 
 const BUILDER_TOOLS = [
   'ap_add_step',

@@ -19,8 +19,8 @@ import { startLocalNpmRegistry, type LocalNpmRegistry } from '../../testing/loca
 import { FIXTURE_PIECES_DIR } from '../../testing/test-pieces';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { flowsApi, webhookTrigger } from '../flows/flow-test-kit';
-import { callWebhook, jsonBody, waitForRun } from '../webhooks/run-test-kit';
+import { flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import { callWebhook, jsonBody, waitForRun } from '../../testing/features/webhook-run-test-kit';
 
 /** Catalogue pieces: the echo fixture packed under three names, plus one for the concurrency case. */
 const ONE = '@fixtures/piece-one';

@@ -3,8 +3,8 @@ import type { ProjectState } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { code, pieceStep } from '../flows/flow-test-kit';
-import { buildFlow, ok, releasesApi, teamProject } from './release-test-kit';
+import { code, pieceStep } from '../../testing/features/flow-test-kit';
+import { buildFlow, ok, releasesApi, teamProject } from '../../testing/features/release-test-kit';
 
 let server: TestServer;
 let admin: TestUser;

@@ -14,8 +14,8 @@ import type {
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, code, flowEvents, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
-import { waitForRun } from '../webhooks/run-test-kit';
+import { addAction, code, flowEvents, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import { waitForRun } from '../../testing/features/webhook-run-test-kit';
 
 let server: TestServer;
 let user: TestUser;

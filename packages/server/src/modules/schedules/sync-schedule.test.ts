@@ -3,8 +3,8 @@ import { nextScheduledTime } from '@piecework/pieces';
 import type { FlowOperation, PopulatedFlow, TriggerRequest } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser } from '../../testing/test-users';
-import { codeStep, addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
-import { scheduleOf, scheduleTrigger, setNextRunAt } from './schedule-test-kit';
+import { codeStep, addAction, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import { scheduleOf, scheduleTrigger, setNextRunAt } from '../../testing/features/schedule-test-kit';
 import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 let server: TestServer;

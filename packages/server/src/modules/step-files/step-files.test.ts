@@ -19,8 +19,14 @@ import { callApi } from '../../testing/call-api';
 import { freePort } from '../../testing/server-process';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { flowsApi } from '../flows/flow-test-kit';
-import { buildFlow, callWebhook, chainOf, jsonBody, waitForRun } from '../webhooks/run-test-kit';
+import { flowsApi } from '../../testing/features/flow-test-kit';
+import {
+  buildFlow,
+  callWebhook,
+  chainOf,
+  jsonBody,
+  waitForRun,
+} from '../../testing/features/webhook-run-test-kit';
 import { StepFileTokens } from './step-file-tokens';
 
 const PIECE = '@fixtures/piece-image-helper';

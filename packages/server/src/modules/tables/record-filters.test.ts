@@ -7,7 +7,7 @@ import { instantOf, numberOf } from './cell-values';
 import { loadFields } from './field-service';
 import { checkRecordFilters } from './record-filters';
 import { filteredRecords } from './record-service';
-import { tablesApi } from './table-test-kit';
+import { tablesApi } from '../../testing/features/table-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -10,7 +10,7 @@ import {
   tableDefinitionOf,
   updateTableFromDefinition,
 } from './table-definitions';
-import { tablesApi } from './table-test-kit';
+import { tablesApi } from '../../testing/features/table-test-kit';
 
 let server: TestServer;
 let user: TestUser;

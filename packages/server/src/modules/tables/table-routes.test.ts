@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Field, Page, PopulatedRecord, Table } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { tablesApi } from './table-test-kit';
+import { tablesApi } from '../../testing/features/table-test-kit';
 
 let server: TestServer;
 let user: TestUser;

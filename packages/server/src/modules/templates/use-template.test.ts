@@ -17,7 +17,7 @@ import {
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
+import { addAction, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
 import { listProjectTables, tableDefinitionOf } from '../tables/table-definitions';
 import { OFFICIAL_TEMPLATES } from './official';
 import { SIGNUPS_TO_TABLE } from './official/signups-to-table';

@@ -4,7 +4,7 @@ import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { signUpTestUser } from '../../testing/test-users';
-import { flowsApi } from '../flows/flow-test-kit';
+import { flowsApi } from '../../testing/features/flow-test-kit';
 import {
   POLL_PIECE,
   pollTrigger,
@@ -12,7 +12,7 @@ import {
   startItemSource,
   storeEntriesOf,
   triggerSourceOf,
-} from './trigger-test-kit';
+} from '../../testing/features/trigger-test-kit';
 
 const APP = '@fixtures/piece-app';
 const SECRET = 'app-webhook-secret';

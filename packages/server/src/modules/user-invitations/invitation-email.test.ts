@@ -7,7 +7,7 @@ import {
   type TestSmtpServer,
 } from '../../testing/test-smtp-server';
 import type { TestUser } from '../../testing/test-users';
-import { acceptInvitation, invitationsApi, signUpAs } from './invitation-test-kit';
+import { acceptInvitation, invitationsApi, signUpAs } from '../../testing/features/invitation-test-kit';
 
 /** A self-hosted server that sends email through a real SMTP server on loopback. */
 let smtp: TestSmtpServer;

@@ -4,9 +4,9 @@ import type { UserInvitationWithLink } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, codeStep, flowsApi } from '../flows/flow-test-kit';
+import { addAction, codeStep, flowsApi } from '../../testing/features/flow-test-kit';
 import { INVITATION_AUDIENCE } from './invitation-token';
-import { acceptInvitation, invitationsApi, signInAs, signUpAs, tokenOfLink } from './invitation-test-kit';
+import { acceptInvitation, invitationsApi, signInAs, signUpAs, tokenOfLink } from '../../testing/features/invitation-test-kit';
 
 /** A self-hosted server: one platform, people join it by invitation. */
 let server: TestServer;

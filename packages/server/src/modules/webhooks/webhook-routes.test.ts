@@ -6,13 +6,13 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PopulatedFlow } from '@piecework/shared';
-import { pieceAction } from '../../execution/run-test-kit';
+import { pieceAction } from '../../testing/features/run-runtime-test-kit';
 import { callApi } from '../../testing/call-api';
 import { placeFixturePiece } from '../../testing/test-pieces';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testsRunOnCluster } from '../../testing/test-store';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { flowsApi } from '../flows/flow-test-kit';
+import { flowsApi } from '../../testing/features/flow-test-kit';
 import {
   addAfter,
   addInBranch,
@@ -28,7 +28,7 @@ import {
   runRowsOf,
   waitForApproval,
   waitForRun,
-} from './run-test-kit';
+} from '../../testing/features/webhook-run-test-kit';
 
 let server: TestServer;
 let user: TestUser;

@@ -4,8 +4,8 @@
  * the flow run pauses, its agent run starts and fails at once, asking no outside service. The
  * fixture waits for it to end, so nothing writes while a refused call is checked.
  */
-import { addAction, flowsApi, webhookTrigger } from '../../flows/flow-test-kit';
-import { agentStep } from '../../agents/agent-test-kit';
+import { addAction, flowsApi, webhookTrigger } from '../../../testing/features/flow-test-kit';
+import { agentStep } from '../../../testing/features/agent-test-kit';
 import { name, type Fixture, type World } from './world';
 
 /** Makes a flow run with an agent step and answers the id of its agent run once it ended. */

@@ -1,6 +1,6 @@
 /** The fixtures of the endpoints that existed before issue 23: one row per endpoint (`area.name`). */
 import type { PopulatedFlow } from '@piecework/shared';
-import { addAction, codeStep } from '../../flows/flow-test-kit';
+import { addAction, codeStep } from '../../../testing/features/flow-test-kit';
 import {
   addTestUser,
   adminCall,

@@ -7,7 +7,7 @@ export { addTestUser };
 import { callApi } from '../../../testing/call-api';
 import type { TestServer } from '../../../testing/test-server';
 import type { PopulatedFlow } from '@piecework/shared';
-import { flowsApi } from '../../flows/flow-test-kit';
+import { flowsApi } from '../../../testing/features/flow-test-kit';
 import {
   connectMcpClient,
   pkcePair,

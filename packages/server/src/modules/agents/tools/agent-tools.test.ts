@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { startRemoteMcpStandIn, type RemoteMcpStandIn } from '../../../testing/remote-mcp-stand-in';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../../testing/test-users';
-import { addAction, callableFlowTrigger, code, flowsApi } from '../../flows/flow-test-kit';
-import { mcpToolTrigger, replyToMcpClient } from '../../mcp/mcp-test-kit';
+import { addAction, callableFlowTrigger, code, flowsApi } from '../../../testing/features/flow-test-kit';
+import { mcpToolTrigger, replyToMcpClient } from '../../../testing/features/mcp-test-kit';
 import { mcpServerUrl } from '../../mcp/mcp-server-service';
-import { tablesApi } from '../../tables/table-test-kit';
+import { tablesApi } from '../../../testing/features/table-test-kit';
 import type { AgentToolScope } from '../../../execution/agents/agent-toolbox';
 import { createAgentToolboxOpener } from './open-agent-toolbox';
 

@@ -3,9 +3,9 @@
  * the REST API, and flow steps and triggers of `@activepieces/piece-tables`.
  */
 import type { FlowOperation, StepRequest, TriggerRequest } from '@piecework/shared';
-import { expectStatus, flowsApi } from '../flows/flow-test-kit';
-import { callApi } from '../../testing/call-api';
-import type { ApiServer } from '../../testing/test-server';
+import { expectStatus, flowsApi } from './flow-test-kit';
+import { callApi } from '../call-api';
+import type { ApiServer } from '../test-server';
 
 /** The piece as an exported flow names it. */
 export const TABLES_PIECE = {

@@ -7,9 +7,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { generateId, type McpServer, type StepRequest, type TriggerRequest } from '@piecework/shared';
-import { callApi } from '../../testing/call-api';
-import type { TestServer } from '../../testing/test-server';
-import { expectStatus } from '../flows/flow-test-kit';
+import { callApi } from '../call-api';
+import type { TestServer } from '../test-server';
+import { expectStatus } from './flow-test-kit';
 
 /** The MCP piece's name and version the test flows use. */
 const MCP_PIECE = { pieceName: '@activepieces/piece-mcp', pieceVersion: '0.0.21' };

@@ -2,9 +2,9 @@
 import type { Field, Page, PopulatedRecord, RecordFilter, Table } from '@piecework/shared';
 import qs from 'qs';
 import { expect } from 'vitest';
-import { callApi, type ApiAnswer } from '../../testing/call-api';
-import type { ApiServer } from '../../testing/test-server';
-import type { TestUser } from '../../testing/test-users';
+import { callApi, type ApiAnswer } from '../call-api';
+import type { ApiServer } from '../test-server';
+import type { TestUser } from '../test-users';
 
 /** The table API as one user calls it; `raw` answers every status, the others expect success. */
 export function tablesApi(server: ApiServer, user: TestUser) {

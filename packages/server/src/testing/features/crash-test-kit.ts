@@ -5,7 +5,7 @@
  */
 import type { StepRequest } from '@piecework/shared';
 import { expect } from 'vitest';
-import { codeStep } from '../modules/flows/flow-test-kit';
+import { codeStep } from './flow-test-kit';
 
 /** A code step named `step_<index>` that works for a few milliseconds. */
 export function busyStep(index: number): StepRequest {

@@ -1,7 +1,7 @@
 /** Builders and reads for the schedules tests: schedule triggers and the `schedule` / `flowRun` rows. */
 import type { TriggerRequest } from '@piecework/shared';
-import type { TestServer } from '../../testing/test-server';
-import type { ScheduleRow } from './schedule-repository';
+import type { TestServer } from '../test-server';
+import type { ScheduleRow } from '../../modules/schedules/schedule-repository';
 
 /** A complete PIECE_TRIGGER of the schedule piece. */
 export function scheduleTrigger(

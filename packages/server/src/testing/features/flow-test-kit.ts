@@ -13,8 +13,8 @@ import {
   type StepRequest,
   type TriggerRequest,
 } from '@piecework/shared';
-import { callApi, type ApiAnswer } from '../../testing/call-api';
-import type { ApiServer, TestServer } from '../../testing/test-server';
+import { callApi, type ApiAnswer } from '../call-api';
+import type { ApiServer, TestServer } from '../test-server';
 
 /** A complete PIECE_TRIGGER request (a webhook), so that a version with it alone is valid. */
 export function webhookTrigger(input: Record<string, unknown> = {}): TriggerRequest {
@@ -138,6 +138,11 @@ export function pieceStep(name: string, input: Record<string, unknown> = {}, val
 /** The operation adding `step` after `parentStep`. */
 export function addAction(step: StepRequest, parentStep = 'trigger'): FlowOperation {
   return { type: 'ADD_ACTION', request: { parentStep, action: step } };
+}
+
+/** Steps after the webhook trigger, each after the previous one. */
+export function chainOf(...steps: StepRequest[]): FlowOperation[] {
+  return steps.map((step, index) => addAction(step, index === 0 ? 'trigger' : steps[index - 1]!.name));
 }
 
 /** Flow calls as one user (or API key) with `token`. */

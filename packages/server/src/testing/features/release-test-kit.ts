@@ -10,9 +10,9 @@ import type {
   ProjectState,
   StepRequest,
 } from '@piecework/shared';
-import { callApi, type ApiAnswer } from '../../testing/call-api';
-import type { TestServer } from '../../testing/test-server';
-import { addAction, expectStatus, flowsApi, webhookTrigger } from '../flows/flow-test-kit';
+import { callApi, type ApiAnswer } from '../call-api';
+import type { TestServer } from '../test-server';
+import { chainOf, expectStatus, flowsApi, webhookTrigger } from './flow-test-kit';
 
 /** Creates a TEAM project of the caller's platform, with `releasesEnabled` as given; answers its id. */
 export async function teamProject(
@@ -49,12 +49,10 @@ export async function buildFlow(
 ): Promise<PopulatedFlow> {
   const flows = flowsApi(server, token);
   const flow = await flows.createFlow(projectId, `Flow ${externalId}`, { externalId });
-  const operations: FlowOperation[] = [{ type: 'UPDATE_TRIGGER', request: webhookTrigger() }];
-  let parent = 'trigger';
-  for (const step of steps) {
-    operations.push(addAction(step, parent));
-    parent = step.name;
-  }
+  const operations: FlowOperation[] = [
+    { type: 'UPDATE_TRIGGER', request: webhookTrigger() },
+    ...chainOf(...steps),
+  ];
   if (publish !== false) operations.push({ type: 'LOCK_AND_PUBLISH', request: { status: publish } });
   return flows.apply(flow.id, ...operations);
 }

@@ -4,10 +4,10 @@
  * waits on to hold a turn open.
  */
 import type { CreateAIProviderRequest, StepRequest } from '@piecework/shared';
-import { pieceAction } from '../../execution/run-test-kit';
-import { callApi } from '../../testing/call-api';
-import type { OpenAIStandIn } from '../../testing/openai-stand-in';
-import type { ApiServer } from '../../testing/test-server';
+import { pieceAction } from './run-runtime-test-kit';
+import { callApi } from '../call-api';
+import type { OpenAIStandIn } from '../openai-stand-in';
+import type { ApiServer } from '../test-server';
 
 /** The `POST /v1/ai-providers` body of a `custom` provider answering through `standIn` (model `stand-in-model`). */
 export function standInProvider(standIn: OpenAIStandIn): CreateAIProviderRequest {

@@ -3,8 +3,8 @@
  * withdraw over HTTP, sign up and in with a password, and the token of an answered link.
  */
 import type { UserInvitation, UserInvitationWithLink } from '@piecework/shared';
-import { callApi, type ApiAnswer } from '../../testing/call-api';
-import type { ApiServer } from '../../testing/test-server';
+import { callApi, type ApiAnswer } from '../call-api';
+import type { ApiServer } from '../test-server';
 
 /** The password every test user of these kits signs up with. */
 export const TEST_PASSWORD = 'correct horse battery';

@@ -6,8 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TriggerRequest } from '@piecework/shared';
-import type { TestServer } from '../../testing/test-server';
-import type { TriggerSourceRow } from './trigger-source-repository';
+import type { TestServer } from '../test-server';
+import { runsOf } from './schedule-test-kit';
+import type { TriggerSourceRow } from '../../modules/triggers/trigger-source-repository';
 
 /** The fixture polling piece's npm name and the version tests install. */
 export const POLL_PIECE = { name: '@fixtures/piece-poll', version: '1.0.0' } as const;
@@ -98,15 +99,7 @@ export async function makePollDue(server: TestServer, flowId: string): Promise<v
 
 /** The trigger payloads of the runs of `flowId`, oldest first. */
 export async function runPayloadsOf(server: TestServer, flowId: string): Promise<unknown[]> {
-  const rows = await server.server.context.store.db
-    .selectFrom('flowRun')
-    .select(['triggerPayload', 'triggeredBy'])
-    .where('flowId', '=', flowId)
-    .orderBy('created')
-    .execute();
-  return rows.map((row) =>
-    row.triggerPayload === null ? null : (JSON.parse(row.triggerPayload) as unknown),
-  );
+  return (await runsOf(server, flowId)).map((run) => run.triggerPayload);
 }
 
 /** The store entries of `projectId` (key to parsed value). */

@@ -1,7 +1,8 @@
 /**
- * Builders and helpers for the run machinery's tests: step requests (code, loop, router, a
- * built-in piece), published flows made through the real flow routes, new runs, and waiting for
- * a run to reach a status.
+ * Runs handed straight to the run runtime, for the run machinery's tests: step requests (code,
+ * loop, router, a built-in piece), published flows made through the real flow routes, `NewRun`s
+ * to start, and waiting for a run's status read from the server's own run store. For runs started
+ * by calling a webhook and read over the API, see `webhook-run-test-kit.ts`.
  */
 import {
   isTerminalRunStatus,
@@ -11,14 +12,12 @@ import {
   type PopulatedFlow,
   type StepRequest,
 } from '@piecework/shared';
-import { flowsApi, webhookTrigger } from '../modules/flows/flow-test-kit';
-import type { TestServer } from '../testing/test-server';
-import type { TestUser } from '../testing/test-users';
-import type { NewRun } from './run-runtime';
+import { flowsApi, routerStep, webhookTrigger } from './flow-test-kit';
+import type { TestServer } from '../test-server';
+import type { TestUser } from '../test-users';
+import type { NewRun } from '../../execution/run-runtime';
 
-import { routerStep } from '../modules/flows/flow-test-kit';
-
-export { code, loopOver as loop } from '../modules/flows/flow-test-kit';
+export { code, loopOver as loop } from './flow-test-kit';
 
 /** A ROUTER with one branch taken when `value` is true, and the fallback. */
 export function router(name: string, value: string): StepRequest {

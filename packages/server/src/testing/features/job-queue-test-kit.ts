@@ -2,11 +2,11 @@
  * Builders for job queue tests: a store with projects A, B and C, runs with their jobs, and a
  * claim that waits a little for jobs delivered asynchronously.
  */
-import type { DataStore } from '../infrastructure/storage/data-store';
-import { flowRunRow, insertFlow, insertProject } from '../infrastructure/storage/test-database';
-import { openTestStore } from '../testing/test-store';
-import type { ClaimedJob, JobKind } from './job-queue';
-import type { RunQueue } from './run-queue';
+import type { DataStore } from '../../infrastructure/storage/data-store';
+import { flowRunRow, insertFlow, insertProject } from '../../infrastructure/storage/test-database';
+import { openTestStore } from '../test-store';
+import type { ClaimedJob, JobKind } from '../../execution/job-queue';
+import type { RunQueue } from '../../execution/run-queue';
 
 /** A fresh store of the test run's engine with projects A, B and C (each with a flow). */
 export async function openQueueTestStore(): Promise<{ store: DataStore; remove: () => Promise<void> }> {

@@ -1,14 +1,16 @@
 /**
- * Builders and calls for the tests of webhooks and runs: step requests (code, router, loop,
- * Return Response, Wait for Approval), published flows built with the real flow routes, webhook
- * calls, and waiting for a run to reach a status.
+ * Runs started by calling a webhook, as a client sees them, for the tests of webhooks and runs:
+ * step requests (code, router, loop, Return Response, Wait for Approval), published flows built
+ * with the real flow routes, webhook calls, and waiting for a run's status read over the API. For
+ * runs handed straight to the run runtime, see `run-runtime-test-kit.ts`.
  */
 import type { FlowOperation, FlowRun, FlowRunStatus, StepRequest } from '@piecework/shared';
-import { callApi } from '../../testing/call-api';
-import type { ApiServer, TestServer } from '../../testing/test-server';
-import { addAction, flowsApi, routerStep, webhookTrigger } from '../flows/flow-test-kit';
+import { callApi } from '../call-api';
+import type { ApiServer, TestServer } from '../test-server';
+import { flowsApi, routerStep, webhookTrigger } from './flow-test-kit';
+import { add } from './run-runtime-test-kit';
 
-export { code, loopOver, returnResponse } from '../flows/flow-test-kit';
+export { chainOf, code, loopOver, returnResponse } from './flow-test-kit';
 
 /** A ROUTER step: the first branch when `value` is a number above 5, else the fallback. */
 export function routerAbove5(name: string, value: string): StepRequest {
@@ -34,28 +36,17 @@ export function waitForApproval(name: string): StepRequest {
 
 /** A step added inside branch `branchIndex` of router `parentStep`. */
 export function addInBranch(step: StepRequest, parentStep: string, branchIndex: number): FlowOperation {
-  return {
-    type: 'ADD_ACTION',
-    request: { parentStep, action: step, stepLocationRelativeToParent: 'INSIDE_BRANCH', branchIndex },
-  };
+  return add(step, parentStep, { inside: 'BRANCH', branchIndex });
 }
 
 /** A step added right after `parentStep` (a router or loop included, not inside it). */
 export function addAfter(step: StepRequest, parentStep: string): FlowOperation {
-  return { type: 'ADD_ACTION', request: { parentStep, action: step, stepLocationRelativeToParent: 'AFTER' } };
+  return add(step, parentStep);
 }
 
 /** A step added as the first step of loop `parentStep`'s body. */
 export function addInLoop(step: StepRequest, parentStep: string): FlowOperation {
-  return {
-    type: 'ADD_ACTION',
-    request: { parentStep, action: step, stepLocationRelativeToParent: 'INSIDE_LOOP' },
-  };
-}
-
-/** Steps after the webhook trigger, each after the previous one. */
-export function chainOf(...steps: StepRequest[]): FlowOperation[] {
-  return steps.map((step, index) => addAction(step, index === 0 ? 'trigger' : steps[index - 1]!.name));
+  return add(step, parentStep, { inside: 'LOOP' });
 }
 
 /**
