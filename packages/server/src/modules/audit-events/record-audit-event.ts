@@ -9,7 +9,7 @@ import type { Principal } from '../../infrastructure/auth/principal';
 import type { Database } from '../../infrastructure/storage/database';
 import { compiledInsert } from '../../infrastructure/storage/compiled-statement';
 import { toJson } from '../../infrastructure/storage/json-column';
-import { queueEventDeliveries } from '../event-destinations/destination-directory';
+import { queueEventDeliveries } from './destination-directory';
 
 /** Who did it and from where: the envelope fields that do not depend on the event. */
 export interface AuditActor {

@@ -11,7 +11,7 @@ import type { ServerContext } from '../../server-context';
 import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
 import { resolveEventDeliveryOptions } from './delivery-policy';
-import { forgetPlatformDestinations } from './destination-directory';
+import { forgetPlatformDestinations } from '../audit-events/destination-directory';
 import { DESTINATION_COLUMNS, eventDeliveryView, eventDestinationView } from './event-destination-view';
 import { newSigningSecret } from './event-signature';
 import { sendEvent } from './send-event';

@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import { auditEventView } from '../audit-events/audit-event-view';
 import type { ServerContext } from '../../server-context';
-import { createDueLoop, type DueLoop } from '../schedules/due-loop';
+import { createDueLoop, type DueLoop } from '../../infrastructure/timers/due-loop';
 import {
   anyDeliveryDue,
   claimDueDeliveries,

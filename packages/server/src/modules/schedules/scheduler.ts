@@ -4,7 +4,7 @@
  * schedule once before it answers, so a restart skips no due run.
  */
 import type { ServerContext } from '../../server-context';
-import { createDueLoop, type DueLoop } from './due-loop';
+import { createDueLoop, type DueLoop } from '../../infrastructure/timers/due-loop';
 import { fireSchedule, type FireOutcome } from './fire-schedule';
 import { dueSchedules, earliestNextRunAt } from './schedule-repository';
 

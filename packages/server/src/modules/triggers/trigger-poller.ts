@@ -6,7 +6,7 @@
  */
 import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
-import { createDueLoop, type DueLoop } from '../schedules/due-loop';
+import { createDueLoop, type DueLoop } from '../../infrastructure/timers/due-loop';
 import { dispatchTriggerEvents } from './dispatch-trigger-events';
 import { firePoll } from './fire-poll';
 import { renewTrigger } from './renew-trigger';
