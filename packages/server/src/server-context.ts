@@ -1,7 +1,11 @@
 /**
  * What every module of the server shares: settings, the data store, the token issuer, the secret
- * box, the clock and the logger. Built once at start by `createServer`; modules take it as their
- * only dependency.
+ * box, the clock and the logger. Built once at start by `createServer` (the base in
+ * `composition/open-infrastructure.ts`, the whole context in `composition/compose-context.ts`)
+ * and handed whole to `modules/all-routes.ts` and the other stages. A module does not take it
+ * whole: its route factory and service take only what they use, typed and named as a `Pick`,
+ * e.g. `export type FolderDependencies = Pick<ServerContext, 'store' | 'now'>`; callers that
+ * pass the whole context keep compiling.
  */
 import type { HealthWorker } from '@piecework/shared';
 import type { Logger } from 'pino';
@@ -19,7 +23,10 @@ import type { RunRuntime } from './execution/run-runtime';
 import type { DataStore } from './infrastructure/storage/data-store';
 import { timestampOfMicros } from './infrastructure/storage/timestamp';
 
-/** The shared dependencies of the server's modules. */
+/**
+ * The shared dependencies of the server's modules, composed once per server. Modules take a
+ * `Pick<ServerContext, ...>` of the members they use, not the whole context.
+ */
 export interface ServerContext {
   readonly settings: ServerSettings;
   readonly store: DataStore;
