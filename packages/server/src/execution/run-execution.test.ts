@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowRun } from '@piecework/shared';
 import { auditEventsOf } from '../testing/features/flow-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
@@ -17,10 +18,11 @@ import {
 let server: TestServer;
 let user: TestUser;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({ AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB: '4' }, { runs: { prestart: true } });
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const runs = () => server.server.context.runs;
@@ -172,17 +174,26 @@ describe('a run of a published flow', () => {
         code('step_2', 'const end = Date.now() + 300; while (Date.now() < end) {} return 2;'),
       ]),
     );
-    const { run } = await runs().createRun(newRun(flow, user));
-    const answer = await runs().awaitResponse(run.id, 5_000);
-    expect(answer).toMatchObject({ kind: 'RESPONDED', response: { status: 201, body: { hello: 1 } } });
-    expect((await runs().getRun(run.id))!.status).toBe('RUNNING');
-    expect((await waitForRun(server, run.id)).status).toBe('SUCCEEDED');
+    // The runs whose end the runtime announced: this one's must come after the answer.
+    const ended = new Set<string>();
+    const onFinished = (finished: FlowRun) => ended.add(finished.id);
+    runs().events.on('run.finished', onFinished);
+    try {
+      const { run } = await runs().createRun(newRun(flow, user));
+      const answer = await runs().awaitResponse(run.id, 10_000);
+      expect(answer).toMatchObject({ kind: 'RESPONDED', response: { status: 201, body: { hello: 1 } } });
+      expect(ended.has(run.id)).toBe(false);
+      expect((await waitForRun(server, run.id)).status).toBe('SUCCEEDED');
+      await expect.poll(() => ended.has(run.id)).toBe(true);
+    } finally {
+      runs().events.off('run.finished', onFinished);
+    }
   });
 
   it('answers FINISHED when the flow ends without a response, TIMED_OUT when it does not end in time', async () => {
     const flow = await publishedFlow(server, user, chain([code('step_1', 'return 1;')]));
     const first = await runs().createRun(newRun(flow, user));
-    expect(await runs().awaitResponse(first.run.id, 5_000)).toMatchObject({
+    expect(await runs().awaitResponse(first.run.id, 10_000)).toMatchObject({
       kind: 'FINISHED',
       run: { id: first.run.id, status: 'SUCCEEDED' },
     });
