@@ -62,13 +62,15 @@ export async function addQueuedRun(
 
 /**
  * Claims until some job comes or `withinMs` passed (a queue may deliver asynchronously); answers
- * what came. `meanwhile` runs between tries (e.g. extending the leases other workers hold).
+ * what came. `meanwhile` runs between tries (e.g. extending the leases other workers hold). The
+ * default wait is expect.poll's in this suite (10 s): a job that should come returns at once, a
+ * crowded machine only makes it later. Checks that no job comes pass a short `withinMs`.
  */
 export async function claimWithin(
   queue: RunQueue,
   workerId: string,
   max: number,
-  withinMs = 3000,
+  withinMs = 10_000,
   meanwhile?: () => Promise<void>,
 ): Promise<ClaimedJob[]> {
   const deadline = Date.now() + withinMs;
