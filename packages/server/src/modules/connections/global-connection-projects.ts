@@ -6,6 +6,13 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../infrastructure/errors';
 import type { Database } from '../../infrastructure/storage/database';
+import {
+  deleteConnectionProjects,
+  insertConnectionProjects,
+  selectConnectionProjects,
+  selectPlatformProjectIds,
+  selectPreselectedConnectionIds,
+} from './global-connection-repository';
 
 /** The project ids of each of `connectionIds` (global connections), in a stable order. */
 export async function projectIdsOf(
@@ -14,12 +21,7 @@ export async function projectIdsOf(
 ): Promise<Map<string, string[]>> {
   const byConnection = new Map<string, string[]>(connectionIds.map((id) => [id, []]));
   if (connectionIds.length === 0) return byConnection;
-  const rows = await db
-    .selectFrom('appConnectionProject')
-    .select(['connectionId', 'projectId'])
-    .where('connectionId', 'in', connectionIds)
-    .orderBy('projectId')
-    .execute();
+  const rows = await selectConnectionProjects(db, connectionIds);
   for (const row of rows) byConnection.get(row.connectionId)?.push(row.projectId);
   return byConnection;
 }
@@ -37,22 +39,17 @@ export async function setConnectionProjects(
 ): Promise<string[]> {
   const wanted = [...new Set(projectIds)].sort();
   if (wanted.length > 0) {
-    const found = await trx
-      .selectFrom('project')
-      .select('id')
-      .where('platformId', '=', platformId)
-      .where('id', 'in', wanted)
-      .execute();
+    const found = await selectPlatformProjectIds(trx, platformId, wanted);
     const known = new Set(found.map((row) => row.id));
     const unknown = wanted.find((id) => !known.has(id));
     if (unknown !== undefined) throw notFound('project', unknown);
   }
-  await trx.deleteFrom('appConnectionProject').where('connectionId', '=', connectionId).execute();
+  await deleteConnectionProjects(trx, connectionId);
   if (wanted.length > 0) {
-    await trx
-      .insertInto('appConnectionProject')
-      .values(wanted.map((projectId) => ({ connectionId, projectId })))
-      .execute();
+    await insertConnectionProjects(
+      trx,
+      wanted.map((projectId) => ({ connectionId, projectId })),
+    );
   }
   return wanted;
 }
@@ -66,16 +63,10 @@ export async function addProjectToPreselectedConnections(
   platformId: string,
   projectId: string,
 ): Promise<void> {
-  const preselected = await trx
-    .selectFrom('appConnection')
-    .select('id')
-    .where('platformId', '=', platformId)
-    .where('scope', '=', 'PLATFORM')
-    .where('preSelectForNewProjects', '=', 1)
-    .execute();
+  const preselected = await selectPreselectedConnectionIds(trx, platformId);
   if (preselected.length === 0) return;
-  await trx
-    .insertInto('appConnectionProject')
-    .values(preselected.map((row) => ({ connectionId: row.id, projectId })))
-    .execute();
+  await insertConnectionProjects(
+    trx,
+    preselected.map((row) => ({ connectionId: row.id, projectId })),
+  );
 }

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import { addAction, flowsApi, returnResponse, webhookTrigger } from '../../testing/features/flow-test-kit';
 import { refreshUnderLease } from './oauth2/connection-refresh';
-import { findStoredConnection } from './read-connection-value';
+import { findStoredConnection } from './connection-repository';
 
 const PIECE = '@fixtures/piece-oauth';
 const CLIENT_ID = 'piecework-client';

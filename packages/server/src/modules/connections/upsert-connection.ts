@@ -5,16 +5,15 @@
  * exchange writes nothing. The value is sealed before it reaches the database; the answer and
  * the event never carry it.
  */
-import { generateId, type UpsertAppConnectionRequest } from '@piecework/shared';
-import { auditActorOf, recordAuditEvent } from '../audit-events/record-audit-event';
+import type { UpsertAppConnectionRequest } from '@piecework/shared';
+import { recordAuditEvent, type AuditActor } from '../audit-events/record-audit-event';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
-import type { Principal } from '../../infrastructure/auth/principal';
-import type { ServerContext } from '../../server-context';
-import type { Insertable, Kysely } from 'kysely';
-import type { AppConnectionTable, Database } from '../../infrastructure/storage/database';
+import type { Insertable } from 'kysely';
+import type { AppConnectionTable } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
-import { CONNECTION_COLUMNS, connectionEventData, type ConnectionRow } from './connection-view';
-import { claimConnectionValue } from './oauth2/claim-oauth2';
+import { findProjectConnectionId, writeConnectionRow } from './connection-repository';
+import { connectionEventData, type ConnectionRow } from './connection-view';
+import { claimConnectionValue, type ClaimContext } from './oauth2/claim-oauth2';
 
 /** What an upsert sets, whatever the connection's scope (project or global). */
 export type ConnectionContent = Pick<
@@ -45,7 +44,7 @@ export type ConnectionContentColumns = Required<
  * exchange throws before anything is written.
  */
 export async function sealedConnectionContent(
-  ctx: ServerContext,
+  ctx: ClaimContext,
   platformId: string,
   request: ConnectionContent,
 ): Promise<(now: string) => ConnectionContentColumns> {
@@ -76,36 +75,13 @@ export type ConnectionIdentity = Pick<
 >;
 
 /**
- * Writes an upsert's row in `trx`: updates row `existingId` with `fields` when there is one, else
- * inserts a new row of `identity` with them. Answers the row as written. Both scopes (project
- * and global connections) upsert through it.
+ * Upserts `request` in `project` (already authorized), a new connection owned by user `ownerId`
+ * (null for an API key), and records connection.upserted.
  */
-export async function writeConnectionRow(
-  trx: Kysely<Database>,
-  existingId: string | undefined,
-  fields: ConnectionContentColumns & Partial<Insertable<AppConnectionTable>>,
-  identity: ConnectionIdentity,
-): Promise<ConnectionRow> {
-  if (existingId !== undefined) {
-    return trx
-      .updateTable('appConnection')
-      .set(fields)
-      .where('id', '=', existingId)
-      .returning(CONNECTION_COLUMNS)
-      .executeTakeFirstOrThrow();
-  }
-  return trx
-    .insertInto('appConnection')
-    .values({ ...fields, ...identity, id: generateId() })
-    .returning(CONNECTION_COLUMNS)
-    .executeTakeFirstOrThrow();
-}
-
-/** Upserts `request` in `project` (already authorized) and records connection.upserted. */
 export async function upsertConnection(
-  ctx: ServerContext,
-  principal: Principal,
-  ip: string,
+  ctx: ClaimContext,
+  actor: AuditActor,
+  ownerId: string | null,
   project: ProjectRow,
   request: UpsertAppConnectionRequest,
 ): Promise<ConnectionRow> {
@@ -113,20 +89,15 @@ export async function upsertConnection(
   return ctx.store.write(async (trx) => {
     const now = ctx.now();
     const fields = content(now);
-    const existing = await trx
-      .selectFrom('appConnection')
-      .select('id')
-      .where('projectId', '=', project.id)
-      .where('externalId', '=', request.externalId)
-      .executeTakeFirst();
+    const existing = await findProjectConnectionId(trx, project.id, request.externalId);
     const row = await writeConnectionRow(trx, existing?.id, fields, {
       projectId: project.id,
       externalId: request.externalId,
       scope: 'PROJECT',
-      ownerId: principal.type === 'USER' ? principal.id : null,
+      ownerId,
       created: now,
     });
-    await recordAuditEvent(trx, now, auditActorOf(principal, ip), {
+    await recordAuditEvent(trx, now, actor, {
       action: 'connection.upserted',
       data: connectionEventData(row, project.displayName),
       project,

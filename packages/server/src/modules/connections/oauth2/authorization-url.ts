@@ -1,6 +1,6 @@
 /**
  * `POST /v1/app-connections/oauth2/authorization-url`: the consent URL of a piece's OAuth2 auth,
- * as the reference platform builds it (response_type=code, offline access, consent prompt, the
+ * as Activepieces builds it (response_type=code, offline access, consent prompt, the
  * piece's scopes and extra parameters) and, when the piece uses PKCE, a fresh code verifier with
  * its challenge (S256, or plain by default). The caller keeps the verifier and sends it back as
  * the upsert value's `code_challenge` with the code.

@@ -9,6 +9,7 @@
 import { generateId, isPieceworkError, type AppConnectionValue } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
 import type { DataStore } from '../../../infrastructure/storage/data-store';
+import { clearRefreshLease, selectConnectionValue, updateRefreshLease } from './oauth2-repository';
 import { isRefreshDue } from './oauth2-tokens';
 import { isOAuth2Value, refreshOAuth2Value } from './refresh-oauth2';
 import { TOKEN_REQUEST_TIMEOUT_MS } from './token-endpoint';
@@ -88,11 +89,7 @@ export async function refreshUnderLease(
       );
     }
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    const row = await ctx.store.db
-      .selectFrom('appConnection')
-      .select('value')
-      .where('id', '=', connection.id)
-      .executeTakeFirst();
+    const row = await selectConnectionValue(ctx.store.db, connection.id);
     if (row === undefined) {
       throw new ConnectionRefreshError(
         `Connection '${connection.externalId}' was deleted while it was refreshed`,
@@ -106,16 +103,7 @@ export async function refreshUnderLease(
 async function takeLease(ctx: RefreshContext, id: string, sealed: string, leaseId: string): Promise<boolean> {
   const now = ctx.now();
   const until = new Date(Date.parse(now) + REFRESH_LEASE_MS).toISOString();
-  const result = await ctx.store.write((trx) =>
-    trx
-      .updateTable('appConnection')
-      .set({ refreshLeaseId: leaseId, refreshLeaseUntil: until })
-      .where('id', '=', id)
-      .where('value', '=', sealed)
-      .where((eb) => eb.or([eb('refreshLeaseUntil', 'is', null), eb('refreshLeaseUntil', '<', now)]))
-      .executeTakeFirst(),
-  );
-  return Number(result.numUpdatedRows) === 1;
+  return ctx.store.write((trx) => updateRefreshLease(trx, id, sealed, leaseId, until, now));
 }
 
 async function refreshWithLease(
@@ -152,14 +140,7 @@ async function endLease(
   leaseId: string,
   outcome: { status: 'ACTIVE' | 'ERROR'; value?: string },
 ): Promise<void> {
-  await ctx.store.write((trx) =>
-    trx
-      .updateTable('appConnection')
-      .set({ ...outcome, refreshLeaseId: null, refreshLeaseUntil: null, updated: ctx.now() })
-      .where('id', '=', id)
-      .where('refreshLeaseId', '=', leaseId)
-      .execute(),
-  );
+  await ctx.store.write((trx) => clearRefreshLease(trx, id, leaseId, outcome, ctx.now()));
 }
 
 function nowSeconds(ctx: Pick<ServerContext, 'now'>): number {

@@ -4,6 +4,7 @@
  */
 import { PieceworkError } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
+import { findOAuthAppClient } from './oauth2-repository';
 
 /** A platform OAuth2 client, secret included: never answered, never logged. */
 export interface OAuthAppCredentials {
@@ -21,13 +22,7 @@ export async function oauthAppCredentials(
   pieceName: string,
   clientId: string,
 ): Promise<OAuthAppCredentials> {
-  const row = await ctx.store.db
-    .selectFrom('oauthApp')
-    .select(['clientId', 'clientSecret'])
-    .where('platformId', '=', platformId)
-    .where('pieceName', '=', pieceName)
-    .where('clientId', '=', clientId)
-    .executeTakeFirst();
+  const row = await findOAuthAppClient(ctx.store.db, platformId, pieceName, clientId);
   if (row === undefined) {
     throw new PieceworkError('ENTITY_NOT_FOUND', {
       message: `The platform has no OAuth2 app for ${pieceName} with client id ${clientId}; a platform admin adds it with POST /v1/oauth-apps`,

@@ -1,10 +1,10 @@
 /**
- * The token fields of a stored OAuth2 connection value, as the reference platform keeps them:
+ * The token fields of a stored OAuth2 connection value, as Activepieces keeps them:
  * the token response's fields at the top, the rest of it under `data`, and `claimed_at` (epoch
  * seconds) for expiry. Refreshes are due 15 minutes before `claimed_at + expires_in`.
  */
 
-/** Refresh this many seconds before a token expires (the reference platform's margin). */
+/** Refresh this many seconds before a token expires (Activepieces' margin). */
 export const REFRESH_MARGIN_SECONDS = 15 * 60;
 
 /** Lifetime assumed when the provider does not say (`expires_in` absent), in seconds. */

@@ -1,5 +1,5 @@
 /**
- * What a piece receives of an OAuth2 connection, as the reference platform hands it over: the
+ * What a piece receives of an OAuth2 connection, as Activepieces hands it over: the
  * tokens and app fields, with the refresh token (and a client-credentials app's secret) replaced
  * by `(REDACTED)`; only the server refreshes.
  */

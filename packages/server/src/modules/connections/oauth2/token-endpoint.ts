@@ -8,7 +8,7 @@
 import { safeFetch } from '@piecework/pieces';
 import type { OAuth2AuthorizationMethod } from '@piecework/shared';
 
-/** How long one token request may take before it is abandoned, in ms (the reference's 20 s). */
+/** How long one token request may take before it is abandoned, in ms (Activepieces' 20 s). */
 export const TOKEN_REQUEST_TIMEOUT_MS = 20_000;
 
 /** One request to a token endpoint. */
