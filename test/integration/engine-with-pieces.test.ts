@@ -42,7 +42,7 @@ describe('engine + pieces', () => {
     const paused = await runner.execute({ flowVersion: version, triggerPayload: { body: { a: 40 } } });
     expect(paused).toMatchObject({ status: 'PAUSED', pause: { type: 'DELAY' } });
     expect(paused.steps.sum!.output).toBe(42);
-    // SHORT_TEXT props turn numbers into text, as on the reference platform
+    // SHORT_TEXT props turn numbers into text, as on Activepieces
     expect(paused.steps.recall!.output).toBe('42');
     expect(paused).toMatchObject({ pause: { resumeDateTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) } });
     const done = await runner.resume({

@@ -128,7 +128,7 @@ describe('loops', () => {
     ['an object', { a: 1 }],
     ['a number', 3],
     ['nothing', undefined],
-  ])('items that are %s fail the loop with the reference message', async (_, items) => {
+  ])("items that are %s fail the loop with Activepieces' message", async (_, items) => {
     const { engine } = testEngine();
     const result = await engine.execute({
       flowVersion: flow(loop('loop', "{{trigger['output'].items}}", [])),

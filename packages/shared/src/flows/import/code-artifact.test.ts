@@ -1,6 +1,6 @@
 /**
  * The legacy CODE `artifact` (a base64 ZIP archive of index.ts and package.json) is read into
- * `sourceCode` on import: stored entries (the reference's builder, JSZip) and deflated ones.
+ * `sourceCode` on import: stored entries (Activepieces' builder, JSZip) and deflated ones.
  * Artifacts that would take unbounded memory (ZIP bombs, many artifacts adding up) are refused
  * with a reason, naming the step.
  */
@@ -35,7 +35,7 @@ function exportWithArtifacts(artifacts: string[]): unknown {
 }
 
 describe('importing code steps saved as an artifact', () => {
-  it("reads the built fixture: a deflated artifact with lodash, and the reference's stored one", () => {
+  it("reads the built fixture: a deflated artifact with lodash, and Activepieces' stored one", () => {
     const result = migrateExport(fixture('built-code-artifact-template'));
     if (!result.ok) throw new Error(result.refusal.message);
     const version = apply(emptyDraft(), { type: 'IMPORT_FLOW', request: result.flows[0]!.request });
