@@ -34,11 +34,12 @@ let server: TestServer;
 let user: TestUser;
 let projectId: string;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({ AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB: '1', AP_WEBHOOK_TIMEOUT_SECONDS: '20' });
   user = await signUpTestUser(server);
   projectId = user.projectId!;
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** A published flow that only records its trigger payload. */
@@ -148,6 +149,8 @@ describe('sync webhooks', () => {
   // (docs/scale-out.md, Not done yet), and the piece is placed in the app's pieces directory only.
   it.skipIf(testsRunOnCluster())(
     "answer the failure, not 204, when an npm piece step would outlive the caller's wait",
+    // A second server starts, warms up and waits out the caller's 5 s.
+    { timeout: 60_000 },
     async () => {
       // The piece's own call deadline (30 s) is longer than the wait (5 s): the step is cut short
       // a second before the caller stops waiting, so the caller learns that the step failed, and why.
@@ -155,6 +158,19 @@ describe('sync webhooks', () => {
       try {
         await placeFixturePiece(quick.server.context.settings.piecesDir, 'piece-hang', '1.0.0');
         const owner = await signUpTestUser(quick);
+        // A first run of the piece warms the server up (engine thread, the piece's metadata and
+        // process): on a crowded machine a cold start took most of the caller's 5 s, and the call
+        // then began with less than a second left.
+        const warm = await buildFlow(
+          quick,
+          owner.token,
+          owner.projectId!,
+          chainOf(pieceAction('step_1', '@fixtures/piece-hang', 'ok', {}, '1.0.0')),
+        );
+        const warmRun = await callWebhook(quick, warm.flowId, '', jsonBody({}));
+        expect((await waitForRun(quick, owner.token, warmRun.headers.get('x-webhook-id')!)).status).toBe(
+          'SUCCEEDED',
+        );
         const hanging = await buildFlow(
           quick,
           owner.token,
