@@ -1,11 +1,10 @@
 /** `POST /v1/managed-authn/external-token`: a host's signed JWT exchanged for a session (public). */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { ManagedAuthnService } from './managed-authn-service';
+import { ManagedAuthnService, type ManagedAuthnDependencies } from './managed-authn-service';
 
 /** The managed-authentication route. */
-export function managedAuthnRoutes(ctx: ServerContext): RouteDefinition[] {
+export function managedAuthnRoutes(ctx: ManagedAuthnDependencies): RouteDefinition[] {
   const managed = new ManagedAuthnService(ctx);
   return [
     route(ENDPOINTS.managedAuthn.externalToken, {

@@ -24,10 +24,22 @@ import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable, UserTable } from '../../infrastructure/storage/database';
 import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
-import { normalizeEmail, tokenClaims } from '../identity/identity-service';
+import { tokenClaims } from '../identity/identity-service';
+import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { userView } from '../identity/user-view';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
+import { updateProjectRow } from '../projects/project-repository';
 import { insertTeamProject, updatedPlan } from '../projects/project-service';
+import {
+  findMembership,
+  findProjectByExternalId,
+  findUserByExternalId,
+  insertMembership,
+  insertUserRow,
+  isEmailTaken,
+  setMembershipRole,
+  updateUserProfile,
+} from './managed-authn-repository';
 import { piecesForTags } from './pieces-for-tags';
 import {
   invalidExternalToken,
@@ -55,9 +67,15 @@ interface Exchange {
   ip: string;
 }
 
+/**
+ * What managed authentication uses of the server context: the store, the piece catalogue (a
+ * token's piece tags), the session tokens and the clock.
+ */
+export type ManagedAuthnDependencies = Pick<ServerContext, 'store' | 'pieces' | 'tokens' | 'now'>;
+
 /** The managed-authentication operation behind `POST /v1/managed-authn/external-token`. */
 export class ManagedAuthnService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ManagedAuthnDependencies) {}
 
   /**
    * Verifies `externalAccessToken` and answers a session for the user it names, creating or
@@ -98,12 +116,7 @@ export class ManagedAuthnService {
     // One exchange at a time per platform, so two first exchanges never both insert.
     await serialiseWrites(trx, `managed-authn:${platformId}`);
     const project = await this.upsertProject(trx, exchange, now);
-    const existing = await trx
-      .selectFrom('user')
-      .selectAll()
-      .where('platformId', '=', platformId)
-      .where('externalId', '=', claims.externalUserId)
-      .executeTakeFirst();
+    const existing = await findUserByExternalId(trx, platformId, claims.externalUserId);
     if (existing !== undefined && existing.status !== 'ACTIVE') {
       throw new PieceworkError('AUTHORIZATION', {
         message: 'This user has been deactivated',
@@ -114,12 +127,12 @@ export class ManagedAuthnService {
     const user =
       existing === undefined
         ? await this.insertUser(trx, exchange, email, now)
-        : await trx
-            .updateTable('user')
-            .set({ email, firstName: claims.firstName, lastName: claims.lastName, updated: now })
-            .where('id', '=', existing.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+        : await updateUserProfile(trx, existing.id, {
+            email,
+            firstName: claims.firstName,
+            lastName: claims.lastName,
+            updated: now,
+          });
     await this.upsertMembership(trx, exchange, project.id, user.id, now);
     return { user, projectId: project.id };
   }
@@ -130,12 +143,7 @@ export class ManagedAuthnService {
     now: string,
   ): Promise<Selectable<ProjectTable>> {
     const { platformId, claims } = exchange.token;
-    const found = await trx
-      .selectFrom('project')
-      .selectAll()
-      .where('platformId', '=', platformId)
-      .where('externalId', '=', claims.externalProjectId)
-      .executeTakeFirst();
+    const found = await findProjectByExternalId(trx, platformId, claims.externalProjectId);
     const project =
       found ??
       (await insertTeamProject(trx, now, {
@@ -152,16 +160,11 @@ export class ManagedAuthnService {
       claims.projectDisplayName !== undefined && claims.projectDisplayName !== project.displayName;
     if (!planChanged && !renamed) return project;
     const nextPlan = updatedPlan(project, exchange.plan, now);
-    return trx
-      .updateTable('project')
-      .set({
-        ...(renamed ? { displayName: claims.projectDisplayName } : {}),
-        ...(planChanged && nextPlan !== null ? { plan: toJson(nextPlan) } : {}),
-        updated: now,
-      })
-      .where('id', '=', project.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateProjectRow(trx, project.id, {
+      ...(renamed ? { displayName: claims.projectDisplayName } : {}),
+      ...(planChanged && nextPlan !== null ? { plan: toJson(nextPlan) } : {}),
+      updated: now,
+    });
   }
 
   /**
@@ -173,9 +176,7 @@ export class ManagedAuthnService {
     const synthetic = syntheticManagedEmail(platformId, claims.externalUserId);
     if (claims.email === undefined || !z.email().safeParse(claims.email.trim()).success) return synthetic;
     const email = normalizeEmail(claims.email);
-    let taken = trx.selectFrom('user').select('id').where('email', '=', email);
-    if (userId !== undefined) taken = taken.where('id', '!=', userId);
-    return (await taken.executeTakeFirst()) === undefined ? email : synthetic;
+    return (await isEmailTaken(trx, email, userId)) ? synthetic : email;
   }
 
   private async insertUser(
@@ -185,25 +186,21 @@ export class ManagedAuthnService {
     now: string,
   ): Promise<Selectable<UserTable>> {
     const { platformId, claims } = exchange.token;
-    const user = await trx
-      .insertInto('user')
-      .values({
-        id: generateId(),
-        platformId,
-        email,
-        // Matches no password (its hash is random bytes): a managed user never signs in by password.
-        passwordHash: unusablePasswordHash(),
-        firstName: claims.firstName,
-        lastName: claims.lastName,
-        platformRole: 'MEMBER',
-        status: 'ACTIVE',
-        externalId: claims.externalUserId,
-        verified: 1,
-        created: now,
-        updated: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await insertUserRow(trx, {
+      id: generateId(),
+      platformId,
+      email,
+      // Matches no password (its hash is random bytes): a managed user never signs in by password.
+      passwordHash: unusablePasswordHash(),
+      firstName: claims.firstName,
+      lastName: claims.lastName,
+      platformRole: 'MEMBER',
+      status: 'ACTIVE',
+      externalId: claims.externalUserId,
+      verified: 1,
+      created: now,
+      updated: now,
+    });
     await recordAuditEvent(
       trx,
       now,
@@ -226,31 +223,19 @@ export class ManagedAuthnService {
     userId: string,
     now: string,
   ): Promise<void> {
-    const member = await trx
-      .selectFrom('projectMember')
-      .select(['id', 'projectRoleId'])
-      .where('projectId', '=', projectId)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
+    const member = await findMembership(trx, projectId, userId);
     if (member === undefined) {
-      await trx
-        .insertInto('projectMember')
-        .values({
-          id: generateId(),
-          platformId: exchange.token.platformId,
-          projectId,
-          userId,
-          projectRoleId: exchange.roleId,
-          created: now,
-          updated: now,
-        })
-        .execute();
+      await insertMembership(trx, {
+        id: generateId(),
+        platformId: exchange.token.platformId,
+        projectId,
+        userId,
+        projectRoleId: exchange.roleId,
+        created: now,
+        updated: now,
+      });
     } else if (member.projectRoleId !== exchange.roleId) {
-      await trx
-        .updateTable('projectMember')
-        .set({ projectRoleId: exchange.roleId, updated: now })
-        .where('id', '=', member.id)
-        .execute();
+      await setMembershipRole(trx, member.id, exchange.roleId, now);
     }
   }
 }

@@ -17,6 +17,7 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
+import { findSigningKeyById } from './managed-authn-repository';
 
 /** How far the token's times may be off this server's clock, in seconds. */
 export const EXTERNAL_TOKEN_LEEWAY_SECONDS = 30;
@@ -72,11 +73,7 @@ export async function verifyExternalToken(
     if (typeof header.kid !== 'string' || header.kid === '') {
       throw invalidExternalToken('The token has no signing key id (header kid)');
     }
-    const row = await db
-      .selectFrom('signingKey')
-      .select(['id', 'platformId', 'publicKey'])
-      .where('id', '=', header.kid)
-      .executeTakeFirst();
+    const row = await findSigningKeyById(db, header.kid);
     if (row === undefined) throw invalidExternalToken(`No signing key has the id ${header.kid}`);
     key = row;
     return createPublicKey(row.publicKey);
