@@ -1,5 +1,5 @@
 /**
- * Template bodies with flows exported by any version of the reference platform: each flow of
+ * Template bodies with flows exported by any version of Activepieces: each flow of
  * `flows` is migrated to today's flow model before the body is validated, as IMPORT_FLOW does
  * for one flow. Reference upgrades (`{{ }}` dialect) happen when the template is used, by
  * IMPORT_FLOW itself (the flow keeps its exported `schemaVersion`). The code artifacts of all the

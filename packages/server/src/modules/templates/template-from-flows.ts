@@ -12,15 +12,22 @@ import type {
 } from '@piecework/shared';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
-import type { ServerContext } from '../../server-context';
 import { FlowService } from '../flows/flow-service';
 import { listProjectTables, tableDefinitionOf } from '../tables/table-definitions';
 import { tableExternalIdsOf } from './table-references';
 import type { TemplateService } from './template-service';
 
+/**
+ * What building a template from flows uses of the server context: what the flow service (the
+ * flows' exports) and the tables service (the tables' definitions) need.
+ */
+export type TemplateFromFlowsDependencies = ConstructorParameters<typeof FlowService>[0] &
+  Parameters<typeof listProjectTables>[0] &
+  Parameters<typeof tableDefinitionOf>[0];
+
 /** Creates a template of the caller's platform from flows of `project` (authorized for READ_FLOW and READ_TABLE). */
 export async function templateFromFlows(
-  ctx: ServerContext,
+  ctx: TemplateFromFlowsDependencies,
   templates: TemplateService,
   principal: Principal,
   project: ProjectRow,

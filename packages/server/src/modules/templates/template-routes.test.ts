@@ -251,7 +251,7 @@ describe('list filters', () => {
     ['search in name or summary, any case', { search: 'invoice' }, ['Alpha invoices', 'Beta']],
     ['every tag named', { 'tags[]': 'Finance' }, ['Alpha invoices', 'Beta']],
     ['a category', { categories: 'COMMUNICATION' }, ['Beta']],
-    ["the reference's category", { category: 'SALES' }, ['Alpha invoices']],
+    ["Activepieces's singular category", { category: 'SALES' }, ['Alpha invoices']],
     ['a piece', { pieces: '@activepieces/piece-gmail' }, ['Alpha invoices']],
   ])('filters by %s', async (_, query, expected) => {
     expect(await own(query)).toEqual(expected);

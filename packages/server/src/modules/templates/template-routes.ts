@@ -4,15 +4,19 @@
  */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
 import { migrateTemplateFlowsBody } from './template-flows-body';
-import { templateFromFlows } from './template-from-flows';
+import { templateFromFlows, type TemplateFromFlowsDependencies } from './template-from-flows';
 import { TEMPLATE_CATEGORIES } from './template-query';
-import { TemplateService } from './template-service';
-import { useTemplate } from './use-template';
+import { TemplateService, type TemplateDependencies } from './template-service';
+import { useTemplate, type UseTemplateDependencies } from './use-template';
+
+/** What the template routes use of the server context: what the service, from-flows and use need. */
+export type TemplateRouteDependencies = TemplateDependencies &
+  TemplateFromFlowsDependencies &
+  UseTemplateDependencies;
 
 /** Every template route, bound to one {@link TemplateService}. */
-export function templateRoutes(ctx: ServerContext): RouteDefinition[] {
+export function templateRoutes(ctx: TemplateRouteDependencies): RouteDefinition[] {
   const templates = new TemplateService(ctx);
   return [
     route(ENDPOINTS.templates.list, {

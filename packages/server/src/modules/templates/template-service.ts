@@ -20,7 +20,17 @@ import type { ServerContext } from '../../server-context';
 import { exportedTrigger, usedPieces } from '../flows/flow-template';
 import { findOfficialTemplate, OFFICIAL_TEMPLATES } from './official';
 import { matchesTemplateQuery } from './template-query';
+import {
+  deleteTemplateRow,
+  findPlatformTemplate,
+  insertTemplate,
+  selectPlatformTemplates,
+  updateTemplateRow,
+} from './template-repository';
 import { templateFromRow, templateRow } from './template-rows';
+
+/** What the template service uses of the server context: the store and the clock. */
+export type TemplateDependencies = Pick<ServerContext, 'store' | 'now'>;
 
 /** A template of the caller's platform as stored, with who made it. */
 interface StoredTemplate {
@@ -30,17 +40,11 @@ interface StoredTemplate {
 
 /** The `/v1/templates` operations for one server. */
 export class TemplateService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: TemplateDependencies) {}
 
   /** The official templates, then the platform's own (newest first), that match `query`; one page. */
   async list(principal: Principal, query: ListTemplatesQuery): Promise<Page<Template>> {
-    const rows = await this.ctx.store.db
-      .selectFrom('template')
-      .selectAll()
-      .where('platformId', '=', principal.platformId)
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await selectPlatformTemplates(this.ctx.store.db, principal.platformId);
     const all = [...OFFICIAL_TEMPLATES, ...rows.map(templateFromRow)];
     return {
       data: all.filter((template) => matchesTemplateQuery(template, query)),
@@ -83,12 +87,7 @@ export class TemplateService {
       tables: request.tables ?? [],
       pieces: flows.length === 0 ? request.pieces : piecesOf(flows),
     };
-    await this.ctx.store.write((trx) =>
-      trx
-        .insertInto('template')
-        .values(templateRow(template, ownerOf(principal)))
-        .execute(),
-    );
+    await this.ctx.store.write((trx) => insertTemplate(trx, templateRow(template, ownerOf(principal))));
     return template;
   }
 
@@ -119,12 +118,7 @@ export class TemplateService {
       updated: this.ctx.now(),
     };
     await this.ctx.store.write((trx) =>
-      trx
-        .updateTable('template')
-        .set(templateRow(template, stored.ownerId))
-        .where('id', '=', id)
-        .where('platformId', '=', principal.platformId)
-        .execute(),
+      updateTemplateRow(trx, principal.platformId, id, templateRow(template, stored.ownerId)),
     );
     return template;
   }
@@ -132,13 +126,7 @@ export class TemplateService {
   /** Deletes a template of the caller's platform (see {@link assertMayChange}). */
   async delete(principal: Principal, id: string): Promise<void> {
     await this.findStoredForChange(principal, id);
-    await this.ctx.store.write((trx) =>
-      trx
-        .deleteFrom('template')
-        .where('id', '=', id)
-        .where('platformId', '=', principal.platformId)
-        .execute(),
-    );
+    await this.ctx.store.write((trx) => deleteTemplateRow(trx, principal.platformId, id));
   }
 
   /** The stored template `id` of the caller's platform, after checking the caller may change it. */
@@ -152,12 +140,7 @@ export class TemplateService {
   }
 
   private async findStored(principal: Principal, id: string): Promise<StoredTemplate> {
-    const row = await this.ctx.store.db
-      .selectFrom('template')
-      .selectAll()
-      .where('id', '=', id)
-      .where('platformId', '=', principal.platformId)
-      .executeTakeFirst();
+    const row = await findPlatformTemplate(this.ctx.store.db, principal.platformId, id);
     if (row === undefined) throw notFound('template', id);
     return { template: { ...templateFromRow(row), platformId: row.platformId }, ownerId: row.ownerId };
   }

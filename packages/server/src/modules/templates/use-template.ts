@@ -22,16 +22,25 @@ import type { Kysely } from 'kysely';
 import { auditActorOf } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
-import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
 import { createFlowIn, type CallerMeta } from '../flows/flow-service';
 import { createTableFromDefinition, deleteTable, listProjectTables } from '../tables/table-definitions';
 import { withTableIdsRenamed } from './table-references';
 
+/**
+ * What using a template uses of the server context: the store and what creating tables, creating
+ * flows and applying their import need.
+ */
+export type UseTemplateDependencies = Parameters<typeof createFlowIn>[1] &
+  Parameters<typeof applyFlowChangeIn>[1] &
+  Parameters<typeof createTableFromDefinition>[0] &
+  Parameters<typeof deleteTable>[0] &
+  Parameters<typeof listProjectTables>[0];
+
 /** Creates `template`'s tables and flows in `project` (authorized for WRITE_FLOW and WRITE_TABLE). */
 export async function useTemplate(
-  ctx: ServerContext,
+  ctx: UseTemplateDependencies,
   principal: Principal,
   meta: CallerMeta,
   project: ProjectRow,
@@ -70,7 +79,7 @@ interface TemplateUse {
 /** The template's flows created in write transaction `trx`, `table_id`s renamed as the use says. */
 async function createFlows(
   trx: Kysely<Database>,
-  ctx: ServerContext,
+  ctx: UseTemplateDependencies,
   { principal, meta, project, template, request, renamed }: TemplateUse,
 ): Promise<PopulatedFlow[]> {
   const flows: PopulatedFlow[] = [];
@@ -119,7 +128,7 @@ async function createFlows(
  * to new); definitions whose external id is free keep it.
  */
 async function externalIdsToRename(
-  ctx: ServerContext,
+  ctx: UseTemplateDependencies,
   projectId: string,
   definitions: readonly TableDefinition[],
 ): Promise<Map<string, string>> {
@@ -136,6 +145,6 @@ async function externalIdsToRename(
  * Deletes the tables a failed use made, each even when another's deletion fails (the caller
  * answers the error that made the use fail, not one of these).
  */
-async function deleteTables(ctx: ServerContext, tables: readonly Table[]): Promise<void> {
+async function deleteTables(ctx: UseTemplateDependencies, tables: readonly Table[]): Promise<void> {
   await Promise.allSettled(tables.map((table) => deleteTable(ctx, table.id)));
 }
