@@ -10,6 +10,7 @@ import { safeFetch } from '@piecework/pieces';
 import { PieceworkError, type PieceworkConfig } from '@piecework/shared';
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
 import { requestTokens, TokenEndpointError } from '../connections/oauth2/token-endpoint';
+import type { FederatedProfile } from '../identity/federated-profile';
 
 /** Where Google's authorization-code flow is served, and who signs its ID tokens. */
 export interface GoogleEndpoints {
@@ -40,13 +41,6 @@ export function googleClientOf(
 ): GoogleClient | undefined {
   const { googleClientId: clientId, googleClientSecret: clientSecret } = config;
   return clientId === undefined || clientSecret === undefined ? undefined : { clientId, clientSecret };
-}
-
-/** Who the ID token says signed in. */
-export interface FederatedProfile {
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
 }
 
 /** The account chooser URL for one login: our client, redirect, state and nonce. */

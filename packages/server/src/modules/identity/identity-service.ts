@@ -16,12 +16,18 @@ import {
   type SignUpRequest,
 } from '@piecework/shared';
 import { recordAuditEvent } from '../audit-events/record-audit-event';
-import { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from '../../infrastructure/auth/password-hash';
+import {
+  hashPassword,
+  needsRehash,
+  unusablePasswordHash,
+  verifyPassword,
+} from '../../infrastructure/auth/password-hash';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
 import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
-import type { FederatedProfile } from '../federated-authn/google-provider';
+import type { FederatedProfile } from './federated-profile';
+import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
@@ -30,11 +36,6 @@ import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
-
-/** Emails are compared and stored trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** The sign-up and sign-in operations. */
 export class IdentityService {

@@ -22,7 +22,7 @@ import { invitationEmail } from '../../infrastructure/email/invitation-email';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
-import { normalizeEmail } from '../identity/identity-service';
+import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { applyInvitations } from './apply-invitations';
 import { InvitationTokens } from './invitation-token';
