@@ -13,7 +13,16 @@ import type { RequestMeta, RouteDefinition } from '../../infrastructure/http/rou
 import { applySecurityHeaders } from '../../infrastructure/http/security-headers';
 import type { ServerContext } from '../../server-context';
 import type * as McpRequestHandlerModule from './handle-mcp-request';
-import { resolveMcpCaller } from './resolve-mcp-caller';
+import { resolveMcpCaller, type McpCallerDependencies } from './resolve-mcp-caller';
+import type { McpToolContext } from './tools/mcp-tool-scope';
+
+/**
+ * What `/mcp` uses of the server context: the settings (the challenge's URL), what resolving the
+ * caller needs and what the tools need.
+ */
+export type McpEndpointDependencies = Pick<ServerContext, 'settings'> &
+  McpCallerDependencies &
+  McpToolContext;
 
 type McpRequestHandler = typeof McpRequestHandlerModule;
 
@@ -34,7 +43,7 @@ export function mcpAuthChallenge(publicUrl: string, invalid: boolean): string {
  * The Fastify plugin serving `/mcp`; tools call the endpoints of `routes` in-process. Register
  * it before the web app, whose catch-all `GET /*` must not answer `/mcp`.
  */
-export function mcpEndpoint(ctx: ServerContext, routes: readonly RouteDefinition[]) {
+export function mcpEndpoint(ctx: McpEndpointDependencies, routes: readonly RouteDefinition[]) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(MCP_PATHS.mcp, (request, reply) => answerMcp(ctx, routes, request, reply));
     for (const method of ['GET', 'DELETE'] as const) {
@@ -52,7 +61,7 @@ export function mcpEndpoint(ctx: ServerContext, routes: readonly RouteDefinition
 }
 
 async function answerMcp(
-  ctx: ServerContext,
+  ctx: McpEndpointDependencies,
   routes: readonly RouteDefinition[],
   request: FastifyRequest,
   reply: FastifyReply,

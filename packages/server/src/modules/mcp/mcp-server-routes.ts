@@ -4,16 +4,16 @@
  */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
 import {
   getOrCreateMcpServer,
+  type McpServerDependencies,
   mcpServerView,
   rotateMcpServerToken,
   updateMcpServerStatus,
 } from './mcp-server-service';
 
 /** The project MCP server routes. */
-export function mcpServerRoutes(ctx: ServerContext): RouteDefinition[] {
+export function mcpServerRoutes(ctx: McpServerDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.mcpServers.get, {
       handler: async ({ project }) => mcpServerView(ctx, await getOrCreateMcpServer(ctx, project)),

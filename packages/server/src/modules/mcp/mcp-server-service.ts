@@ -4,14 +4,25 @@
  * project MCP token belongs to (`/mcp` authentication).
  */
 import { generateId, type McpServer, McpServerStatus } from '@piecework/shared';
-import type { Selectable } from 'kysely';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerContext } from '../../server-context';
-import type { McpServerTable } from '../../infrastructure/storage/database';
+import {
+  findMcpServerByHashedToken,
+  findMcpServerByProject,
+  insertMcpServerUnlessPresent,
+  setMcpServerStatus,
+  setMcpServerToken,
+  type McpServerRow,
+} from './mcp-repository';
 import { hashMcpToken, newMcpToken } from './mcp-token';
 
-/** An `mcpServer` row. */
-export type McpServerRow = Selectable<McpServerTable>;
+export type { McpServerRow } from './mcp-repository';
+
+/**
+ * What the MCP server service uses of the server context: the store, the clock, the secret box
+ * (tokens are kept sealed) and the settings (the server's URL).
+ */
+export type McpServerDependencies = Pick<ServerContext, 'store' | 'now' | 'secrets' | 'settings'>;
 
 /** The address MCP clients connect to: `<public URL>mcp`. */
 export function mcpServerUrl(ctx: Pick<ServerContext, 'settings'>): string {
@@ -35,27 +46,26 @@ export function mcpServerView(
 }
 
 /** The MCP server of `project`, made (ENABLED, with a new token) when it has none yet. */
-export async function getOrCreateMcpServer(ctx: ServerContext, project: ProjectRow): Promise<McpServerRow> {
+export async function getOrCreateMcpServer(
+  ctx: Pick<ServerContext, 'store' | 'now' | 'secrets'>,
+  project: ProjectRow,
+): Promise<McpServerRow> {
   const existing = await findMcpServerOfProject(ctx, project.id);
   if (existing !== undefined) return existing;
   const token = newMcpToken();
   const now = ctx.now();
   // Two first reads at once: one insert wins, the other reads what it wrote.
   await ctx.store.write((trx) =>
-    trx
-      .insertInto('mcpServer')
-      .values({
-        id: generateId(),
-        projectId: project.id,
-        platformId: project.platformId,
-        status: McpServerStatus.enum.ENABLED,
-        hashedToken: hashMcpToken(token),
-        sealedToken: ctx.secrets.seal(token),
-        created: now,
-        updated: now,
-      })
-      .onConflict((conflict) => conflict.column('projectId').doNothing())
-      .execute(),
+    insertMcpServerUnlessPresent(trx, {
+      id: generateId(),
+      projectId: project.id,
+      platformId: project.platformId,
+      status: McpServerStatus.enum.ENABLED,
+      hashedToken: hashMcpToken(token),
+      sealedToken: ctx.secrets.seal(token),
+      created: now,
+      updated: now,
+    }),
   );
   const made = await findMcpServerOfProject(ctx, project.id);
   if (made === undefined) throw new Error(`The MCP server of project ${project.id} was not saved`);
@@ -64,50 +74,40 @@ export async function getOrCreateMcpServer(ctx: ServerContext, project: ProjectR
 
 /** Sets the status of MCP server `id`; answers the updated row. */
 export async function updateMcpServerStatus(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store' | 'now'>,
   id: string,
   status: McpServerStatus,
 ): Promise<McpServerRow> {
-  return ctx.store.write((trx) =>
-    trx
-      .updateTable('mcpServer')
-      .set({ status, updated: ctx.now() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+  return ctx.store.write((trx) => setMcpServerStatus(trx, id, status, ctx.now()));
 }
 
 /** Gives MCP server `id` a new token (the old one stops working at once); answers the updated row. */
-export async function rotateMcpServerToken(ctx: ServerContext, id: string): Promise<McpServerRow> {
+export async function rotateMcpServerToken(
+  ctx: Pick<ServerContext, 'store' | 'now' | 'secrets'>,
+  id: string,
+): Promise<McpServerRow> {
   const token = newMcpToken();
   return ctx.store.write((trx) =>
-    trx
-      .updateTable('mcpServer')
-      .set({ hashedToken: hashMcpToken(token), sealedToken: ctx.secrets.seal(token), updated: ctx.now() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    setMcpServerToken(trx, id, {
+      hashedToken: hashMcpToken(token),
+      sealedToken: ctx.secrets.seal(token),
+      updated: ctx.now(),
+    }),
   );
 }
 
 /** The MCP server whose project MCP token is `token`, if any. */
-export function findMcpServerByToken(ctx: ServerContext, token: string): Promise<McpServerRow | undefined> {
-  return ctx.store.db
-    .selectFrom('mcpServer')
-    .selectAll()
-    .where('hashedToken', '=', hashMcpToken(token))
-    .executeTakeFirst();
+export function findMcpServerByToken(
+  ctx: Pick<ServerContext, 'store'>,
+  token: string,
+): Promise<McpServerRow | undefined> {
+  return findMcpServerByHashedToken(ctx.store.db, hashMcpToken(token));
 }
 
 /** The MCP server of project `projectId`, if it has one. */
 export function findMcpServerOfProject(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   projectId: string,
 ): Promise<McpServerRow | undefined> {
-  return ctx.store.db
-    .selectFrom('mcpServer')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
+  return findMcpServerByProject(ctx.store.db, projectId);
 }

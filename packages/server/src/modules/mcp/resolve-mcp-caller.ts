@@ -11,7 +11,11 @@ import { API_KEY_PREFIX } from '../../infrastructure/auth/api-key-value';
 import type { ServerContext } from '../../server-context';
 import { verifyMcpAccessToken } from '../mcp-oauth/verify-mcp-access-token';
 import type { McpCaller } from './mcp-caller';
+import { findPlatformUser } from './mcp-repository';
 import { findMcpServerByToken, findMcpServerOfProject } from './mcp-server-service';
+
+/** What resolving a caller uses of the server context: the store, the MCP access tokens and the clock. */
+export type McpCallerDependencies = Pick<ServerContext, 'store' | 'mcpAccessTokens' | 'now'>;
 
 /** What the header resolved to: a caller, no valid credential (401), or a disabled server (403). */
 export type McpCallerResolution =
@@ -21,7 +25,7 @@ export type McpCallerResolution =
 
 /** Resolves the caller of one `/mcp` request from its Authorization header. */
 export async function resolveMcpCaller(
-  ctx: ServerContext,
+  ctx: McpCallerDependencies,
   authorization: string | undefined,
 ): Promise<McpCallerResolution> {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
@@ -44,16 +48,11 @@ export async function resolveMcpCaller(
 }
 
 /** The caller of an OAuth access token: the approving user, on the grant's project. */
-async function oauthCaller(ctx: ServerContext, token: string): Promise<McpCallerResolution> {
+async function oauthCaller(ctx: McpCallerDependencies, token: string): Promise<McpCallerResolution> {
   const claims = await verifyMcpAccessToken(ctx, token);
   if (claims === null) return { kind: 'UNAUTHENTICATED', tokenSent: true };
   const [user, server] = await Promise.all([
-    ctx.store.db
-      .selectFrom('user')
-      .select(['id', 'platformId', 'platformRole', 'email'])
-      .where('id', '=', claims.userId)
-      .where('platformId', '=', claims.platformId)
-      .executeTakeFirst(),
+    findPlatformUser(ctx.store.db, claims.platformId, claims.userId),
     findMcpServerOfProject(ctx, claims.projectId),
   ]);
   if (user === undefined) return { kind: 'UNAUTHENTICATED', tokenSent: true };

@@ -18,6 +18,7 @@ import type { HttpReply } from '../../../infrastructure/http/http-reply';
 import type { ServerContext } from '../../../server-context';
 import { WEBHOOK_ID_HEADER } from '../../webhooks/sync-answer';
 import type { WebhookService } from '../../webhooks/webhook-service';
+import { findRunStatus } from '../mcp-repository';
 
 /** What an `mcp_tool` trigger makes of its flow as a tool. */
 export interface McpTriggerTool {
@@ -83,7 +84,7 @@ export interface FlowToolAnswer {
 
 /** Runs flow `flowId` with `args` as its JSON body: its reply (`returnsResponse`), or the run that started. */
 export async function callFlowTool(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   webhooks: WebhookService,
   tool: { readonly flowId: string; readonly returnsResponse: boolean },
   args: Record<string, unknown>,
@@ -101,11 +102,7 @@ export async function callFlowTool(
   const runId = reply.headers[WEBHOOK_ID_HEADER];
   if (tool.returnsResponse) return syncAnswerText(reply);
   if (runId === undefined) return { isError: false, text: 'The flow did not start a run for this call.' };
-  const run = await ctx.store.db
-    .selectFrom('flowRun')
-    .select('status')
-    .where('id', '=', runId)
-    .executeTakeFirst();
+  const run = await findRunStatus(ctx.store.db, runId);
   if (run?.status === 'QUOTA_EXCEEDED') {
     return { isError: true, text: `QUOTA_EXCEEDED: The platform has no run credits left (run ${runId})` };
   }

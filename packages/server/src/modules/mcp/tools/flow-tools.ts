@@ -12,6 +12,7 @@ import type { McpToolParameter } from '@piecework/pieces';
 import type { Trigger } from '@piecework/shared';
 import type { ServerContext } from '../../../server-context';
 import { fromJson } from '../../../infrastructure/storage/json-column';
+import { selectEnabledFlowTriggers } from '../mcp-repository';
 import { WebhookService } from '../../webhooks/webhook-service';
 import { callFlowTool, flowToolInputSchema, mcpTriggerTool } from './flow-tool-call';
 import { answerTool, type McpToolScope } from './mcp-tool-scope';
@@ -32,16 +33,11 @@ export function flowToolName(toolName: string, flowId: string): string {
 }
 
 /** The flows of `projectId` offered as tools (ENABLED, published with an `mcp_tool` trigger). */
-export async function listFlowTools(ctx: ServerContext, projectId: string): Promise<FlowTool[]> {
-  const rows = await ctx.store.db
-    .selectFrom('flow')
-    .innerJoin('flowVersion', 'flowVersion.id', 'flow.publishedVersionId')
-    .select(['flow.id as flowId', 'flowVersion.trigger as trigger'])
-    .where('flow.projectId', '=', projectId)
-    .where('flow.status', '=', 'ENABLED')
-    .orderBy('flow.created')
-    .orderBy('flow.id')
-    .execute();
+export async function listFlowTools(
+  ctx: Pick<ServerContext, 'store'>,
+  projectId: string,
+): Promise<FlowTool[]> {
+  const rows = await selectEnabledFlowTriggers(ctx.store.db, projectId);
   const tools: FlowTool[] = [];
   const names = new Set<string>();
   for (const row of rows) {

@@ -9,13 +9,22 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isPieceworkError } from '@piecework/shared';
 import { authorizeAccess } from '../../access/authorize-access';
 import { invokeRoute, type InvokeRouteInput } from '../../../infrastructure/http/invoke-route';
+import type { WebhookService } from '../../webhooks/webhook-service';
 import type { RequestMeta, RouteDefinition } from '../../../infrastructure/http/route';
 import type { ServerContext } from '../../../server-context';
 import type { McpCaller } from '../mcp-caller';
 
+/**
+ * What MCP tools use of the server context: the store (flow tools), what the access check needs
+ * and what the webhook path that runs flow tools needs.
+ */
+export type McpToolContext = Pick<ServerContext, 'store'> &
+  Parameters<typeof authorizeAccess>[0] &
+  ConstructorParameters<typeof WebhookService>[0];
+
 /** The context of one MCP request's tools. */
 export interface McpToolScope {
-  readonly ctx: ServerContext;
+  readonly ctx: McpToolContext;
   readonly routes: readonly RouteDefinition[];
   readonly caller: McpCaller;
   /** The `/mcp` request's facts, handed to every endpoint handler. */
