@@ -71,7 +71,7 @@ export interface ChatModel {
  * ENTITY_NOT_FOUND) naming what is missing when the platform has no such provider.
  */
 export async function resolveChatModel(
-  base: ServerBase,
+  base: Pick<ServerBase, 'store' | 'secrets' | 'settings'>,
   platformId: string,
   choice: AgentProviderModel,
 ): Promise<ChatModel> {
@@ -105,6 +105,9 @@ export async function resolveChatModel(
 }
 
 /** The platform's web-search setting (`{enabled: false}` until an admin sets it). */
-export function platformWebSearch(base: ServerBase, platformId: string): Promise<AIWebSearchSettings> {
+export function platformWebSearch(
+  base: Pick<ServerBase, 'store'>,
+  platformId: string,
+): Promise<AIWebSearchSettings> {
   return readWebSearchSetting(base.store.db, platformId);
 }

@@ -22,7 +22,7 @@ const LIST_MODELS_TIMEOUT_MS = 30_000;
 
 /** The models of `provider` of `platformId` (the one with `configId`, else the first). */
 export async function listProviderModels(
-  base: ServerBase,
+  base: Pick<ServerBase, 'store' | 'secrets' | 'settings'>,
   platformId: string,
   provider: AIProviderName,
   configId: string | undefined,

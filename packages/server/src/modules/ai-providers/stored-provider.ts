@@ -6,6 +6,7 @@
 import { PieceworkError, type AIProviderAuthConfig, type AIProviderConfig } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { findProviderForCall } from './ai-provider-repository';
 import { supportedProvider, type SupportedAIProvider } from './provider-config';
 import { providerEndpoint, type ProviderEndpoint } from './provider-endpoint';
 
@@ -23,22 +24,13 @@ export interface StoredProvider {
  * ENTITY_NOT_FOUND naming the provider (or the config id) when the platform has none.
  */
 export async function storedProvider(
-  base: ServerBase,
+  base: Pick<ServerBase, 'store' | 'secrets'>,
   platformId: string,
   provider: string,
   configId?: string,
 ): Promise<StoredProvider> {
   const name = supportedProvider(provider as SupportedAIProvider);
-  let select = base.store.db
-    .selectFrom('aiProvider')
-    .select(['id', 'config', 'sealedAuth'])
-    .where('platformId', '=', platformId)
-    .where('provider', '=', name);
-  select =
-    configId === undefined
-      ? select.orderBy('created').orderBy('id').limit(1)
-      : select.where('id', '=', configId);
-  const row = await select.executeTakeFirst();
+  const row = await findProviderForCall(base.store.db, platformId, name, configId);
   if (row === undefined) {
     const missing =
       configId === undefined

@@ -7,17 +7,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import { toSqlBoolean } from '../../infrastructure/storage/json-column';
+import { findWebSearchSetting, upsertWebSearchSetting } from './ai-provider-repository';
 
 /** The setting of `platformId` (`{enabled: false}` when never set). */
 export async function readWebSearchSetting(
   db: Kysely<Database>,
   platformId: string,
 ): Promise<AIWebSearchSettings> {
-  const row = await db
-    .selectFrom('aiWebSearchSetting')
-    .select(['enabled', 'maxUses'])
-    .where('platformId', '=', platformId)
-    .executeTakeFirst();
+  const row = await findWebSearchSetting(db, platformId);
   if (row === undefined) return { enabled: false };
   return { enabled: row.enabled === 1, ...(row.maxUses === null ? {} : { maxUses: Number(row.maxUses) }) };
 }
@@ -30,12 +27,6 @@ export async function writeWebSearchSetting(
   now: string,
 ): Promise<AIWebSearchSettings> {
   const values = { enabled: toSqlBoolean(setting.enabled), maxUses: setting.maxUses ?? null, updated: now };
-  await store.write((trx) =>
-    trx
-      .insertInto('aiWebSearchSetting')
-      .values({ platformId, ...values })
-      .onConflict((conflict) => conflict.column('platformId').doUpdateSet(values))
-      .execute(),
-  );
+  await store.write((trx) => upsertWebSearchSetting(trx, platformId, values));
   return { enabled: setting.enabled, ...(setting.maxUses === undefined ? {} : { maxUses: setting.maxUses }) };
 }
