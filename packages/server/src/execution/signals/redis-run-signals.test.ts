@@ -58,10 +58,14 @@ describe('RedisRunSignals', () => {
     await expect.poll(() => other.heard).toEqual([cancel]);
     await expect.poll(() => worker.heard).toEqual([responded, ended, cancel]);
     // Nothing more arrives late: the other worker never hears the first worker's answers, and
-    // the app hears its own cancel once (its echo from Redis is ignored).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(other.heard).toEqual([cancel]);
-    expect(app.heard).toEqual([responded, ended, cancel]);
+    // the app hears its own cancel once (its echo from Redis is ignored). A later signal that both
+    // hear comes after anything Redis would have delivered before it.
+    const later: RunSignal = { type: 'cancel', projectId: 'p', runIds: ['r3'] };
+    worker.signals.publish(later);
+    await expect.poll(() => other.heard.at(-1)).toEqual(later);
+    await expect.poll(() => app.heard.at(-1)).toEqual(later);
+    expect(other.heard).toEqual([cancel, later]);
+    expect(app.heard).toEqual([responded, ended, cancel, later]);
   });
 
   it('sends answers to a worker from the moment it asks to hear them', async () => {
@@ -72,15 +76,19 @@ describe('RedisRunSignals', () => {
       runId,
       response: { status: 200, body: runId, headers: {} },
     });
+    // A cancel published after the answer: once the worker heard it, the answer would have come.
+    const marker: RunSignal = { type: 'cancel', projectId: 'p', runIds: ['r0'] };
     other.signals.publish(answer('before'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(worker.heard).toEqual([]);
+    other.signals.publish(marker);
+    await expect.poll(() => worker.heard).toEqual([marker]);
 
     await Promise.all([worker.signals.hearAnswers(), worker.signals.hearAnswers()]);
     other.signals.publish(answer('after'));
-    await expect.poll(() => worker.heard).toEqual([answer('after')]);
-    // Asked twice, subscribed once: the answer arrives once.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(worker.heard).toEqual([answer('after')]);
+    await expect.poll(() => worker.heard).toEqual([marker, answer('after')]);
+    // Asked twice, subscribed once: the answer arrives once (a second copy would come before the
+    // answer published after it).
+    other.signals.publish(answer('last'));
+    await expect.poll(() => worker.heard.at(-1)).toEqual(answer('last'));
+    expect(worker.heard).toEqual([marker, answer('after'), answer('last')]);
   });
 });
