@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notAnsweringMessage, watchForAnswer } from './answer-timeout';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the fake clock `ms` on, firing the timers due by then (however busy the machine). */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** A watch of a stand-in frame (an EventTarget that fires `load`); counts the timeouts. */
 function watched(loadTimeoutMs: number) {
@@ -12,20 +13,27 @@ function watched(loadTimeoutMs: number) {
 }
 
 describe('watchForAnswer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('times out loadTimeoutMs after the load event', async () => {
     const { frame, timeouts } = watched(30);
     frame.dispatchEvent(new Event('load'));
-    await sleep(15);
+    await pass(15);
     expect(timeouts()).toBe(0);
-    await sleep(40);
+    await pass(40);
     expect(timeouts()).toBe(1);
   });
 
   it('times out five loadTimeoutMs after creation when the frame never loads, once', async () => {
     const { timeouts } = watched(10);
-    await sleep(30);
+    await pass(30);
     expect(timeouts()).toBe(0);
-    await sleep(60);
+    await pass(60);
     expect(timeouts()).toBe(1);
   });
 
@@ -34,7 +42,7 @@ describe('watchForAnswer', () => {
     frame.dispatchEvent(new Event('load'));
     watch.stop();
     frame.dispatchEvent(new Event('load'));
-    await sleep(80);
+    await pass(80);
     expect(timeouts()).toBe(0);
   });
 });
