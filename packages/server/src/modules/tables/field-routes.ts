@@ -1,13 +1,13 @@
 /** `/v1/fields`: a table's fields (READ_TABLE / WRITE_TABLE on its project, as declared in `ENDPOINTS.fields`). */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
+import type { TableDependencies } from './table-dependencies';
 import { createField, deleteField, loadField, loadFields, updateField } from './field-service';
 import { loadTable } from './table-service';
 import { fieldView } from './table-views';
 
 /** The field routes. */
-export function fieldRoutes(ctx: ServerContext): RouteDefinition[] {
+export function fieldRoutes(ctx: TableDependencies): RouteDefinition[] {
   const db = () => ctx.store.db;
   const projectField = async (id: string, projectId: string) => {
     const field = await loadField(db(), id);

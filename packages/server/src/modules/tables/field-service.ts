@@ -12,26 +12,29 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { notFound, ruleViolation } from '../../infrastructure/errors';
-import type { ServerBase } from '../../server-context';
+import type { TableDependencies } from './table-dependencies';
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
+import {
+  deleteFieldCells,
+  deleteFieldRow,
+  insertFieldRows,
+  selectField,
+  selectFieldIdByName,
+  selectTableFields,
+  updateFieldRow,
+} from './field-repository';
 import { tableLimitExceeded, tableLimits } from './table-limits';
 import { fieldView, type FieldRow, type TableRow } from './table-views';
 
 /** The fields of table `tableId`, oldest first. */
 export function loadFields(db: Kysely<Database>, tableId: string): Promise<FieldRow[]> {
-  return db
-    .selectFrom('tableField')
-    .selectAll()
-    .where('tableId', '=', tableId)
-    .orderBy('created', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return selectTableFields(db, tableId);
 }
 
 /** The field `fieldId`; 404 when missing. */
 export async function loadField(db: Kysely<Database>, fieldId: string): Promise<FieldRow> {
-  const row = await db.selectFrom('tableField').selectAll().where('id', '=', fieldId).executeTakeFirst();
+  const row = await selectField(db, fieldId);
   if (row === undefined) throw notFound('field', fieldId);
   return row;
 }
@@ -41,7 +44,7 @@ export async function loadField(db: Kysely<Database>, fieldId: string): Promise<
  * `limit` fields, 409 VALIDATION for a name the table (or the list) already has.
  */
 export async function insertFields(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   trx: Kysely<Database>,
   table: Pick<TableRow, 'id' | 'projectId'>,
   fields: readonly CreateTableField[],
@@ -72,13 +75,13 @@ export async function insertFields(
       updated: now,
     });
   }
-  await trx.insertInto('tableField').values(rows).execute();
+  await insertFieldRows(trx, rows);
   return rows;
 }
 
 /** Adds one field to table `table` (see {@link insertFields}). */
 export async function createField(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: Pick<TableRow, 'id' | 'projectId'>,
   platformId: string,
   field: CreateTableField,
@@ -90,44 +93,34 @@ export async function createField(
 
 /** Renames a field (409 VALIDATION for a name another field of its table has) or sets a dropdown's options. */
 export async function updateField(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   fieldId: string,
   patch: UpdateFieldRequest,
 ): Promise<Field> {
   const row = await ctx.store.write(async (trx) => {
     const field = await loadField(trx, fieldId);
     if (patch.name !== undefined && patch.name !== field.name) {
-      const clash = await trx
-        .selectFrom('tableField')
-        .select('id')
-        .where('tableId', '=', field.tableId)
-        .where('name', '=', patch.name)
-        .executeTakeFirst();
+      const clash = await selectFieldIdByName(trx, field.tableId, patch.name);
       if (clash !== undefined) {
         throw ruleViolation(`The table already has a field named ${patch.name}`, { name: patch.name });
       }
     }
-    return trx
-      .updateTable('tableField')
-      .set({
-        ...(patch.name === undefined ? {} : { name: patch.name }),
-        ...(patch.data === undefined || field.type !== 'STATIC_DROPDOWN'
-          ? {}
-          : { data: toJson(dropdownData(patch.data)) }),
-        updated: ctx.now(),
-      })
-      .where('id', '=', field.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateFieldRow(trx, field.id, {
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.data === undefined || field.type !== 'STATIC_DROPDOWN'
+        ? {}
+        : { data: toJson(dropdownData(patch.data)) }),
+      updated: ctx.now(),
+    });
   });
   return fieldView(row);
 }
 
 /** Deletes a field and its cells. */
-export async function deleteField(ctx: ServerBase, fieldId: string): Promise<void> {
+export async function deleteField(ctx: TableDependencies, fieldId: string): Promise<void> {
   await ctx.store.write(async (trx) => {
-    await trx.deleteFrom('tableCell').where('fieldId', '=', fieldId).execute();
-    await trx.deleteFrom('tableField').where('id', '=', fieldId).execute();
+    await deleteFieldCells(trx, fieldId);
+    await deleteFieldRow(trx, fieldId);
   });
 }
 

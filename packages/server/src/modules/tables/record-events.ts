@@ -40,7 +40,7 @@ export function onRecordEvent(ctx: ServerBase, listener: RecordEventListener): (
  * Tells every listener of `ctx` about `event`. Call it only after the change is committed; a
  * listener's failure is logged and does not reach the caller.
  */
-export function emitRecordEvent(ctx: ServerBase, event: RecordEvent): void {
+export function emitRecordEvent(ctx: Pick<ServerBase, 'logger'>, event: RecordEvent): void {
   const set = listeners.get(ctx);
   if (set === undefined) return;
   for (const listener of set) {
@@ -55,7 +55,7 @@ export function emitRecordEvent(ctx: ServerBase, event: RecordEvent): void {
   }
 }
 
-function logListenerError(ctx: ServerBase, event: RecordEvent, error: unknown): void {
+function logListenerError(ctx: Pick<ServerBase, 'logger'>, event: RecordEvent, error: unknown): void {
   ctx.logger.error(
     { err: error, tableId: event.tableId, recordId: event.record.id, type: event.type },
     'A record event listener failed',
@@ -63,6 +63,6 @@ function logListenerError(ctx: ServerBase, event: RecordEvent, error: unknown): 
 }
 
 /** Whether anyone listens to `ctx`'s record events (a bulk write may skip building events then). */
-export function hasRecordListeners(ctx: ServerBase): boolean {
+export function hasRecordListeners(ctx: Pick<ServerBase, 'logger'>): boolean {
   return (listeners.get(ctx)?.size ?? 0) > 0;
 }

@@ -6,7 +6,7 @@ import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { instantOf, numberOf } from './cell-values';
 import { loadFields } from './field-service';
 import { checkRecordFilters } from './record-filters';
-import { filteredRecords } from './record-service';
+import { filteredRecords } from './record-repository';
 import { tablesApi } from '../../testing/features/table-test-kit';
 
 let server: TestServer;

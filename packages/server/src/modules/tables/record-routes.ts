@@ -1,12 +1,12 @@
 /** `/v1/records`: a table's records (READ_TABLE / WRITE_TABLE on its project, as declared in `ENDPOINTS.records`). */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
+import type { TableDependencies } from './table-dependencies';
 import { createRecords, deleteRecords, getRecord, listRecords, updateRecord } from './record-service';
 import { loadTable } from './table-service';
 
 /** The record routes. */
-export function recordRoutes(ctx: ServerContext): RouteDefinition[] {
+export function recordRoutes(ctx: TableDependencies): RouteDefinition[] {
   const db = () => ctx.store.db;
   return [
     route(ENDPOINTS.records.create, {

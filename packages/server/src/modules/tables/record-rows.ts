@@ -6,6 +6,12 @@ import { generateId, type PopulatedRecord, type RecordCell } from '@piecework/sh
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, TableCellTable, TableRecordTable } from '../../infrastructure/storage/database';
 import { storedCellValue } from './cell-values';
+import {
+  insertCellRows,
+  insertRecordRows,
+  selectCellsOfRecords,
+  selectRecordStats,
+} from './record-repository';
 import { tableLimitExceeded } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';
 
@@ -33,11 +39,7 @@ export async function insertRecords(
   recordLimit: number,
   now: string,
 ): Promise<{ records: RecordRow[]; cells: Selectable<TableCellTable>[] }> {
-  const stats = await trx
-    .selectFrom('tableRecord')
-    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('seq').as('maxSeq')])
-    .where('tableId', '=', table.id)
-    .executeTakeFirstOrThrow();
+  const stats = await selectRecordStats(trx, table.id);
   const count = Number(stats.count);
   if (count + records.length > recordLimit) {
     throw tableLimitExceeded('recordsPerTable', recordLimit, count, records.length);
@@ -69,16 +71,10 @@ export async function insertRecords(
     }
   }
   for (let start = 0; start < recordRows.length; start += RECORDS_PER_INSERT) {
-    await trx
-      .insertInto('tableRecord')
-      .values(recordRows.slice(start, start + RECORDS_PER_INSERT))
-      .execute();
+    await insertRecordRows(trx, recordRows.slice(start, start + RECORDS_PER_INSERT));
   }
   for (let start = 0; start < cellRows.length; start += CELLS_PER_INSERT) {
-    await trx
-      .insertInto('tableCell')
-      .values(cellRows.slice(start, start + CELLS_PER_INSERT))
-      .execute();
+    await insertCellRows(trx, cellRows.slice(start, start + CELLS_PER_INSERT));
   }
   return { records: recordRows, cells: cellRows as Selectable<TableCellTable>[] };
 }
@@ -91,7 +87,7 @@ export async function loadCells(
   const cells: Selectable<TableCellTable>[] = [];
   for (let start = 0; start < recordIds.length; start += CHUNK) {
     const chunk = recordIds.slice(start, start + CHUNK);
-    cells.push(...(await db.selectFrom('tableCell').selectAll().where('recordId', 'in', chunk).execute()));
+    cells.push(...(await selectCellsOfRecords(db, chunk)));
   }
   return cells;
 }

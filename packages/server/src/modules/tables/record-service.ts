@@ -6,19 +6,23 @@
 import type { CellInput, ListRecordsQuery, Page, PopulatedRecord } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { invalidRequest, notFound } from '../../infrastructure/errors';
-import type { ServerBase } from '../../server-context';
+import type { TableDependencies } from './table-dependencies';
 import type { Database } from '../../infrastructure/storage/database';
 import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { storedCellValue } from './cell-values';
 import { loadFields } from './field-service';
 import { emitRecordEvent } from './record-events';
+import { checkRecordFilters } from './record-filters';
 import {
-  cellConditions,
-  checkRecordFilters,
-  isSelective,
-  recordFilterCondition,
-  type CheckedFilter,
-} from './record-filters';
+  deleteRecordCells,
+  deleteRecordRows,
+  filteredRecords,
+  selectRecord,
+  selectTableRecord,
+  selectTableRecords,
+  touchRecord,
+  upsertCell,
+} from './record-repository';
 import { insertRecords, populateRecords, readPopulated, type NewRecord, type RecordRow } from './record-rows';
 import { tableLimits } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';
@@ -50,7 +54,7 @@ function assertCellsOfTable(
  * record limit: nothing written), then emits RECORD_CREATED for each. Answers them in order.
  */
 export async function createRecords(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: RecordTable,
   platformId: string,
   rows: readonly NewRecord[],
@@ -68,26 +72,21 @@ export async function createRecords(
 
 /** The record `recordId` of table `tableId`; 404 when missing. */
 async function loadRecord(db: Kysely<Database>, tableId: string, recordId: string): Promise<RecordRow> {
-  const row = await db
-    .selectFrom('tableRecord')
-    .selectAll()
-    .where('id', '=', recordId)
-    .where('tableId', '=', tableId)
-    .executeTakeFirst();
+  const row = await selectTableRecord(db, tableId, recordId);
   if (row === undefined) throw notFound('record', recordId);
   return row;
 }
 
 /** The record `recordId` with its cells (of table `tableId` when given); 404 when missing. */
 export async function getRecord(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   recordId: string,
   tableId?: string,
 ): Promise<PopulatedRecord> {
   const db = ctx.store.db;
   const row =
     tableId === undefined
-      ? await db.selectFrom('tableRecord').selectAll().where('id', '=', recordId).executeTakeFirst()
+      ? await selectRecord(db, recordId)
       : await loadRecord(db, tableId, recordId).catch(() => undefined);
   if (row === undefined) throw notFound('record', recordId);
   const [record] = await readPopulated(db, [row], await fieldsById(db, row.tableId));
@@ -100,7 +99,7 @@ export async function getRecord(
  * table, 400 for a field of another table.
  */
 export async function updateRecord(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: RecordTable,
   recordId: string,
   cells: readonly CellInput[],
@@ -112,27 +111,9 @@ export async function updateRecord(
     const now = ctx.now();
     for (const cell of cells) {
       const stored = storedCellValue(cell.value);
-      await trx
-        .insertInto('tableCell')
-        .values({
-          recordId: record.id,
-          fieldId: cell.fieldId,
-          tableId: table.id,
-          ...stored,
-          created: now,
-          updated: now,
-        })
-        .onConflict((conflict) =>
-          conflict.columns(['recordId', 'fieldId']).doUpdateSet({ ...stored, updated: now }),
-        )
-        .execute();
+      await upsertCell(trx, { recordId: record.id, fieldId: cell.fieldId, tableId: table.id }, stored, now);
     }
-    return trx
-      .updateTable('tableRecord')
-      .set({ updated: now })
-      .where('id', '=', record.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return touchRecord(trx, record.id, now);
   });
   const [record] = await readPopulated(ctx.store.db, [row], fields);
   emitRecordEvent(ctx, {
@@ -149,27 +130,18 @@ export async function updateRecord(
  * transaction, then emits RECORD_DELETED with each deleted record as it was.
  */
 export async function deleteRecords(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: RecordTable,
   ids: readonly string[],
 ): Promise<void> {
   const fields = await fieldsById(ctx.store.db, table.id);
   const deleted = await ctx.store.write(async (trx) => {
-    const rows = await trx
-      .selectFrom('tableRecord')
-      .selectAll()
-      .where('tableId', '=', table.id)
-      .where('id', 'in', [...ids])
-      .execute();
+    const rows = await selectTableRecords(trx, table.id, ids);
     if (rows.length === 0) return [];
     const before = await readPopulated(trx, rows, fields);
     const found = rows.map((row) => row.id);
-    await trx
-      .deleteFrom('tableCell')
-      .where('tableId', '=', table.id)
-      .where('recordId', 'in', found)
-      .execute();
-    await trx.deleteFrom('tableRecord').where('tableId', '=', table.id).where('id', 'in', found).execute();
+    await deleteRecordCells(trx, table.id, found);
+    await deleteRecordRows(trx, table.id, found);
     return before;
   });
   for (const record of deleted) {
@@ -177,35 +149,12 @@ export async function deleteRecords(
   }
 }
 
-/**
- * The records of table `tableId` that pass every checked filter (ANDed), unordered; each filter
- * is first measured on its index (see `isSelective`; `selectiveCells` its threshold, for tests) to
- * pick the cheaper form of its condition.
- */
-export async function filteredRecords(
-  db: Kysely<Database>,
-  tableId: string,
-  filters: readonly CheckedFilter[],
-  selectiveCells?: number,
-) {
-  const conditions = cellConditions(filters);
-  const selective = await Promise.all(
-    conditions.map((condition) => isSelective(db, condition, selectiveCells)),
-  );
-  return db
-    .selectFrom('tableRecord')
-    .selectAll('tableRecord')
-    .where('tableRecord.tableId', '=', tableId)
-    .where((eb) =>
-      eb.and(
-        conditions.map((condition, index) => recordFilterCondition(db, eb, condition, selective[index]!)),
-      ),
-    );
-}
+/** The filtered records query (see `record-repository.ts`), also read by the tables benchmark. */
+export { filteredRecords };
 
 /** A page of `table`'s records, newest first, with `query.filters` ANDed (see `record-filters.ts`). */
 export async function listRecords(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: RecordTable,
   query: Pick<ListRecordsQuery, 'limit' | 'cursor' | 'filters'>,
 ): Promise<Page<PopulatedRecord>> {

@@ -16,28 +16,32 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
-import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
+import { deleteCellsOfFields, deleteFieldRows, insertFieldRows, setFieldColumns } from './field-repository';
 import { emitRecordEvent } from './record-events';
+import { selectRecordsInOrder } from './record-repository';
 import { insertRecords, loadCells, populateRecords } from './record-rows';
 import { loadFields } from './field-service';
 import { tableLimitExceeded, tableLimits } from './table-limits';
+import type { TableDependencies } from './table-dependencies';
+import {
+  selectProjectPlatform,
+  selectProjectPlatformId,
+  selectProjectTables,
+  updateTableRow,
+} from './table-repository';
 import { insertTable, loadTable, removeTable } from './table-service';
 import { tableView, type FieldRow } from './table-views';
 
 /** Creates a table with its fields and rows from a definition; fields keep their externalId;
  *  data rows' cells name fields by field externalId. Refuses (4xx) when limits are exceeded. */
 export async function createTableFromDefinition(
-  ctx: ServerContext,
+  ctx: TableDependencies,
   projectId: string,
   definition: TableDefinition,
 ): Promise<Table> {
-  const project = await ctx.store.db
-    .selectFrom('project')
-    .select(['id', 'platformId'])
-    .where('id', '=', projectId)
-    .executeTakeFirst();
+  const project = await selectProjectPlatform(ctx.store.db, projectId);
   if (project === undefined) throw notFound('project', projectId);
   const limits = await tableLimits(ctx, project.platformId);
   const fields = definition.fields.map(checkedField);
@@ -72,7 +76,7 @@ export async function createTableFromDefinition(
 /** A table as a definition: fields by externalId (+ dropdown options), status, trigger, and when
  *  withData the rows as {type:'CSV', rows:[[{fieldId: <field externalId>, value}]]}. */
 export async function tableDefinitionOf(
-  ctx: ServerContext,
+  ctx: TableDependencies,
   tableId: string,
   options: { withData: boolean },
 ): Promise<TableDefinition> {
@@ -98,7 +102,7 @@ export async function tableDefinitionOf(
 /** Brings a table to a definition: name, status, trigger; adds, renames, retypes and deletes
  *  fields by externalId; rows untouched. */
 export async function updateTableFromDefinition(
-  ctx: ServerContext,
+  ctx: TableDependencies,
   tableId: string,
   definition: TableDefinition,
 ): Promise<Table> {
@@ -108,11 +112,7 @@ export async function updateTableFromDefinition(
   const status = enumOrNull(TableStatus, definition.status, 'status');
   const trigger = enumOrNull(TableTrigger, definition.trigger, 'trigger');
   const table = await loadTable(ctx.store.db, tableId);
-  const { platformId } = await ctx.store.db
-    .selectFrom('project')
-    .select('platformId')
-    .where('id', '=', table.projectId)
-    .executeTakeFirstOrThrow();
+  const { platformId } = await selectProjectPlatformId(ctx.store.db, table.projectId);
   const limits = await tableLimits(ctx, platformId);
   const row = await ctx.store.write(async (trx) => {
     const existing = await loadFields(trx, table.id);
@@ -120,8 +120,8 @@ export async function updateTableFromDefinition(
     const kept = new Set(wanted.map((field) => field.externalId));
     const gone = existing.filter((field) => !kept.has(field.externalId)).map((field) => field.id);
     if (gone.length > 0) {
-      await trx.deleteFrom('tableCell').where('fieldId', 'in', gone).execute();
-      await trx.deleteFrom('tableField').where('id', 'in', gone).execute();
+      await deleteCellsOfFields(trx, gone);
+      await deleteFieldRows(trx, gone);
     }
     const added = wanted.filter((field) => !byExternalId.has(field.externalId));
     const count = existing.length - gone.length + added.length;
@@ -138,52 +138,34 @@ export async function updateTableFromDefinition(
       const current = byExternalId.get(field.externalId);
       const data = field.type === 'STATIC_DROPDOWN' ? toJson({ options: field.data?.options ?? [] }) : null;
       if (current === undefined) {
-        await trx
-          .insertInto('tableField')
-          .values({
-            id: generateId(),
-            tableId: table.id,
-            projectId: table.projectId,
-            name: field.name,
-            type: field.type,
-            externalId: field.externalId,
-            data,
-            created: now,
-            updated: now,
-          })
-          .execute();
+        await insertFieldRows(trx, {
+          id: generateId(),
+          tableId: table.id,
+          projectId: table.projectId,
+          name: field.name,
+          type: field.type,
+          externalId: field.externalId,
+          data,
+          created: now,
+          updated: now,
+        });
       } else if (current.name !== field.name || current.type !== field.type || current.data !== data) {
-        await trx
-          .updateTable('tableField')
-          .set({ name: field.name, type: field.type, data, updated: now })
-          .where('id', '=', current.id)
-          .execute();
+        await setFieldColumns(trx, current.id, { name: field.name, type: field.type, data, updated: now });
       }
     }
-    return trx
-      .updateTable('dataTable')
-      .set({ name: definition.name, status, trigger, updated: now })
-      .where('id', '=', table.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateTableRow(trx, table.id, { name: definition.name, status, trigger, updated: now });
   });
   return tableView(row);
 }
 
 /** Deletes a table with its fields, records and webhooks. */
-export async function deleteTable(ctx: ServerContext, tableId: string): Promise<void> {
+export async function deleteTable(ctx: TableDependencies, tableId: string): Promise<void> {
   await ctx.store.write((trx) => removeTable(trx, tableId));
 }
 
 /** Every table of a project (no paging), oldest first. */
-export async function listProjectTables(ctx: ServerContext, projectId: string): Promise<Table[]> {
-  const rows = await ctx.store.db
-    .selectFrom('dataTable')
-    .selectAll()
-    .where('projectId', '=', projectId)
-    .orderBy('created', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+export async function listProjectTables(ctx: TableDependencies, projectId: string): Promise<Table[]> {
+  const rows = await selectProjectTables(ctx.store.db, projectId);
   return rows.map(tableView);
 }
 
@@ -232,13 +214,7 @@ async function rowsByExternalId(
   tableId: string,
   fields: readonly FieldRow[],
 ): Promise<TableDataCell[][]> {
-  const records = await db
-    .selectFrom('tableRecord')
-    .selectAll()
-    .where('tableId', '=', tableId)
-    .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const records = await selectRecordsInOrder(db, tableId);
   const fieldMap = new Map(fields.map((field) => [field.id, field]));
   const cells = await loadCells(
     db,

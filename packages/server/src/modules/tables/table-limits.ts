@@ -17,7 +17,7 @@ export interface TableLimits {
 }
 
 /** The table limits of platform `platformId`. Ask it inside the write that adds tables, fields or records. */
-export function tableLimits(ctx: ServerBase, platformId: string): Promise<TableLimits> {
+export function tableLimits(ctx: Pick<ServerBase, 'settings'>, platformId: string): Promise<TableLimits> {
   void platformId;
   const { config } = ctx.settings;
   return Promise.resolve({

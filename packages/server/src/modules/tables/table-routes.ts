@@ -8,7 +8,7 @@ import { ENDPOINTS } from '@piecework/shared';
 import { invalidRequest } from '../../infrastructure/errors';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
+import type { TableDependencies } from './table-dependencies';
 import { deleteTable } from './table-definitions';
 import { createTable, listTables, loadTable, updateTable } from './table-service';
 import { exportTable, exportTableCsv, importTableCsv } from './table-transfer';
@@ -18,7 +18,7 @@ import { tableView } from './table-views';
 export const IMPORT_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** The table routes. */
-export function tableRoutes(ctx: ServerContext): RouteDefinition[] {
+export function tableRoutes(ctx: TableDependencies): RouteDefinition[] {
   const db = () => ctx.store.db;
   return [
     route(ENDPOINTS.tables.create, {

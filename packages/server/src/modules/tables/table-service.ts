@@ -10,14 +10,25 @@ import {
   type Table,
   type UpdateTableRequest,
 } from '@piecework/shared';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { notFound } from '../../infrastructure/errors';
-import type { ServerBase } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
-import { containsPattern } from '../../infrastructure/storage/like-pattern';
-import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
+import { mapPage } from '../../infrastructure/storage/seek-page';
 import { insertFields } from './field-service';
+import type { TableDependencies } from './table-dependencies';
 import { tableLimitExceeded, tableLimits } from './table-limits';
+import {
+  countProjectTables,
+  deleteTableCells,
+  deleteTableFields,
+  deleteTableRecords,
+  deleteTableRow,
+  insertTableRow,
+  listProjectTablePage,
+  selectProjectFolderId,
+  selectTable,
+  updateTableRow,
+} from './table-repository';
 import { tableView, type TableRow } from './table-views';
 
 /** What a new table is made of. */
@@ -36,9 +47,7 @@ export async function loadTable(
   tableId: string,
   projectId?: string,
 ): Promise<TableRow> {
-  let query = db.selectFrom('dataTable').selectAll().where('id', '=', tableId);
-  if (projectId !== undefined) query = query.where('projectId', '=', projectId);
-  const row = await query.executeTakeFirst();
+  const row = await selectTable(db, tableId, projectId);
   if (row === undefined) throw notFound('table', tableId);
   return row;
 }
@@ -48,44 +57,36 @@ export async function loadTable(
  * the project's table limit or the table's field limit; 404 for a folder of another project.
  */
 export async function insertTable(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   trx: Kysely<Database>,
   project: { id: string; platformId: string },
   table: NewTable,
 ): Promise<TableRow> {
   const limits = await tableLimits(ctx, project.platformId);
-  const { count } = await trx
-    .selectFrom('dataTable')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('projectId', '=', project.id)
-    .executeTakeFirstOrThrow();
+  const count = await countProjectTables(trx, project.id);
   if (Number(count) + 1 > limits.tables) throw tableLimitExceeded('tables', limits.tables, Number(count), 1);
   if (table.folderId !== undefined && table.folderId !== null) {
     await assertFolderOfProject(trx, project.id, table.folderId);
   }
   const now = ctx.now();
-  const row = await trx
-    .insertInto('dataTable')
-    .values({
-      id: generateId(),
-      projectId: project.id,
-      name: table.name,
-      folderId: table.folderId ?? null,
-      externalId: table.externalId ?? generateId(),
-      status: table.status ?? null,
-      trigger: table.trigger ?? null,
-      created: now,
-      updated: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertTableRow(trx, {
+    id: generateId(),
+    projectId: project.id,
+    name: table.name,
+    folderId: table.folderId ?? null,
+    externalId: table.externalId ?? generateId(),
+    status: table.status ?? null,
+    trigger: table.trigger ?? null,
+    created: now,
+    updated: now,
+  });
   await insertFields(ctx, trx, row, table.fields ?? [], limits.fieldsPerTable);
   return row;
 }
 
 /** Creates a table in `project` (see {@link insertTable}). */
 export async function createTable(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   project: { id: string; platformId: string },
   table: NewTable,
 ): Promise<Table> {
@@ -94,7 +95,7 @@ export async function createTable(
 
 /** Renames a table, moves it to a folder (null: none), or sets its status or trigger. */
 export async function updateTable(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   tableId: string,
   patch: UpdateTableRequest,
 ): Promise<Table> {
@@ -103,48 +104,38 @@ export async function updateTable(
     if (patch.folderId !== undefined && patch.folderId !== null) {
       await assertFolderOfProject(trx, table.projectId, patch.folderId);
     }
-    return trx
-      .updateTable('dataTable')
-      .set({
-        ...(patch.name === undefined ? {} : { name: patch.name }),
-        ...(patch.folderId === undefined ? {} : { folderId: patch.folderId }),
-        ...(patch.status === undefined ? {} : { status: patch.status }),
-        ...(patch.trigger === undefined ? {} : { trigger: patch.trigger }),
-        updated: ctx.now(),
-      })
-      .where('id', '=', table.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateTableRow(trx, table.id, {
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.folderId === undefined ? {} : { folderId: patch.folderId }),
+      ...(patch.status === undefined ? {} : { status: patch.status }),
+      ...(patch.trigger === undefined ? {} : { trigger: patch.trigger }),
+      updated: ctx.now(),
+    });
   });
   return tableView(row);
 }
 
 /** Deletes a table's cells, records, fields and the table, within `trx`. */
 export async function removeTable(trx: Kysely<Database>, tableId: string): Promise<void> {
-  await trx.deleteFrom('tableCell').where('tableId', '=', tableId).execute();
-  await trx.deleteFrom('tableRecord').where('tableId', '=', tableId).execute();
-  await trx.deleteFrom('tableField').where('tableId', '=', tableId).execute();
-  await trx.deleteFrom('dataTable').where('id', '=', tableId).execute();
+  await deleteTableCells(trx, tableId);
+  await deleteTableRecords(trx, tableId);
+  await deleteTableFields(trx, tableId);
+  await deleteTableRow(trx, tableId);
 }
 
 /** A page of a project's tables, newest first, filtered as the query says. */
 export async function listTables(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   projectId: string,
   query: ListTablesQuery,
 ): Promise<Page<Table>> {
-  let select = ctx.store.db.selectFrom('dataTable').selectAll('dataTable').where('projectId', '=', projectId);
-  if (query.name !== undefined && query.name !== '') {
-    select = select.where(
-      sql<boolean>`lower(${sql.ref('dataTable.name')}) like lower(${containsPattern(query.name)}) escape '\\'`,
-    );
+  if (query.externalIds !== undefined && query.externalIds.length === 0) {
+    return { data: [], next: null, previous: null };
   }
-  if (query.externalIds !== undefined) {
-    if (query.externalIds.length === 0) return { data: [], next: null, previous: null };
-    select = select.where('externalId', 'in', query.externalIds);
-  }
-  if (query.folderId !== undefined) select = select.where('folderId', '=', query.folderId);
-  const page = await fetchSeekPage(select, 'dataTable', { limit: query.limit, cursor: query.cursor });
+  const page = await listProjectTablePage(ctx.store.db, projectId, query, {
+    limit: query.limit,
+    cursor: query.cursor,
+  });
   return mapPage(page, tableView);
 }
 
@@ -153,11 +144,6 @@ async function assertFolderOfProject(
   projectId: string,
   folderId: string,
 ): Promise<void> {
-  const folder = await trx
-    .selectFrom('folder')
-    .select('id')
-    .where('id', '=', folderId)
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
+  const folder = await selectProjectFolderId(trx, projectId, folderId);
   if (folder === undefined) throw notFound('folder', folderId);
 }

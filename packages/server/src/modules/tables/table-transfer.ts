@@ -15,11 +15,12 @@ import {
 } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import { invalidRequest, ruleViolation } from '../../infrastructure/errors';
-import type { ServerBase } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { insertFields, loadFields } from './field-service';
 import { emitRecordEvent, hasRecordListeners } from './record-events';
 import { insertRecords, loadCells, populateRecords, type NewRecord } from './record-rows';
+import { selectRecordIdsInOrder } from './record-repository';
+import type { TableDependencies } from './table-dependencies';
 import { tableLimits } from './table-limits';
 import type { FieldRow, TableRow } from './table-views';
 
@@ -29,13 +30,7 @@ async function rowTexts(
   tableId: string,
   fields: readonly FieldRow[],
 ): Promise<string[][]> {
-  const records = await db
-    .selectFrom('tableRecord')
-    .select(['id', 'seq'])
-    .where('tableId', '=', tableId)
-    .orderBy('seq', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const records = await selectRecordIdsInOrder(db, tableId);
   const cells = await loadCells(
     db,
     records.map((record) => record.id),
@@ -52,7 +47,7 @@ async function rowTexts(
 }
 
 /** The JSON export of `table`: its fields, and each row as texts by field name. */
-export async function exportTable(ctx: ServerBase, table: TableRow): Promise<ExportTableResponse> {
+export async function exportTable(ctx: TableDependencies, table: TableRow): Promise<ExportTableResponse> {
   const fields = await loadFields(ctx.store.db, table.id);
   const rows = await rowTexts(ctx.store.db, table.id, fields);
   return {
@@ -63,7 +58,7 @@ export async function exportTable(ctx: ServerBase, table: TableRow): Promise<Exp
 }
 
 /** The CSV export of `table`: a header of field names, then its rows, oldest first. */
-export async function exportTableCsv(ctx: ServerBase, table: TableRow): Promise<string> {
+export async function exportTableCsv(ctx: TableDependencies, table: TableRow): Promise<string> {
   const fields = await loadFields(ctx.store.db, table.id);
   const rows = await rowTexts(ctx.store.db, table.id, fields);
   return formatCsv([fields.map((field) => field.name), ...rows]);
@@ -71,7 +66,7 @@ export async function exportTableCsv(ctx: ServerBase, table: TableRow): Promise<
 
 /** Appends the rows of CSV `text` to `table` (see the module doc). */
 export async function importTableCsv(
-  ctx: ServerBase,
+  ctx: TableDependencies,
   table: TableRow,
   platformId: string,
   text: string,
