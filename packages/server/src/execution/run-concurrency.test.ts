@@ -120,6 +120,7 @@ describe.skipIf(testsRunOnCluster())('fairness', () => {
   let busyUser: TestUser;
   let otherUser: TestUser;
 
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     server = await startTestServer(
       { AP_WORKER_CONCURRENCY: '1', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '5' },
@@ -127,7 +128,7 @@ describe.skipIf(testsRunOnCluster())('fairness', () => {
     );
     busyUser = await signUpTestUser(server);
     otherUser = await signUpTestUser(server);
-  });
+  }, 60_000);
   afterAll(() => server.close());
 
   it('a project with many waiting runs does not starve one that queues later', async () => {
@@ -150,13 +151,14 @@ describe('a run that answered its caller', () => {
   let server: TestServer;
   let user: TestUser;
 
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     server = await startTestServer(
       { AP_WORKER_CONCURRENCY: '1', AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '1' },
       { runs: { workerThreads: 1 } },
     );
     user = await signUpTestUser(server);
-  });
+  }, 60_000);
   afterAll(() => server.close());
 
   // Not on PostgreSQL yet: the slot is freed in memory once the run's end is committed, and a PG

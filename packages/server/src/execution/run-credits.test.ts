@@ -8,6 +8,7 @@ let server: TestServer;
 let user: TestUser;
 let flow: PopulatedFlow;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
   user = await signUpTestUser(server);
@@ -16,7 +17,7 @@ beforeAll(async () => {
     user,
     chain([code('step_1', 'return inputs;', { n: "{{trigger['output'].body.n}}" })]),
   );
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const context = () => server.server.context;

@@ -14,7 +14,13 @@ import { placeFixturePiece } from '../testing/test-pieces';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testsRunOnCluster } from '../testing/test-store';
 import { signUpTestUser, type TestUser } from '../testing/test-users';
-import { chain, newRun, pieceAction, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
+import {
+  chain,
+  newRun,
+  pieceAction,
+  publishedFlow,
+  waitForRun,
+} from '../testing/features/run-runtime-test-kit';
 
 /** The flows' time limit: room for a step's request to reach the tarpit on a crowded machine. */
 const FLOW_TIMEOUT_SECONDS = 8;

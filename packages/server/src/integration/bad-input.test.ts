@@ -11,11 +11,12 @@ import { rowCounts as countRows } from '../testing/row-counts';
 
 let server: TestServer;
 let user: TestUser;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   // Body limit: max(file size + 4, run log size + 4, 25) MB = 25 MB here.
   server = await startTestServer({ AP_MAX_FILE_SIZE_MB: '10', AP_MAX_FLOW_RUN_LOG_SIZE_MB: '10' });
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const rowCounts = () =>

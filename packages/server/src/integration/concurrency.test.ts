@@ -13,11 +13,12 @@ import { signUpTestUser, type TestUser } from '../testing/test-users';
 let server: TestServer;
 let user: TestUser;
 let client: PieceworkClient;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({ AP_DEFAULT_CONCURRENT_JOBS_LIMIT: '2', AP_WORKER_CONCURRENCY: '8' });
   user = await signUpTestUser(server);
   client = createPieceworkClient({ baseUrl: server.url, token: user.token });
-});
+}, 60_000);
 afterAll(() => server.close());
 
 async function publishedFlow(projectId: string, respond = false): Promise<string> {

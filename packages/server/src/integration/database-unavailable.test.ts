@@ -17,6 +17,7 @@ describe.runIf(testDatabaseType() === 'POSTGRES')('a PostgreSQL server that stop
   let proxy: TcpProxy;
   let server: TestServer;
   let user: TestUser;
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     database = await createTestPostgresDatabase();
     const url = new URL(database.url);
@@ -24,7 +25,7 @@ describe.runIf(testDatabaseType() === 'POSTGRES')('a PostgreSQL server that stop
     url.host = `127.0.0.1:${String(proxy.port)}`;
     server = await startTestServer({ AP_DB_TYPE: 'POSTGRES', AP_POSTGRES_URL: url.toString() });
     user = await signUpTestUser(server);
-  });
+  }, 60_000);
   afterAll(async () => {
     await proxy.restore().catch(() => undefined);
     await server.close();

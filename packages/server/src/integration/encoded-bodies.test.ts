@@ -17,6 +17,7 @@ let server: TestServer;
 let user: TestUser;
 let flowId: string;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   // REST body limit: max(file size + 4, run log size + 4, 25) MB = 25 MB; webhooks 1 MB.
   server = await startTestServer({
@@ -26,7 +27,7 @@ beforeAll(async () => {
   });
   user = await signUpTestUser(server);
   ({ flowId } = await buildFlow(server, user.token, user.projectId!, chainOf(code('step_1', 'return 1;'))));
-});
+}, 60_000);
 afterAll(() => server.close());
 
 interface Answer {

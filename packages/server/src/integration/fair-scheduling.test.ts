@@ -21,13 +21,14 @@ import { signUpTestUser, type TestUser } from '../testing/test-users';
 let server: TestServer;
 let hogUser: TestUser;
 let quickUser: TestUser;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer(
     { AP_FLOW_TIMEOUT_SECONDS: '8' },
     { runs: { workerThreads: 2, prestart: true } },
   );
   [hogUser, quickUser] = [await signUpTestUser(server), await signUpTestUser(server)];
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** Milliseconds of each of `count` sync calls of the quick flow, one after the other. */

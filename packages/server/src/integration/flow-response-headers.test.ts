@@ -12,10 +12,11 @@ import { signUpTestUser, type TestUser } from '../testing/test-users';
 
 let server: TestServer;
 let user: TestUser;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** A published flow answering 201 `{ok: true}` with `headers`. */

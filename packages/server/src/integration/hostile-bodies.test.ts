@@ -16,11 +16,12 @@ let server: TestServer;
 let user: TestUser;
 let flowId: string;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({ AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB: '1' });
   user = await signUpTestUser(server);
   ({ flowId } = await buildFlow(server, user.token, user.projectId!, chainOf(code('step_1', 'return 1;'))));
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** `depth` nested objects (`{"a":{...}}`) around `1`. */

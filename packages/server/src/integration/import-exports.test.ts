@@ -24,10 +24,11 @@ const importAsFound = (name: string) =>
 
 let server: TestServer;
 let user: TestUser;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('importing real exports', () => {

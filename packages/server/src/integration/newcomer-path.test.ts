@@ -10,9 +10,10 @@ import { codeStep, routerStep, webhookTrigger } from '../testing/features/flow-t
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 60_000);
 afterAll(() => server.close());
 
 function loopStep(name: string, items: string): StepRequest {

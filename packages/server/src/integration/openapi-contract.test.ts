@@ -13,6 +13,7 @@ let server: TestServer;
 let client: PieceworkClient;
 let operations: { operationId: string; method: string; path: string; operation: Record<string, unknown> }[];
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
   client = createPieceworkClient({ baseUrl: server.url });
@@ -27,7 +28,7 @@ beforeAll(async () => {
       operation,
     })),
   );
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const key = (entry: { method: string; path: string }) => `${entry.method} ${entry.path}`;

@@ -14,6 +14,7 @@ const REQUEST_TIMEOUT_MS = 4_000;
 
 let server: TestServer;
 let user: TestUser;
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer(
     {},
@@ -26,7 +27,7 @@ beforeAll(async () => {
     },
   );
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** A raw connection to the server: what it received, and whether the server closed it. */

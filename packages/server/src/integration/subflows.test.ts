@@ -106,6 +106,7 @@ async function waitUntil<T>(read: () => Promise<T | undefined>): Promise<T> {
   }
 }
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   const port = await freePort();
   server = await startTestServer(
@@ -113,7 +114,7 @@ beforeAll(async () => {
     { port, runs: { workerThreads: 2 } },
   );
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('sub-flows through the server', () => {

@@ -17,10 +17,11 @@ import { signUpTestUser, type TestUser } from '../testing/test-users';
 let server: TestServer;
 let user: TestUser;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer({}, { runs: { workerThreads: 1 } });
   user = await signUpTestUser(server);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 /** Uses the sign-ups template in `projectId` and publishes (so enables) both its flows. */

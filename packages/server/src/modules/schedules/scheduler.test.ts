@@ -10,7 +10,13 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { testsRunOnCluster } from '../../testing/test-store';
 import { signUpTestUser } from '../../testing/test-users';
 import { flowsApi } from '../../testing/features/flow-test-kit';
-import { runIdsOf, runsOf, scheduleOf, scheduleTrigger, setNextRunAt } from '../../testing/features/schedule-test-kit';
+import {
+  runIdsOf,
+  runsOf,
+  scheduleOf,
+  scheduleTrigger,
+  setNextRunAt,
+} from '../../testing/features/schedule-test-kit';
 import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
@@ -31,9 +37,10 @@ async function enabledScheduledFlow(server: TestServer): Promise<PopulatedFlow> 
 
 describe('the scheduler of a running server', () => {
   let server: TestServer;
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     server = await startTestServer();
-  });
+  }, 60_000);
   afterAll(() => server.close());
 
   it('runs a due schedule once, with the payload of the trigger, and advances it past now', async () => {
@@ -77,6 +84,7 @@ describe('restarts', () => {
   /** When the suite began: every instant the tests make overdue lies before it. */
   let suiteStartedAt: number;
 
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     suiteStartedAt = Date.now();
     dataDir = mkdtempSync(join(tmpdir(), 'piecework-schedules-'));
@@ -84,7 +92,7 @@ describe('restarts', () => {
     settings = server.server.context.settings;
     flow = await enabledScheduledFlow(server);
     await server.close();
-  });
+  }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Changes the database while no server runs. */

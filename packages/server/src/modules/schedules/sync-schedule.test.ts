@@ -11,12 +11,13 @@ let server: TestServer;
 let projectId: string;
 let api: ReturnType<typeof flowsApi>;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer();
   const user = await signUpTestUser(server);
   projectId = user.projectId!;
   api = flowsApi(server, user.token);
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const setTrigger = (trigger: TriggerRequest): FlowOperation => ({ type: 'UPDATE_TRIGGER', request: trigger });

@@ -60,12 +60,13 @@ describe('a POLLING trigger of an npm piece using pollingHelper', () => {
   let api: ReturnType<typeof flowsApi>;
   let projectId: string;
 
+  // Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
   beforeAll(async () => {
     server = await startTestServer(ENV, { timerIntervalMs: 50, runs: { prestart: true } });
     await placeFixturePiece(server.server.context.settings.piecesDir, 'piece-poll', POLL_PIECE.version);
     source = await startItemSource();
     ({ api, projectId } = await userOn(server));
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     await source.close();

@@ -35,6 +35,7 @@ let api: ReturnType<typeof flowsApi>;
 let token: string;
 let projectId: string;
 
+// Starting a server took past vitest's default 10 s for a hook on a crowded 2-core machine.
 beforeAll(async () => {
   server = await startTestServer(
     {
@@ -51,7 +52,7 @@ beforeAll(async () => {
   token = user.token;
   projectId = user.projectId!;
   api = flowsApi(server, token);
-});
+}, 60_000);
 afterAll(async () => {
   await server.close();
   await source.close();
