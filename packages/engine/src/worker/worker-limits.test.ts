@@ -14,9 +14,11 @@ const runner = new WorkerRunner({ size: 2, graceMs, maxHeapMb: 128, options: { f
 const host = createMemoryHost();
 const simple = flow(code('step_1', 'return 42'));
 
-// Deadlines count from when a thread takes the run: start both threads first.
-beforeAll(() =>
-  Promise.all([runner.run(executeRequest(simple), host), runner.run(executeRequest(simple), host)]),
+// Deadlines count from when a thread takes the run: start both threads first (given a minute:
+// on a crowded 2-core machine starting them took past vitest's default 10 s for a hook).
+beforeAll(
+  () => Promise.all([runner.run(executeRequest(simple), host), runner.run(executeRequest(simple), host)]),
+  60_000,
 );
 afterAll(() => runner.close());
 
