@@ -11,7 +11,7 @@ import { fetchSeekPage, type PageRequest } from '../../infrastructure/storage/se
 /** The columns a signing key is shown with (never needed: the public key). */
 const VIEW_COLUMNS = ['id', 'created', 'updated', 'displayName'] as const;
 
-/** A signing key's row as read for showing it: {@link VIEW_COLUMNS} only. */
+/** A signing key's row as read for showing it: `VIEW_COLUMNS` only. */
 export type SigningKeyViewRow = Pick<Selectable<SigningKeyTable>, (typeof VIEW_COLUMNS)[number]>;
 
 /** Inserts signing key `row` and answers its shown columns. */
