@@ -3,7 +3,7 @@
  * number, least recently added dropped first); drafts, which TESTING runs use, are read each time.
  */
 import { getAllSteps, type FlowVersion } from '@piecework/shared';
-import { flowVersionFromRow } from '../modules/flows/flow-rows';
+import { flowVersionFromRow } from '../modules/flow-definitions/flow-rows';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import { fromJson } from '../infrastructure/storage/json-column';
 

@@ -5,8 +5,8 @@
  */
 import type { FlowLister } from '@piecework/engine';
 import type { PopulatedFlow } from '@piecework/shared';
-import { findVersionsByIds, listFlows } from '../modules/flows/flow-repository';
-import { flowFromRow, flowVersionFromRow, populatedFlow } from '../modules/flows/flow-rows';
+import { findVersionsByIds, listFlows } from '../modules/flow-definitions/flow-repository';
+import { flowFromRow, flowVersionFromRow, populatedFlow } from '../modules/flow-definitions/flow-rows';
 import type { DataStore } from '../infrastructure/storage/data-store';
 
 /** The most flows one call lists (the reference pages its list too). */

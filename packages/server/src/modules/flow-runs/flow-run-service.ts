@@ -22,7 +22,7 @@ import { runWithSteps } from '../../execution/run-steps';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { mapPage } from '../../infrastructure/storage/seek-page';
-import { findFlow, findVersionOfFlow } from '../flows/flow-repository';
+import { findFlow, findVersionOfFlow } from '../flow-definitions/flow-repository';
 import { findRun, listRuns } from './flow-run-repository';
 import { startTestRun } from './start-test-run';
 

@@ -2,7 +2,7 @@
 import type { Trigger } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
-import { readStepSampleData } from '../flows/sample-data-files';
+import { readStepSampleData } from '../flow-definitions/sample-data-files';
 
 /** The trigger's sample output of project `projectId`, or `{}` when it has none. */
 export async function readTriggerSampleData(

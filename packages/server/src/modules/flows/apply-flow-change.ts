@@ -20,8 +20,8 @@ import type { TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { recordFlowUpdated } from './flow-audit';
 import { startFlowEdit, type FlowEditEnv } from './flow-edit';
 import { applyFlowOperation } from './flow-operations';
-import * as repository from './flow-repository';
-import { flowFromRow, flowVersionFromRow, populatedFlow } from './flow-rows';
+import * as repository from '../flow-definitions/flow-repository';
+import { flowFromRow, flowVersionFromRow, populatedFlow } from '../flow-definitions/flow-rows';
 import { saveFlowEdit } from './save-flow-edit';
 import { assertVersionUnchanged, type VersionPrecondition } from './version-precondition';
 

@@ -11,9 +11,9 @@ import {
 } from '@piecework/shared';
 import { notFound } from '../../infrastructure/errors';
 import { withDraft, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
-import { findVersionOfFlow } from './flow-repository';
-import { flowVersionFromRow } from './flow-rows';
-import { storeSampleDataFile } from './sample-data-files';
+import { findVersionOfFlow } from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
+import { storeSampleDataFile } from '../flow-definitions/sample-data-files';
 
 /**
  * USE_AS_DRAFT: the draft takes the display name, trigger (with its steps), notes and schema

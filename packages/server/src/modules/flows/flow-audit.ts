@@ -8,7 +8,7 @@ import { recordAuditEvent, type AuditActor } from '../audit-events/record-audit-
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { Database } from '../../infrastructure/storage/database';
 import type { FlowLifecycleEvent } from './flow-edit';
-import { auditFlowOf, auditProjectOf, versionSummaryOf } from './flow-rows';
+import { auditFlowOf, auditProjectOf, versionSummaryOf } from '../flow-definitions/flow-rows';
 
 /** Where and by whom: what every flow event of one request shares. */
 export interface FlowAuditScope {

@@ -5,7 +5,7 @@
 import type { FlowOperationRequest } from '@piecework/shared';
 import { notFound } from '../../infrastructure/errors';
 import { withFlow, type FlowEdit, type FlowEditEnv } from './flow-edit';
-import { folderInProject, userInPlatform } from './flow-repository';
+import { folderInProject, userInPlatform } from '../flow-definitions/flow-repository';
 
 /** CHANGE_FOLDER: moves the flow into a folder of its own project (404 otherwise), or out of any (null). */
 export async function changeFolder(

@@ -11,8 +11,8 @@ import {
 } from '@piecework/shared';
 import { ruleViolation } from '../../infrastructure/errors';
 import { withEvent, withFlow, withVersion, type FlowEdit, type FlowEditEnv } from './flow-edit';
-import { findVersionOfFlow } from './flow-repository';
-import { flowVersionFromRow } from './flow-rows';
+import { findVersionOfFlow } from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { serverStepChecks } from './server-step-checks';
 
 /**

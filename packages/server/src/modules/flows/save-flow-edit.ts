@@ -12,8 +12,8 @@ import { syncScheduleAfterChange } from '../schedules/sync-schedule';
 import { syncTriggerSourceAfterChange, type TriggerSourceChange } from '../triggers/sync-trigger-source';
 import { referencedConnectionIds } from './connection-references';
 import type { FlowEdit, FlowEditEnv } from './flow-edit';
-import { insertVersion, updateFlow, updateVersion } from './flow-repository';
-import { deleteUnreferencedSampleData, sampleDataFileIds } from './sample-data-files';
+import { insertVersion, updateFlow, updateVersion } from '../flow-definitions/flow-repository';
+import { deleteUnreferencedSampleData, sampleDataFileIds } from '../flow-definitions/sample-data-files';
 import { serverStepChecks } from './server-step-checks';
 
 /** The flow and its latest version as saved, and what happened to its trigger source. */

@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
 import type { Database } from '../../infrastructure/storage/database';
-import { findFlowInProject, findVersionOfFlow } from '../flows/flow-repository';
-import { flowVersionFromRow } from '../flows/flow-rows';
-import { readStepSampleData } from '../flows/sample-data-files';
+import { findFlowInProject, findVersionOfFlow } from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
+import { readStepSampleData } from '../flow-definitions/sample-data-files';
 
 /**
  * The sample data of `query.type` of step `query.stepName` in version `query.flowVersionId` of

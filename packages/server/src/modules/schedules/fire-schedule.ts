@@ -17,8 +17,8 @@ import type { Kysely } from 'kysely';
 import type { NewRun } from '../../execution/run-runtime';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
-import { findVersionOfFlow } from '../flows/flow-repository';
-import { flowVersionFromRow } from '../flows/flow-rows';
+import { findVersionOfFlow } from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { nextRunAfter, schedulePlanOf } from './schedule-plan';
 import { advanceSchedule, deleteSchedule, findSchedule, type ScheduleRow } from './schedule-repository';
 

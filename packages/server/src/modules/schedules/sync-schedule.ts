@@ -7,8 +7,8 @@
 import type { Flow, FlowVersion } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
-import { findVersionOfFlow } from '../flows/flow-repository';
-import { flowVersionFromRow } from '../flows/flow-rows';
+import { findVersionOfFlow } from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { nextRunAfter, schedulePlanOf } from './schedule-plan';
 import { deleteSchedule, findSchedule, upsertSchedule } from './schedule-repository';
 

@@ -17,8 +17,8 @@ import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
-import * as flows from '../flows/flow-repository';
-import { flowVersionFromRow } from '../flows/flow-rows';
+import * as flows from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
 import { callTriggerHook, triggerLabel } from './trigger-hooks';
 
