@@ -5,7 +5,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, TableCellTable, TableRecordTable } from '../../infrastructure/storage/database';
 import type { StoredCellValue } from './cell-values';
-import { cellConditions, isSelective, recordFilterCondition, type CheckedFilter } from './record-filters';
+import { isSelective, recordFilterCondition } from './record-filter-repository';
+import { cellConditions, type CheckedFilter } from './record-filters';
 
 /** A `tableRecord` row. */
 type RecordRow = Selectable<TableRecordTable>;
