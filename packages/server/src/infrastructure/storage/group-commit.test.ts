@@ -81,11 +81,14 @@ describe.each(['always', 'after-failure'] as const)(
     it('puts writes made while a transaction runs in the next one, together', async () => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let began: () => void = () => undefined;
+      const running = new Promise<void>((resolve) => (began = resolve));
       const first = write(async (trx) => {
         await insertPlatform(trx, 'first');
+        began();
         await held;
       });
-      await sleep(10); // the first transaction runs, waiting on `held`
+      await running; // the first transaction runs, waiting on `held`
       const later = ids(5).map((id) => write((trx) => insertPlatform(trx, id)));
       await sleep(10);
       expect(commits).toBe(0);
@@ -96,7 +99,8 @@ describe.each(['always', 'after-failure'] as const)(
     });
 
     it('lets a deferred write wait for the next write and share its commit, first in order', async () => {
-      const deferred = write((trx) => insertPlatform(trx, 'deferred'), { deferMs: 1_000 });
+      // Its time (10 s) is far past the next write's: the deferred write only ends with that write.
+      const deferred = write((trx) => insertPlatform(trx, 'deferred'), { deferMs: 10_000 });
       await sleep(20);
       expect(commits).toBe(0);
       await write((trx) => insertPlatform(trx, 'eager'));
