@@ -16,8 +16,6 @@ import {
 } from './mcp-repository';
 import { hashMcpToken, newMcpToken } from './mcp-token';
 
-export type { McpServerRow } from './mcp-repository';
-
 /**
  * What the MCP server service uses of the server context: the store, the clock, the secret box
  * (tokens are kept sealed) and the settings (the server's URL).
