@@ -2,7 +2,13 @@ import type { PieceRunner } from '@piecework/engine';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser } from '../testing/test-users';
-import { chain, newRun, pieceAction, publishedFlow, waitForRun } from '../testing/features/run-runtime-test-kit';
+import {
+  chain,
+  newRun,
+  pieceAction,
+  publishedFlow,
+  waitForRun,
+} from '../testing/features/run-runtime-test-kit';
 
 /** A date step (now, as epoch ms, by the clock of the host the piece runs with), then math and Return Response. */
 const steps = chain([

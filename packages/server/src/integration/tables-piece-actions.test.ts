@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../testing/call-api';
-import { buildFlow, callWebhook, chainOf, jsonBody, waitForRun } from '../testing/features/webhook-run-test-kit';
+import {
+  buildFlow,
+  callWebhook,
+  chainOf,
+  jsonBody,
+  waitForRun,
+} from '../testing/features/webhook-run-test-kit';
 import { TABLES_PIECE, tablesApi, tablesStep } from '../testing/features/tables-piece-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { signUpTestUser, type TestUser } from '../testing/test-users';

@@ -5,14 +5,7 @@
  */
 import type { HealthResponse } from '@piecework/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildFlow,
-  callWebhook,
-  chainOf,
-  code,
-  jsonBody,
-  waitForRun,
-} from './features/webhook-run-test-kit';
+import { buildFlow, callWebhook, chainOf, code, jsonBody, waitForRun } from './features/webhook-run-test-kit';
 import { startTestServer, type TestServer } from './test-server';
 import { testsRunOnCluster } from './test-store';
 import { signUpTestUser } from './test-users';

@@ -18,7 +18,13 @@ import {
 import { callApi } from '../../testing/call-api';
 import { startTestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser } from '../../testing/test-users';
-import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import {
+  addAction,
+  codeStep,
+  expectStatus,
+  flowsApi,
+  webhookTrigger,
+} from '../../testing/features/flow-test-kit';
 import { CORE_FIXTURES } from './endpoint-access-fixtures/core';
 import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';

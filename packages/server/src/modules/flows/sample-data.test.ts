@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowOperation, PopulatedFlow, SampleDataSettings } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, codeStep, expectStatus, flowEvents, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import {
+  addAction,
+  codeStep,
+  expectStatus,
+  flowEvents,
+  flowsApi,
+  webhookTrigger,
+} from '../../testing/features/flow-test-kit';
 
 let server: TestServer;
 let user: TestUser;

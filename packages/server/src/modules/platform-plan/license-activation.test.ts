@@ -9,7 +9,13 @@ import { callApi } from '../../testing/call-api';
 import { licenseIssuer } from '../../testing/test-license';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
-import { addAction, codeStep, expectStatus, flowsApi, webhookTrigger } from '../../testing/features/flow-test-kit';
+import {
+  addAction,
+  codeStep,
+  expectStatus,
+  flowsApi,
+  webhookTrigger,
+} from '../../testing/features/flow-test-kit';
 
 const vendor = licenseIssuer();
 const impostor = licenseIssuer();

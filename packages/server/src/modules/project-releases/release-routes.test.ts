@@ -3,7 +3,14 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import { callApi } from '../../testing/call-api';
 import { auditEventsOf, code, flowsApi, pieceStep } from '../../testing/features/flow-test-kit';
-import { buildFlow, flowRowsOf, ok, releasesApi, teamProject, versionRowsOf } from '../../testing/features/release-test-kit';
+import {
+  buildFlow,
+  flowRowsOf,
+  ok,
+  releasesApi,
+  teamProject,
+  versionRowsOf,
+} from '../../testing/features/release-test-kit';
 
 let server: TestServer;
 let admin: TestUser;

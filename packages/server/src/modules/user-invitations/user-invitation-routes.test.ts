@@ -6,7 +6,13 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import { addAction, codeStep, flowsApi } from '../../testing/features/flow-test-kit';
 import { INVITATION_AUDIENCE } from './invitation-token';
-import { acceptInvitation, invitationsApi, signInAs, signUpAs, tokenOfLink } from '../../testing/features/invitation-test-kit';
+import {
+  acceptInvitation,
+  invitationsApi,
+  signInAs,
+  signUpAs,
+  tokenOfLink,
+} from '../../testing/features/invitation-test-kit';
 
 /** A self-hosted server: one platform, people join it by invitation. */
 let server: TestServer;

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
 import { webhookTrigger } from '../../testing/features/flow-test-kit';
-import { buildFlow, callWebhook, chainOf, jsonBody, returnResponse, runRowsOf } from '../../testing/features/webhook-run-test-kit';
+import {
+  buildFlow,
+  callWebhook,
+  chainOf,
+  jsonBody,
+  returnResponse,
+  runRowsOf,
+} from '../../testing/features/webhook-run-test-kit';
 
 let server: TestServer;
 let user: TestUser;
