@@ -6,7 +6,7 @@
 import type { RunRuntimeOptions } from '../execution/create-run-runtime';
 import { createRunRuntime } from '../execution/create-run-runtime';
 import type { RunRuntime } from '../execution/run-runtime';
-import { createTablesHost } from '../modules/pieces/server-tables-host';
+import { createTablesHost } from '../modules/tables/tables-piece-host';
 import type { Infrastructure } from './open-infrastructure';
 import { createRunServices, type RunServices } from './run-services';
 

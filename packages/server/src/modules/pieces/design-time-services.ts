@@ -7,7 +7,7 @@
 import type { PieceServices } from '@piecework/pieces';
 import { readConnectionValue } from '../connections/read-connection-value';
 import type { ServerBase } from '../../server-context';
-import { serverTablesHost } from './server-tables-host';
+import { serverTablesHost } from '../tables/tables-piece-host';
 
 const noRun = (what: string) => () =>
   Promise.reject(new Error(`${what} is not available while listing a property's options (no run)`));

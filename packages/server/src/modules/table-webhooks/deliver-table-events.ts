@@ -15,7 +15,7 @@ import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { onRecordEvent, type RecordEvent } from '../tables/record-events';
 import { callTriggerHook, hasTriggerHooks } from '../triggers/trigger-hooks';
 import { findWebhookTarget } from '../webhooks/webhook-target';
-import { webhooksOfEvent } from './table-webhook-repository';
+import { webhooksOfEvent } from '../tables/table-webhook-repository';
 
 /** How long a POST to an outside webhook URL may take, in ms. */
 const OUTSIDE_DELIVERY_TIMEOUT_MS = 10_000;

@@ -6,7 +6,7 @@
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
-import { createTableWebhook, deleteTableWebhook } from './table-webhook-repository';
+import { createTableWebhook, deleteTableWebhook } from '../tables/table-webhook-repository';
 
 /** The table webhook routes. */
 export function tableWebhookRoutes(ctx: ServerContext): RouteDefinition[] {

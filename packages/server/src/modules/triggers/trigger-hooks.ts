@@ -21,7 +21,7 @@ import { runFileStore } from '../../execution/run-files';
 import { stepFilesOf } from '../step-files/step-files';
 import { runKeyValueStore } from '../../execution/run-key-value-store';
 import type { ServerBase } from '../../server-context';
-import { serverTablesHost } from '../pieces/server-tables-host';
+import { serverTablesHost } from '../tables/tables-piece-host';
 
 /** The trigger of one flow version, as its hooks are called. */
 export interface HookedTrigger {
