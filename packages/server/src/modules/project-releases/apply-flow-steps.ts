@@ -21,12 +21,13 @@ import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { applyFlowChangeIn, loadForChange, type FlowChangeCaller } from '../flows/apply-flow-change';
 import { recordFlowCreated, recordFlowDeleted } from '../flows/flow-audit';
-import * as repository from '../flows/flow-repository';
-import { deleteSampleDataFiles, sampleDataFileIds } from '../flows/sample-data-files';
+import * as repository from '../flow-definitions/flow-repository';
+import { deleteSampleDataFiles, sampleDataFileIds } from '../flow-definitions/sample-data-files';
 import { hasTriggerHooks, type HookedTrigger } from '../triggers/trigger-hooks';
 import { hookedTriggerOf } from '../triggers/sync-trigger-source';
 import { findTriggerSource } from '../triggers/trigger-source-repository';
 import type { FlowStep } from './release-plan';
+import { selectFlowVersionTriggers } from './release-repository';
 
 /** What must happen once the release's transaction committed. */
 export interface AfterCommit {
@@ -177,11 +178,7 @@ async function deleteFlow(
   const { flow, version } = await loadForChange(trx, flowId);
   const source = await findTriggerSource(trx, flowId);
   const enabledTrigger = source === undefined ? null : await hookedTriggerOf(trx, source);
-  const triggers = await trx
-    .selectFrom('flowVersion')
-    .select('trigger')
-    .where('flowId', '=', flowId)
-    .execute();
+  const triggers = await selectFlowVersionTriggers(trx, flowId);
   const fileIds = new Set(triggers.flatMap((row) => [...sampleDataFileIds(fromJson<Trigger>(row.trigger)!)]));
   await repository.deleteFlow(trx, flowId);
   await deleteSampleDataFiles(trx, flow.projectId, [...fileIds]);

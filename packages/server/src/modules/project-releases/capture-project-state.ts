@@ -7,9 +7,10 @@
 import type { ConnectionState, FlowStatus, FlowVersion, ProjectState } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
-import * as flows from '../flows/flow-repository';
-import { flowVersionFromRow } from '../flows/flow-rows';
+import * as flows from '../flow-definitions/flow-repository';
+import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { flowStateOf } from './flow-state';
+import { selectProjectConnections, selectProjectFlows } from './release-repository';
 import type { CapturedTable } from './release-tables';
 
 /** One flow of a project as a release sees it. */
@@ -30,12 +31,7 @@ export interface CapturedProject {
 
 /** Reads project `projectId`'s flows (each with its published and latest version) and connections. */
 export async function captureProject(db: Kysely<Database>, projectId: string): Promise<CapturedProject> {
-  const rows = await db
-    .selectFrom('flow')
-    .select(['id', 'externalId', 'status', 'publishedVersionId'])
-    .where('projectId', '=', projectId)
-    .orderBy('externalId')
-    .execute();
+  const rows = await selectProjectFlows(db, projectId);
   const captured = new Map<string, CapturedFlow>();
   for (const row of rows) {
     const latest = await flows.findLatestVersion(db, row.id);
@@ -54,12 +50,7 @@ export async function captureProject(db: Kysely<Database>, projectId: string): P
       latest: flowVersionFromRow(latest),
     });
   }
-  const connections = await db
-    .selectFrom('appConnection')
-    .select(['externalId', 'displayName', 'pieceName', 'type'])
-    .where('projectId', '=', projectId)
-    .orderBy('externalId')
-    .execute();
+  const connections = await selectProjectConnections(db, projectId);
   return { flows: captured, connections };
 }
 

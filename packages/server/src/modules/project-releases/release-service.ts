@@ -25,16 +25,22 @@ import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows
 import { notFound, ruleViolation } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { toJson } from '../../infrastructure/storage/json-column';
-import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
+import { mapPage } from '../../infrastructure/storage/seek-page';
 import type { FlowChangeCaller } from '../flows/apply-flow-change';
-import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
+import { changeFlowWithTriggers } from '../flows/change-flow-with-triggers';
 import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
 import { applyFlowSteps } from './apply-flow-steps';
 import { captureProject, projectStateOf } from './capture-project-state';
 import { planRelease } from './release-plan';
 import { applyTableChanges, captureTables, deleteReleasedTables } from './release-tables';
 import { releaseSourceOf } from './release-source';
-import { releaseView, releaseWithStateView, selectReleases } from './release-view';
+import {
+  insertRelease,
+  listProjectReleases,
+  selectProjectRelease,
+  selectRelease,
+} from './release-repository';
+import { releaseView, releaseWithStateView } from './release-view';
 
 /** The release operations behind `/v1/project-releases`. */
 export class ReleaseService {
@@ -88,23 +94,20 @@ export class ReleaseService {
       const after = await applyFlowSteps(trx, this.ctx, flows, caller);
       const now = this.ctx.now();
       const id = generateId();
-      await trx
-        .insertInto('projectRelease')
-        .values({
-          id,
-          projectId: project.id,
-          platformId: project.platformId,
-          name: request.name,
-          description: request.description ?? null,
-          type: request.type,
-          sourceProjectId: source.sourceProjectId,
-          importedBy: caller.userId,
-          state: toJson(source.state),
-          created: now,
-          updated: now,
-        })
-        .execute();
-      const row = await selectReleases(trx).where('projectRelease.id', '=', id).executeTakeFirstOrThrow();
+      await insertRelease(trx, {
+        id,
+        projectId: project.id,
+        platformId: project.platformId,
+        name: request.name,
+        description: request.description ?? null,
+        type: request.type,
+        sourceProjectId: source.sourceProjectId,
+        importedBy: caller.userId,
+        state: toJson(source.state),
+        created: now,
+        updated: now,
+      });
+      const row = await selectRelease(trx, id);
       const { name, type, projectId, description, importedByUser } = releaseView(row);
       await recordAuditEvent(trx, this.ctx.now(), actor, {
         action: 'project.release.created',
@@ -132,29 +135,21 @@ export class ReleaseService {
         );
       });
     }
-    return releaseView(
-      await selectReleases(this.ctx.store.db)
-        .where('projectRelease.id', '=', releaseId)
-        .executeTakeFirstOrThrow(),
-    );
+    return releaseView(await selectRelease(this.ctx.store.db, releaseId));
   }
 
   /** A page of the project's releases, newest first. */
   async list(project: ProjectRow, query: ListProjectReleasesQuery): Promise<Page<ProjectRelease>> {
-    const page = await fetchSeekPage(
-      selectReleases(this.ctx.store.db).where('projectRelease.projectId', '=', project.id),
-      'projectRelease',
-      { limit: query.limit, cursor: query.cursor },
-    );
+    const page = await listProjectReleases(this.ctx.store.db, project.id, {
+      limit: query.limit,
+      cursor: query.cursor,
+    });
     return mapPage(page, releaseView);
   }
 
   /** Release `id` of the (authorized) project, with the state it applied. */
   async get(project: ProjectRow, id: string): Promise<ProjectReleaseWithState> {
-    const row = await selectReleases(this.ctx.store.db)
-      .where('projectRelease.id', '=', id)
-      .where('projectRelease.projectId', '=', project.id)
-      .executeTakeFirst();
+    const row = await selectProjectRelease(this.ctx.store.db, project.id, id);
     if (row === undefined) throw notFound('projectRelease', id);
     return releaseWithStateView(row);
   }

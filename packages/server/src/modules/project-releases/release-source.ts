@@ -12,6 +12,7 @@ import { invalidRequest, notFound } from '../../infrastructure/errors';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { captureProject, projectStateOf } from './capture-project-state';
+import { selectPlatformProject, selectReleaseState } from './release-repository';
 import { captureTables } from './release-tables';
 
 /** Where a release came from, as recorded on its row. */
@@ -32,12 +33,7 @@ export async function releaseSourceOf(
       if (request.sourceProjectId === target.id) {
         throw invalidRequest('A project cannot be released into itself', { sourceProjectId: target.id });
       }
-      const source = await ctx.store.db
-        .selectFrom('project')
-        .selectAll()
-        .where('id', '=', request.sourceProjectId)
-        .where('platformId', '=', principal.platformId)
-        .executeTakeFirst();
+      const source = await selectPlatformProject(ctx.store.db, principal.platformId, request.sourceProjectId);
       if (source === undefined) throw notFound('project', request.sourceProjectId);
       await assertProjectPermission(ctx, principal, source, 'READ_FLOW');
       return {
@@ -52,12 +48,7 @@ export async function releaseSourceOf(
       assertCoherent(request.state);
       return { state: request.state, sourceProjectId: null };
     case 'ROLLBACK': {
-      const row = await ctx.store.db
-        .selectFrom('projectRelease')
-        .select('state')
-        .where('id', '=', request.projectReleaseId)
-        .where('projectId', '=', target.id)
-        .executeTakeFirst();
+      const row = await selectReleaseState(ctx.store.db, target.id, request.projectReleaseId);
       if (row === undefined) throw notFound('projectRelease', request.projectReleaseId);
       return { state: ProjectState.parse(fromJson(row.state)), sourceProjectId: null };
     }

@@ -6,7 +6,7 @@
  * tables deleted, updated ones brought back to their earlier definition), deletes after it.
  */
 import type { TableReleaseOperation, TableState } from '@piecework/shared';
-import type { ServerContext } from '../../server-context';
+import type { TableDependencies } from '../tables/table-dependencies';
 import {
   createTableFromDefinition,
   deleteTable,
@@ -30,7 +30,7 @@ export type TableStep =
 
 /** The project's tables by externalId, each with its definition without records. */
 export async function captureTables(
-  ctx: ServerContext,
+  ctx: TableDependencies,
   projectId: string,
 ): Promise<ReadonlyMap<string, CapturedTable>> {
   const captured = new Map<string, CapturedTable>();
@@ -141,7 +141,7 @@ export function planTables(
  * one fails, those already made are undone before the error is thrown.
  */
 export async function applyTableChanges(
-  ctx: ServerContext,
+  ctx: TableDependencies,
   projectId: string,
   steps: readonly TableStep[],
 ): Promise<() => Promise<void>> {
@@ -167,7 +167,10 @@ export async function applyTableChanges(
 }
 
 /** Deletes the tables of `steps` marked DELETE_TABLE (after the release committed). */
-export async function deleteReleasedTables(ctx: ServerContext, steps: readonly TableStep[]): Promise<void> {
+export async function deleteReleasedTables(
+  ctx: TableDependencies,
+  steps: readonly TableStep[],
+): Promise<void> {
   for (const step of steps) {
     if (step.type === 'DELETE_TABLE') await deleteTable(ctx, step.target.tableId);
   }

@@ -1,7 +1,7 @@
 /** The API forms of a `projectRelease` row, with the user who made it. */
 import type { ProjectRelease, ProjectReleaseWithState, ProjectState } from '@piecework/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProjectReleaseTable } from '../../infrastructure/storage/database';
+import type { Selectable } from 'kysely';
+import type { ProjectReleaseTable } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
 
 /** A release row with its importing user's name and email (null for an API key or a deleted user). */
@@ -10,15 +10,6 @@ export type ReleaseRow = Selectable<ProjectReleaseTable> & {
   userFirstName: string | null;
   userLastName: string | null;
 };
-
-/** The releases of the database with their users' names, to filter further (always by project). */
-export function selectReleases(db: Kysely<Database>) {
-  return db
-    .selectFrom('projectRelease')
-    .leftJoin('user', 'user.id', 'projectRelease.importedBy')
-    .selectAll('projectRelease')
-    .select(['user.email as userEmail', 'user.firstName as userFirstName', 'user.lastName as userLastName']);
-}
 
 /** The API form of a release (without the state it applied). */
 export function releaseView(row: ReleaseRow): ProjectRelease {
