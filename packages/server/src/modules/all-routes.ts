@@ -35,7 +35,7 @@ import { fieldRoutes } from './tables/field-routes';
 import { recordRoutes } from './tables/record-routes';
 import { tableRoutes } from './tables/table-routes';
 import { templateRoutes } from './templates/template-routes';
-import { triggerRoutes } from './triggers/trigger-routes';
+import { appEventRoutes } from './webhooks/app-event-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
@@ -67,7 +67,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...webhookRoutes(ctx));
   routes.push(...platformsRoutes(ctx));
   routes.push(...pieceRoutes(ctx));
-  routes.push(...triggerRoutes(ctx));
+  routes.push(...appEventRoutes(ctx));
   routes.push(...sampleDataRoutes(ctx));
   routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));

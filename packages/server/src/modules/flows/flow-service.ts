@@ -35,7 +35,7 @@ import { flowFromRow, flowVersionFromRow, populatedFlow, type FlowRow } from '..
 import { deleteSampleDataFiles, sampleDataFileIds } from '../flow-definitions/sample-data-files';
 import { loadForChange } from './apply-flow-change';
 import { flowTemplateOf } from './flow-template';
-import { changeFlowWithTriggers } from '../triggers/change-flow-with-triggers';
+import { changeFlowWithTriggers } from './change-flow-with-triggers';
 import { disableTriggers } from '../triggers/trigger-lifecycle-hooks';
 import { hookedTriggerOf } from '../triggers/sync-trigger-source';
 import { findTriggerSource } from '../triggers/trigger-source-repository';

@@ -1,10 +1,14 @@
-/** The routes of steps' sample data: `GET /v1/sample-data` and `POST /v1/sample-data/test-step`. */
+/**
+ * The routes of steps' sample data: `GET /v1/sample-data`, `POST /v1/sample-data/test-step`, and
+ * `POST /v1/test-trigger` (WRITE_FLOW on the project), which runs a trigger once for its sample.
+ */
 import { ENDPOINTS } from '@piecework/shared';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { readSampleData } from './read-sample-data';
 import { startStepTest } from './start-step-test';
+import { testTrigger } from './test-trigger';
 
 /** Every sample-data route. */
 export function sampleDataRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -20,6 +24,10 @@ export function sampleDataRoutes(ctx: ServerContext): RouteDefinition[] {
     }),
     route(ENDPOINTS.sampleData.testStep, {
       handler: ({ body, principal, project }) => startStepTest(ctx, principal, project, body),
+    }),
+    route(ENDPOINTS.triggers.test, {
+      handler: ({ body, principal, project, request }) =>
+        testTrigger(ctx, principal, project, body, request.ip),
     }),
   ];
 }

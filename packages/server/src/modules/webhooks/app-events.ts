@@ -14,10 +14,10 @@ import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/er
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
-import { toTriggerPayload, type IncomingRequest } from '../webhooks/webhook-payload';
-import { hookedTriggerOf } from './sync-trigger-source';
-import { callTriggerHook, triggerLabel } from './trigger-hooks';
-import type { TriggerSourceRow } from './trigger-source-repository';
+import { toTriggerPayload, type IncomingRequest } from './webhook-payload';
+import { hookedTriggerOf } from '../triggers/sync-trigger-source';
+import { callTriggerHook, triggerLabel } from '../triggers/trigger-hooks';
+import type { TriggerSourceRow } from '../triggers/trigger-source-repository';
 
 /** The `triggeredBy` of runs started by an app event. */
 export const APP_EVENT_TRIGGERED_BY = 'APP_WEBHOOK';

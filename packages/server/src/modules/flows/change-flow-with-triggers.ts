@@ -8,9 +8,9 @@
  */
 import type { FlowOperation, PopulatedFlow } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { applyFlowChangeWithTrigger, type FlowChangeCaller } from '../flows/apply-flow-change';
-import { prepareTriggerEnable } from './prepare-trigger-enable';
-import { disableTriggers, reenableTrigger } from './trigger-lifecycle-hooks';
+import { applyFlowChangeWithTrigger, type FlowChangeCaller } from './apply-flow-change';
+import { prepareTriggerEnable } from '../triggers/prepare-trigger-enable';
+import { disableTriggers, reenableTrigger } from '../triggers/trigger-lifecycle-hooks';
 
 /** Applies `operation` to flow `flowId` (see the module comment) and answers the flow. */
 export async function changeFlowWithTriggers(

@@ -20,7 +20,7 @@ import type { ServerContext } from '../../server-context';
 import * as flows from '../flow-definitions/flow-repository';
 import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
-import { callTriggerHook, triggerLabel } from './trigger-hooks';
+import { callTriggerHook, triggerLabel } from '../triggers/trigger-hooks';
 
 /** Tests the trigger of `request.flowVersionId` of `project` (authorized for WRITE_FLOW by the route). */
 export async function testTrigger(
