@@ -7,6 +7,7 @@ import type { RunRuntimeOptions } from '../execution/create-run-runtime';
 import { createRunRuntime } from '../execution/create-run-runtime';
 import type { RunRuntime } from '../execution/run-runtime';
 import { createTablesHost } from '../modules/tables/tables-piece-host';
+import { testedStepEndWrite } from '../modules/sample-data/tested-step-sample';
 import type { Infrastructure } from './open-infrastructure';
 import { createRunServices, type RunServices } from './run-services';
 
@@ -31,6 +32,8 @@ export function buildRunRuntime(
     // The tables piece writes records on the base; the context relays their events (compose-context.ts).
     tables: createTablesHost(base),
     agentToolbox: services.agentToolbox,
+    // A single-step test's end saves the tested step's sample data with it.
+    runEndWrite: testedStepEndWrite(base),
     ...runOptions,
     leaseMs: infrastructure.leaseMs,
     executes: infrastructure.executes,

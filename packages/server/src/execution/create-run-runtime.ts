@@ -11,6 +11,7 @@ import type { TablesHost } from '@piecework/pieces';
 import type { OpenAgentToolbox } from './agents/agent-toolbox';
 import type { ServerBase } from '../server-context';
 import type { RunRuntime } from './run-runtime';
+import type { RunEndWrite } from './run-end-write';
 import { routeRunSignals } from './signals/run-signal-routes';
 import type { RunSignals } from './signals/run-signals';
 import type { WorkerAdmission } from './workers/worker-registry';
@@ -94,6 +95,11 @@ export interface RunRuntimeOptions {
    * message); the server passes the real toolbox.
    */
   agentToolbox?: OpenAgentToolbox;
+  /**
+   * What a run's end writes beside it, in the same transaction (the server saves a single-step
+   * test's sample data so; see `RunEndWrite`). Default: nothing.
+   */
+  runEndWrite?: RunEndWrite;
 }
 
 /**

@@ -20,7 +20,7 @@ import { EventEmitter } from 'eventemitter3';
 import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../infrastructure/storage/database';
 import { alertOnRunFailure } from '../modules/alerts/run-failure-alerts';
-import { saveTestedStepSample, testedStepSample } from '../modules/sample-data/tested-step-sample';
+import type { RunEndWrite } from './run-end-write';
 import { buildEngineRequest } from './build-engine-request';
 import { finishRun } from './lifecycle/end-run';
 import { giveBackRun } from './lifecycle/requeue-runs';
@@ -80,6 +80,8 @@ export interface RunExecutorDeps {
    * that kills its process every time must not loop forever.
    */
   maxAttempts: number;
+  /** What a run's end writes beside it (a single-step test's sample data); none when absent. */
+  endWrite?: RunEndWrite | undefined;
 }
 
 /** Executes claimed jobs. */
@@ -174,7 +176,7 @@ export class RunExecutor {
     // this turn of the event loop (with the other writes of the turn) and the slot freed.
     const defer = respondedEarly && this.deps.mayDeferEnd();
     // A single-step test's sample data commits with the run's end: whoever sees it ended finds it.
-    const tested = await testedStepSample(base.store, run, result);
+    const endWrite = (await this.deps.endWrite?.(run, result)) ?? null;
     const written = await base.store.write(
       async (trx) => {
         const row = await finishRun(
@@ -183,7 +185,7 @@ export class RunExecutor {
           { ...started, result, stepRows, logsFileId, pausedPath },
           now,
         );
-        if (tested !== null) await saveTestedStepSample(trx, base, tested);
+        if (endWrite !== null) await endWrite(trx);
         return row;
       },
       { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },

@@ -68,6 +68,7 @@ export function createRunExecution(
     stepWriteDelayMs: options.stepWriteDelayMs ?? 20,
     maxAttempts: options.maxAttempts ?? 5,
     mayDeferEnd: (): boolean => dispatcher.hasSpareSlot(),
+    endWrite: options.runEndWrite,
   });
   const agents = new AgentExecutor({
     base,

@@ -10,6 +10,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { loadRunFile } from '../../execution/run-files';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { ServerBase } from '../../server-context';
+import type { RunEndWrite } from '../../execution/run-end-write';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
@@ -114,4 +115,18 @@ async function saveSample(
   for (const operation of saves) {
     await applyFlowChangeIn(trx, base, run.flowId, operation, caller, null);
   }
+}
+
+/**
+ * The run end write of a server (the run machinery's `runEndWrite`): a single-step test run's end
+ * saves its tested step's sample data ({@link testedStepSample}, then {@link saveTestedStepSample}
+ * in the end's transaction); any other run's end writes nothing more.
+ */
+export function testedStepEndWrite(
+  base: Pick<ServerBase, 'store' | 'now' | 'settings' | 'pieces' | 'logger'>,
+): RunEndWrite {
+  return async (run, result) => {
+    const tested = await testedStepSample(base.store, run, result);
+    return tested === null ? null : (trx) => saveTestedStepSample(trx, base, tested);
+  };
 }
