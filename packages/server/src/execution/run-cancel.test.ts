@@ -24,7 +24,8 @@ beforeAll(async () => {
   server = await startTestServer({}, { runs: { workerThreads: 1 } });
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 async function cancel(flowRunIds: string[], projectId = user.projectId!): Promise<FlowRun[]> {
   const answer = await callApi<FlowRun[]>(server.apiUrl, 'POST', '/v1/flow-runs/cancel', {

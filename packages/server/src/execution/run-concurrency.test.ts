@@ -62,7 +62,8 @@ describe('per-project limits', () => {
     // Starting a cluster (three servers, an engine thread loading in each worker) and three users
     // took 8-12 s with both cores busy, past vitest's default 10 s for a hook.
   }, 60_000);
-  afterAll(() => server.close());
+  // Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+  afterAll(() => server.close(), 60_000);
 
   it('never runs more than the limit of a project at once, and every project gets its share', async () => {
     const { context } = server.server;
@@ -129,7 +130,8 @@ describe.skipIf(testsRunOnCluster())('fairness', () => {
     busyUser = await signUpTestUser(server);
     otherUser = await signUpTestUser(server);
   }, 60_000);
-  afterAll(() => server.close());
+  // Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+  afterAll(() => server.close(), 60_000);
 
   it('a project with many waiting runs does not starve one that queues later', async () => {
     const { runs } = server.server.context;
@@ -159,7 +161,8 @@ describe('a run that answered its caller', () => {
     );
     user = await signUpTestUser(server);
   }, 60_000);
-  afterAll(() => server.close());
+  // Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+  afterAll(() => server.close(), 60_000);
 
   // Not on PostgreSQL yet: the slot is freed in memory once the run's end is committed, and a PG
   // commit (a network round trip) takes longer than the caller's next request to arrive.

@@ -18,7 +18,8 @@ beforeAll(async () => {
     chain([code('step_1', 'return inputs;', { n: "{{trigger['output'].body.n}}" })]),
   );
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const context = () => server.server.context;
 

@@ -23,7 +23,8 @@ beforeAll(async () => {
   server = await startTestServer({ AP_FLOW_RUN_LOG_SLICE_THRESHOLD_KB: '4' }, { runs: { prestart: true } });
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const runs = () => server.server.context.runs;
 

@@ -21,7 +21,8 @@ beforeAll(async () => {
   );
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const runs = () => server.server.context.runs;
 
@@ -74,7 +75,8 @@ describe('run memory limit', () => {
     );
     owner = await signUpTestUser(roomy);
   }, 60_000);
-  afterAll(() => roomy.close());
+  // Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+  afterAll(() => roomy.close(), 60_000);
 
   it('ends a huge allocation MEMORY_LIMIT_EXCEEDED', async () => {
     const greedy = await publishedFlow(

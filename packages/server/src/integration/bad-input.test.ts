@@ -17,7 +17,8 @@ beforeAll(async () => {
   server = await startTestServer({ AP_MAX_FILE_SIZE_MB: '10', AP_MAX_FLOW_RUN_LOG_SIZE_MB: '10' });
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const rowCounts = () =>
   countRows(server, [

@@ -19,7 +19,8 @@ beforeAll(async () => {
   user = await signUpTestUser(server);
   client = createPieceworkClient({ baseUrl: server.url, token: user.token });
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 async function publishedFlow(projectId: string, respond = false): Promise<string> {
   const flow = await client.flows.create({ displayName: 'Busy', projectId });

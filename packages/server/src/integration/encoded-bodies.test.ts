@@ -28,7 +28,8 @@ beforeAll(async () => {
   user = await signUpTestUser(server);
   ({ flowId } = await buildFlow(server, user.token, user.projectId!, chainOf(code('step_1', 'return 1;'))));
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 interface Answer {
   status: number;

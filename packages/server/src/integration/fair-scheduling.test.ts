@@ -29,7 +29,8 @@ beforeAll(async () => {
   );
   [hogUser, quickUser] = [await signUpTestUser(server), await signUpTestUser(server)];
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 /** Milliseconds of each of `count` sync calls of the quick flow, one after the other. */
 async function quickLatencies(flowId: string, count: number): Promise<number[]> {

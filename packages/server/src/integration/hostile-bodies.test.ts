@@ -22,7 +22,8 @@ beforeAll(async () => {
   user = await signUpTestUser(server);
   ({ flowId } = await buildFlow(server, user.token, user.projectId!, chainOf(code('step_1', 'return 1;'))));
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 /** `depth` nested objects (`{"a":{...}}`) around `1`. */
 const nestedObjects = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

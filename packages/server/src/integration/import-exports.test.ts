@@ -29,7 +29,8 @@ beforeAll(async () => {
   server = await startTestServer();
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 describe('importing real exports', () => {
   it.each([

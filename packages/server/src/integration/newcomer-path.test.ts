@@ -14,7 +14,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 function loopStep(name: string, items: string): StepRequest {
   return { name, displayName: `Loop ${name}`, type: 'LOOP_ON_ITEMS', valid: true, settings: { items } };

@@ -29,7 +29,8 @@ beforeAll(async () => {
     })),
   );
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const key = (entry: { method: string; path: string }) => `${entry.method} ${entry.path}`;
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -28,7 +28,8 @@ beforeAll(async () => {
   );
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 /** A raw connection to the server: what it received, and whether the server closed it. */
 interface RawConnection {

@@ -115,7 +115,8 @@ beforeAll(async () => {
   );
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 describe('sub-flows through the server', () => {
   it("waits for the child's returnResponse and goes on with its data", async () => {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   server = await startTestServer({}, { runs: { workerThreads: 1 } });
   user = await signUpTestUser(server);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 /** Uses the sign-ups template in `projectId` and publishes (so enables) both its flows. */
 async function useAndPublish(projectId: string): Promise<UseTemplateResponse> {

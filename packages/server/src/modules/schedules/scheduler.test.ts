@@ -41,7 +41,8 @@ describe('the scheduler of a running server', () => {
   beforeAll(async () => {
     server = await startTestServer();
   }, 60_000);
-  afterAll(() => server.close());
+  // Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+  afterAll(() => server.close(), 60_000);
 
   it('runs a due schedule once, with the payload of the trigger, and advances it past now', async () => {
     const flow = await enabledScheduledFlow(server);

@@ -18,7 +18,8 @@ beforeAll(async () => {
   projectId = user.projectId!;
   api = flowsApi(server, user.token);
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 const setTrigger = (trigger: TriggerRequest): FlowOperation => ({ type: 'UPDATE_TRIGGER', request: trigger });
 const publish = (status?: 'ENABLED' | 'DISABLED'): FlowOperation => ({

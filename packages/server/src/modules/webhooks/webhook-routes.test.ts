@@ -49,7 +49,8 @@ beforeAll(async () => {
   user = await signUpTestUser(server);
   projectId = user.projectId!;
 }, 60_000);
-afterAll(() => server.close());
+// Runs a failed test left in flight can keep a server closing past vitest's 10 s for a hook.
+afterAll(() => server.close(), 60_000);
 
 /** A published flow that only records its trigger payload. */
 const recordingFlow = () => buildFlow(server, user.token, projectId, chainOf(code('step_1', 'return 1;')));
