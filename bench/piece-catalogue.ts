@@ -65,7 +65,7 @@ for (let i = 0; known.newest().length + copies.length < REFERENCE_CATALOGUE_SIZE
   copies.push({ metadata: { ...metadata, name }, ...(unavailableReason ? { unavailableReason } : {}) });
 }
 await known.put(copies, 'SYNC');
-await measure(`+ synthetic, ~${String(REFERENCE_CATALOGUE_SIZE)} pieces (the reference's cloud)`);
+await measure(`+ synthetic, ~${String(REFERENCE_CATALOGUE_SIZE)} pieces (Activepieces' cloud catalogue)`);
 
 printTable(['GET /v1/pieces, 1 connection', 'pieces', 'answer', 'req/s', 'p50 ms', 'p99 ms'], rows);
 await server.close();

@@ -301,7 +301,7 @@ export const ENDPOINTS = {
       path: '/v1/flows/:id/template',
       operationId: 'flows.getTemplate',
       summary:
-        'Export a flow (its latest version, or ?versionId=) as a shared template, as the reference does',
+        'Export a flow (its latest version, or ?versionId=) as a shared template, as Activepieces does',
       access: projectAccess('READ_FLOW', { from: 'entity', entity: 'flow' }),
       params: IdParams,
       query: GetFlowQuery,

@@ -28,7 +28,7 @@ export const PIECE_ENDPOINTS = {
     method: 'GET',
     path: '/v1/pieces/categories',
     operationId: 'pieces.categories',
-    summary: "The categories pieces are filed under (the reference platform's list)",
+    summary: "The categories pieces are filed under (Activepieces' list)",
     access: PUBLIC_ACCESS,
     status: 200,
     response: z.array(PieceCategory),

@@ -149,7 +149,7 @@ export const PROJECT_ROLE_ENDPOINTS = {
     path: '/v1/project-roles/:id',
     operationId: 'projectRoles.delete',
     summary:
-      'Delete a custom role, by id (or by name, as the reference does); the members holding it are removed too',
+      'Delete a custom role, by id (or by name, as Activepieces does); the members holding it are removed too',
     access: PLATFORM_ADMIN_ACCESS,
     params: z.object({ id: z.string().min(1) }),
     status: 204,
