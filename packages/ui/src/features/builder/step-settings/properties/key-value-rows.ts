@@ -14,9 +14,11 @@ export interface Row {
 
 /** The object `rows` store: the named rows, the first of a repeated name winning. */
 export function objectOf(rows: readonly Row[]): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const row of rows) if (row.key !== '' && !(row.key in object)) object[row.key] = row.value;
-  return object;
+  const named = new Map<string, unknown>();
+  for (const row of rows) if (row.key !== '' && !named.has(row.key)) named.set(row.key, row.value);
+  // fromEntries defines own properties: a row named `toString` or `__proto__` is stored as named,
+  // never read from or written to the object's prototype.
+  return Object.fromEntries(named);
 }
 
 /** Whether object `a` is the stored value `b` (anything but an object counts as empty). */
