@@ -1,10 +1,10 @@
 /**
- * Client authentication at `/token` and `/revoke` (RFC 6749 §2.3.1, SPEC): the client presents
+ * Client authentication at `/token` and `/revoke` (RFC 6749 §2.3.1): the client presents
  * its id and secret in an `Authorization: Basic` header (each part form-url-decoded) or as
  * `client_id` / `client_secret` body parameters, never both ways at once (`invalid_request`).
  * A confidential client (registered `client_secret_basic` or `client_secret_post`) may use either
- * way; one that omits its secret is 400 `invalid_client` (SPEC). A public client (`none`) sends
- * its `client_id` only. No client identity at all is 400 `invalid_client` (SPEC, /revoke). An
+ * way; one that omits its secret is 400 `invalid_client`. A public client (`none`) sends
+ * its `client_id` only. No client identity at all is 400 `invalid_client` (at /revoke too). An
  * unknown client or a wrong secret is `invalid_client`: 401 with `WWW-Authenticate: Basic` when
  * the client tried the header, else 400.
  */

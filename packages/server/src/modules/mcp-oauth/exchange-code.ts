@@ -9,6 +9,13 @@
  */
 import { generateId, type McpTokenResponse } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
+import {
+  claimCode,
+  insertGrant,
+  selectCodeGrantId,
+  selectCodeWithUser,
+  setCodeGrant,
+} from './mcp-grant-repository';
 import type { McpOAuthClient } from './mcp-oauth-clients';
 import { invalidOAuthRequest, OAuthError } from './oauth-error';
 import type { OAuthParams } from './oauth-params';
@@ -31,30 +38,14 @@ export async function exchangeCode(
   if (redirectUri === undefined) throw invalidOAuthRequest('redirect_uri is required');
   if (verifier === undefined) throw invalidOAuthRequest('code_verifier is required (PKCE)');
   const hashedCode = hashSecret(code);
-  const row = await ctx.store.db
-    .selectFrom('mcpOAuthCode')
-    .innerJoin('user', 'user.id', 'mcpOAuthCode.userId')
-    .selectAll('mcpOAuthCode')
-    .select('user.status as userStatus')
-    .where('hashedCode', '=', hashedCode)
-    .executeTakeFirst();
+  const row = await selectCodeWithUser(ctx.store.db, hashedCode);
   if (row === undefined || row.clientId !== client.id) {
     throw new OAuthError('invalid_grant', 'The code is unknown, or was issued to another client');
   }
   const exchange = await ctx.store.write(async (trx): Promise<Exchange> => {
     const now = ctx.now();
-    const claimed = await trx
-      .updateTable('mcpOAuthCode')
-      .set({ usedAt: now })
-      .where('hashedCode', '=', hashedCode)
-      .where('usedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
-      const used = await trx
-        .selectFrom('mcpOAuthCode')
-        .select('grantId')
-        .where('hashedCode', '=', hashedCode)
-        .executeTakeFirst();
+    if (!(await claimCode(trx, hashedCode, now))) {
+      const used = await selectCodeGrantId(trx, hashedCode);
       if (used?.grantId != null) await revokeGrant(trx, used.grantId, now);
       return { ok: false, description: 'The code was already used; the tokens issued for it are revoked' };
     }
@@ -74,26 +65,19 @@ export async function exchangeCode(
       projectId: row.projectId,
       platformId: row.platformId,
     };
-    await trx
-      .insertInto('mcpOAuthGrant')
-      .values({
-        id: grant.grantId,
-        clientId: grant.clientId,
-        userId: grant.userId,
-        projectId: grant.projectId,
-        platformId: grant.platformId,
-        scopes: row.scopes,
-        lastUsedAt: null,
-        revokedAt: null,
-        created: now,
-        updated: now,
-      })
-      .execute();
-    await trx
-      .updateTable('mcpOAuthCode')
-      .set({ grantId: grant.grantId })
-      .where('hashedCode', '=', hashedCode)
-      .execute();
+    await insertGrant(trx, {
+      id: grant.grantId,
+      clientId: grant.clientId,
+      userId: grant.userId,
+      projectId: grant.projectId,
+      platformId: grant.platformId,
+      scopes: row.scopes,
+      lastUsedAt: null,
+      revokedAt: null,
+      created: now,
+      updated: now,
+    });
+    await setCodeGrant(trx, hashedCode, grant.grantId);
     return { ok: true, grant, refreshToken: await storeRefreshToken(trx, grant, now) };
   });
   if (!exchange.ok) throw new OAuthError('invalid_grant', exchange.description);

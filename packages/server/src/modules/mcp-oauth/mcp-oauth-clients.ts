@@ -1,12 +1,13 @@
 /**
  * Registered MCP OAuth clients as the authorization server reads them: {@link findMcpOAuthClient}
  * loads a `mcpOAuthClient` row with its JSON columns parsed. A client keeps the
- * `token_endpoint_auth_method` it registered with for life (SPEC).
+ * `token_endpoint_auth_method` it registered with for life.
  */
 import type { TokenEndpointAuthMethod } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { selectClient } from './mcp-client-repository';
 
 /** A registered client. */
 export interface McpOAuthClient {
@@ -25,7 +26,7 @@ export async function findMcpOAuthClient(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<McpOAuthClient | undefined> {
-  const row = await db.selectFrom('mcpOAuthClient').selectAll().where('id', '=', clientId).executeTakeFirst();
+  const row = await selectClient(db, clientId);
   if (row === undefined) return undefined;
   return {
     id: row.id,

@@ -1,7 +1,8 @@
 /**
  * Discovery and dynamic client registration over HTTP: the metadata documents' exact fields, the
- * RFC 7591 / RFC 8252 / SPEC rules of `POST /register` (each refusal's status and error code),
- * secrets stored hashed only, no-store answers, 405 on other methods, and the per-IP rate limit.
+ * rules of `POST /register` (RFC 7591, RFC 8252 and the server's own: each refusal's status and
+ * error code), secrets stored hashed only, no-store answers, 405 on other methods, and the per-IP
+ * rate limit.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -38,8 +38,11 @@ export interface McpOAuthRootOptions {
   readonly registerRateLimit?: RegisterRateLimit | false;
 }
 
+/** What the authorization server uses of the server context. */
+export type McpOAuthRootDependencies = Pick<ServerContext, 'store' | 'now' | 'settings' | 'mcpAccessTokens'>;
+
 /** The plugin serving the authorization server of `ctx`. */
-export function mcpOAuthRootRoutes(ctx: ServerContext, options: McpOAuthRootOptions = {}) {
+export function mcpOAuthRootRoutes(ctx: McpOAuthRootDependencies, options: McpOAuthRootOptions = {}) {
   const limitRegistration = registerLimiter(ctx, options.registerRateLimit);
   const { publicUrl } = ctx.settings;
   return async function mcpOAuthRoot(scope: FastifyInstance): Promise<void> {

@@ -9,23 +9,22 @@
  * - `deny` answers the redirect URI with `error=access_denied`, `state` and `iss`;
  * - `listGrants` lists the project's live grants, newest first; `revokeGrant` ("Disconnect")
  *   revokes one: its refresh and access tokens stop working at once (`revoke-grant.ts`).
+ * The behaviour is in `mcp-consent-service.ts`.
  */
-import { ENDPOINTS, PieceworkError, type McpOAuthGrant } from '@piecework/shared';
-import { invalidRequest, notFound } from '../../infrastructure/errors';
+import { ENDPOINTS, PieceworkError } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { toJson } from '../../infrastructure/storage/json-column';
 import { authorizationResponseUrl } from './authorize-request';
-import { mcpAuthRequestsOf, type VerifiedMcpAuthRequest } from './mcp-auth-requests';
-import { findMcpOAuthClient, type McpOAuthClient } from './mcp-oauth-clients';
-import { hashSecret, newSecret } from './oauth-secrets';
-import { revokeGrant } from './revoke-grant';
-
-/** How long an authorization code lives, in ms. */
-export const AUTHORIZATION_CODE_MS = 10 * 60_000;
+import {
+  checkedAuthRequest,
+  disconnectGrant,
+  listProjectGrants,
+  storeAuthorizationCode,
+  type McpConsentDependencies,
+} from './mcp-consent-service';
+import { newSecret } from './oauth-secrets';
 
 /** The consent and connected-clients routes. */
-export function mcpOAuthRoutes(ctx: ServerContext): RouteDefinition[] {
+export function mcpOAuthRoutes(ctx: McpConsentDependencies): RouteDefinition[] {
   const pending = async (authRequestId: string) => checkedAuthRequest(ctx, authRequestId);
   return [
     route(ENDPOINTS.mcpOAuth.authRequest, {
@@ -49,26 +48,7 @@ export function mcpOAuthRoutes(ctx: ServerContext): RouteDefinition[] {
         }
         const { request, client } = await pending(body.authRequestId);
         const code = newSecret();
-        const now = ctx.now();
-        await ctx.store.write((trx) =>
-          trx
-            .insertInto('mcpOAuthCode')
-            .values({
-              hashedCode: hashSecret(code),
-              clientId: client.id,
-              userId: principal.id,
-              projectId: project.id,
-              platformId: project.platformId,
-              redirectUri: request.redirectUri,
-              codeChallenge: request.codeChallenge,
-              scopes: toJson(request.scopes),
-              expiresAt: new Date(Date.parse(now) + AUTHORIZATION_CODE_MS).toISOString(),
-              usedAt: null,
-              grantId: null,
-              created: now,
-            })
-            .execute(),
-        );
+        await storeAuthorizationCode(ctx, { code, request, client, userId: principal.id, project });
         return {
           redirectUrl: authorizationResponseUrl(request.redirectUri, ctx.settings.publicUrl, {
             code,
@@ -90,60 +70,17 @@ export function mcpOAuthRoutes(ctx: ServerContext): RouteDefinition[] {
       },
     }),
     route(ENDPOINTS.mcpOAuth.listGrants, {
-      handler: async ({ project }) => {
-        const rows = await ctx.store.db
-          .selectFrom('mcpOAuthGrant')
-          .innerJoin('mcpOAuthClient', 'mcpOAuthClient.id', 'mcpOAuthGrant.clientId')
-          .leftJoin('user', 'user.id', 'mcpOAuthGrant.userId')
-          .selectAll('mcpOAuthGrant')
-          .select(['mcpOAuthClient.clientName', 'user.email as userEmail'])
-          .where('mcpOAuthGrant.projectId', '=', project.id)
-          .where('mcpOAuthGrant.revokedAt', 'is', null)
-          .orderBy('mcpOAuthGrant.created', 'desc')
-          .orderBy('mcpOAuthGrant.id', 'desc')
-          .execute();
-        const data: McpOAuthGrant[] = rows.map((row) => ({
-          id: row.id,
-          created: row.created,
-          updated: row.updated,
-          projectId: row.projectId,
-          clientId: row.clientId,
-          clientName: row.clientName,
-          userId: row.userId,
-          userEmail: row.userEmail ?? null,
-          lastUsedAt: row.lastUsedAt,
-        }));
-        return { data, next: null, previous: null };
-      },
+      handler: async ({ project }) => ({
+        data: await listProjectGrants(ctx, project.id),
+        next: null,
+        previous: null,
+      }),
     }),
     route(ENDPOINTS.mcpOAuth.revokeGrant, {
       handler: async ({ params, project }) => {
-        const grant = await ctx.store.db
-          .selectFrom('mcpOAuthGrant')
-          .select('clientId')
-          .where('id', '=', params.id)
-          .where('projectId', '=', project.id)
-          .executeTakeFirst();
-        if (grant === undefined) throw notFound('mcpOAuthGrant', params.id);
-        await ctx.store.write((trx) => revokeGrant(trx, params.id, ctx.now(), grant.clientId));
+        await disconnectGrant(ctx, project.id, params.id);
         return undefined;
       },
     }),
   ];
-}
-
-/** The verified auth request `authRequestId` and its client; 400 VALIDATION when it cannot be used. */
-async function checkedAuthRequest(
-  ctx: ServerContext,
-  authRequestId: string,
-): Promise<{ request: VerifiedMcpAuthRequest; client: McpOAuthClient }> {
-  const request = await mcpAuthRequestsOf(ctx.settings).verify(authRequestId);
-  if (request === null) {
-    throw invalidRequest('The authorization request is invalid or has expired; start again from the client');
-  }
-  const client = await findMcpOAuthClient(ctx.store.db, request.clientId);
-  if (client === undefined || !client.redirectUris.includes(request.redirectUri)) {
-    throw invalidRequest('The client of this authorization request is no longer registered');
-  }
-  return { request, client };
 }

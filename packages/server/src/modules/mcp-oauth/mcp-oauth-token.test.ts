@@ -1,6 +1,6 @@
 /**
  * `/token` and `/revoke` over HTTP, as RFC 6749, RFC 7636, RFC 7009, OAuth 2.1 / RFC 9700 and the
- * SPEC say: each refusal's status and exact `error`, single-use codes whose reuse revokes the
+ * server's own rules say: each refusal's status and exact `error`, single-use codes whose reuse revokes the
  * tokens they gave, refresh rotation whose replay ends the family, client authentication by Basic
  * header or body (never both), revocation that looks a token up as both kinds, and tokens that
  * cannot pass for one another.

@@ -8,6 +8,8 @@
  */
 import { MCP_OAUTH_SCOPE, type McpTokenResponse } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
+import { claimRefreshToken, selectRefreshTokenWithGrant } from './mcp-client-repository';
+import { touchGrant } from './mcp-grant-repository';
 import type { McpOAuthClient } from './mcp-oauth-clients';
 import { invalidOAuthRequest, OAuthError } from './oauth-error';
 import type { OAuthParams } from './oauth-params';
@@ -31,33 +33,12 @@ export async function refreshTokens(
   }
   const hashedToken = hashSecret(presented);
   const rotation = await ctx.store.write(async (trx): Promise<Rotation> => {
-    const row = await trx
-      .selectFrom('mcpOAuthRefreshToken')
-      .innerJoin('mcpOAuthGrant', 'mcpOAuthGrant.id', 'mcpOAuthRefreshToken.grantId')
-      .innerJoin('user', 'user.id', 'mcpOAuthGrant.userId')
-      .select([
-        'mcpOAuthRefreshToken.clientId',
-        'mcpOAuthRefreshToken.expiresAt',
-        'mcpOAuthGrant.id as grantId',
-        'mcpOAuthGrant.userId',
-        'mcpOAuthGrant.projectId',
-        'mcpOAuthGrant.platformId',
-        'mcpOAuthGrant.revokedAt',
-        'user.status as userStatus',
-      ])
-      .where('mcpOAuthRefreshToken.hashedToken', '=', hashedToken)
-      .executeTakeFirst();
+    const row = await selectRefreshTokenWithGrant(trx, hashedToken);
     if (row === undefined || row.clientId !== client.id) {
       return { ok: false, description: 'The refresh token is unknown, or was issued to another client' };
     }
     const now = ctx.now();
-    const claimed = await trx
-      .updateTable('mcpOAuthRefreshToken')
-      .set({ usedAt: now })
-      .where('hashedToken', '=', hashedToken)
-      .where('usedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) {
+    if (!(await claimRefreshToken(trx, hashedToken, now))) {
       await revokeGrant(trx, row.grantId, now);
       return { ok: false, description: 'The refresh token was already used; its grant is revoked' };
     }
@@ -73,7 +54,7 @@ export async function refreshTokens(
       projectId: row.projectId,
       platformId: row.platformId,
     };
-    await trx.updateTable('mcpOAuthGrant').set({ updated: now }).where('id', '=', row.grantId).execute();
+    await touchGrant(trx, row.grantId, now);
     return { ok: true, grant, refreshToken: await storeRefreshToken(trx, grant, now) };
   });
   if (!rotation.ok) throw new OAuthError('invalid_grant', rotation.description);

@@ -2,7 +2,7 @@
  * Dynamic client registration (`POST /register`, RFC 7591): checks the client's metadata and
  * records it. Redirect URIs follow `mcp-redirect-uri.ts` (a refusal is `invalid_redirect_uri`
  * naming the URI and its problem); any other bad field is `invalid_client_metadata`.
- * `token_endpoint_auth_method` omitted is `client_secret_basic` (SPEC): a confidential client,
+ * `token_endpoint_auth_method` omitted is `client_secret_basic`: a confidential client,
  * answered its `client_secret` once (stored as its SHA-256 only); `client_secret_post` is
  * confidential too; `none` is a public client without secret.
  */
@@ -14,6 +14,7 @@ import {
 } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import { toJson } from '../../infrastructure/storage/json-column';
+import { insertClient } from './mcp-client-repository';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './mcp-redirect-uri';
 import { OAuthError } from './oauth-error';
 import { hashSecret, newSecret } from './oauth-secrets';
@@ -34,20 +35,17 @@ export async function registerClient(
   const now = ctx.now();
   const id = generateId();
   await ctx.store.write((trx) =>
-    trx
-      .insertInto('mcpOAuthClient')
-      .values({
-        id,
-        clientName: metadata.clientName ?? null,
-        redirectUris: toJson(metadata.redirectUris),
-        grantTypes: toJson(metadata.grantTypes),
-        responseTypes: toJson(['code']),
-        tokenEndpointAuthMethod: metadata.authMethod,
-        hashedSecret: secret === undefined ? null : hashSecret(secret),
-        created: now,
-        updated: now,
-      })
-      .execute(),
+    insertClient(trx, {
+      id,
+      clientName: metadata.clientName ?? null,
+      redirectUris: toJson(metadata.redirectUris),
+      grantTypes: toJson(metadata.grantTypes),
+      responseTypes: toJson(['code']),
+      tokenEndpointAuthMethod: metadata.authMethod,
+      hashedSecret: secret === undefined ? null : hashSecret(secret),
+      created: now,
+      updated: now,
+    }),
   );
   return {
     client_id: id,

@@ -1,6 +1,6 @@
 /**
- * `POST /revoke` (RFC 7009). The client identifies itself (no identity: 400 `invalid_client`,
- * SPEC) and a confidential one authenticates, as at `/token`; `token` is required. The token is
+ * `POST /revoke` (RFC 7009). The client identifies itself (no identity: 400 `invalid_client`)
+ * and a confidential one authenticates, as at `/token`; `token` is required. The token is
  * looked up both as a refresh token and as an access token whatever `token_type_hint` says (a
  * hint never narrows the search). Either kind, when it is this client's, revokes its grant: the
  * whole token family. An access token is a self-contained JWT that cannot be revoked alone, so
@@ -12,6 +12,7 @@ import type { ServerContext } from '../../server-context';
 import { authenticateClient } from './authenticate-client';
 import { invalidOAuthRequest } from './oauth-error';
 import type { OAuthParams } from './oauth-params';
+import { selectRefreshTokenGrant } from './mcp-client-repository';
 import { hashSecret } from './oauth-secrets';
 import { revokeGrant } from './revoke-grant';
 
@@ -24,11 +25,7 @@ export async function revokeEndpoint(
   const client = await authenticateClient(ctx, authorization, params);
   const token = params.get('token');
   if (token === undefined) throw invalidOAuthRequest('token is required');
-  const refresh = await ctx.store.db
-    .selectFrom('mcpOAuthRefreshToken')
-    .select(['grantId', 'clientId'])
-    .where('hashedToken', '=', hashSecret(token))
-    .executeTakeFirst();
+  const refresh = await selectRefreshTokenGrant(ctx.store.db, hashSecret(token));
   const access = refresh === undefined ? await ctx.mcpAccessTokens.verify(token) : null;
   const grantId =
     refresh !== undefined && refresh.clientId === client.id

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
+import { markGrantRevoked } from './mcp-grant-repository';
 
 /**
  * Marks grant `grantId` revoked at `now` (a grant already revoked keeps its first time); with
@@ -17,12 +18,5 @@ export async function revokeGrant(
   now: string,
   clientId?: string,
 ): Promise<boolean> {
-  let update = trx
-    .updateTable('mcpOAuthGrant')
-    .set({ revokedAt: now, updated: now })
-    .where('id', '=', grantId)
-    .where('revokedAt', 'is', null);
-  if (clientId !== undefined) update = update.where('clientId', '=', clientId);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return markGrantRevoked(trx, grantId, now, clientId);
 }

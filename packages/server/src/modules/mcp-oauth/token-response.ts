@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { MCP_ACCESS_TOKEN_SECONDS } from './mcp-access-tokens';
+import { insertRefreshToken } from './mcp-client-repository';
 import { hashSecret, newSecret, REFRESH_TOKEN_BYTES } from './oauth-secrets';
 
 /** How long a refresh token lives, in days (each rotation starts a new one). */
@@ -29,17 +30,14 @@ export async function storeRefreshToken(
   now: string,
 ): Promise<string> {
   const token = newSecret(REFRESH_TOKEN_BYTES);
-  await trx
-    .insertInto('mcpOAuthRefreshToken')
-    .values({
-      hashedToken: hashSecret(token),
-      grantId: grant.grantId,
-      clientId: grant.clientId,
-      expiresAt: new Date(Date.parse(now) + REFRESH_TOKEN_DAYS * 86_400_000).toISOString(),
-      usedAt: null,
-      created: now,
-    })
-    .execute();
+  await insertRefreshToken(trx, {
+    hashedToken: hashSecret(token),
+    grantId: grant.grantId,
+    clientId: grant.clientId,
+    expiresAt: new Date(Date.parse(now) + REFRESH_TOKEN_DAYS * 86_400_000).toISOString(),
+    usedAt: null,
+    created: now,
+  });
   return token;
 }
 

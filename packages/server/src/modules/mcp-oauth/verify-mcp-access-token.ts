@@ -7,6 +7,7 @@
  */
 import type { ServerContext } from '../../server-context';
 import type { McpAccessClaims } from './mcp-access-tokens';
+import { selectGrantWithUser, setGrantLastUsed } from './mcp-grant-repository';
 
 /** How stale `lastUsedAt` may get before a call refreshes it (avoids a write per call). */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -18,19 +19,7 @@ export async function verifyMcpAccessToken(
 ): Promise<McpAccessClaims | null> {
   const claims = await ctx.mcpAccessTokens.verify(token);
   if (claims === null) return null;
-  const grant = await ctx.store.db
-    .selectFrom('mcpOAuthGrant')
-    .innerJoin('user', 'user.id', 'mcpOAuthGrant.userId')
-    .select([
-      'mcpOAuthGrant.clientId',
-      'mcpOAuthGrant.userId',
-      'mcpOAuthGrant.projectId',
-      'mcpOAuthGrant.revokedAt',
-      'mcpOAuthGrant.lastUsedAt',
-      'user.status as userStatus',
-    ])
-    .where('mcpOAuthGrant.id', '=', claims.grantId)
-    .executeTakeFirst();
+  const grant = await selectGrantWithUser(ctx.store.db, claims.grantId);
   if (
     grant === undefined ||
     grant.revokedAt !== null ||
@@ -43,11 +32,7 @@ export async function verifyMcpAccessToken(
   }
   const now = ctx.now();
   if (grant.lastUsedAt === null || Date.parse(now) - Date.parse(grant.lastUsedAt) > LAST_USED_RESOLUTION_MS) {
-    await ctx.store.db
-      .updateTable('mcpOAuthGrant')
-      .set({ lastUsedAt: now })
-      .where('id', '=', claims.grantId)
-      .execute();
+    await setGrantLastUsed(ctx.store.db, claims.grantId, now);
   }
   return claims;
 }
