@@ -20,7 +20,14 @@ import type { Database } from '../../infrastructure/storage/database';
 import { findVersionOfFlow } from '../flow-definitions/flow-repository';
 import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { nextRunAfter, schedulePlanOf } from './schedule-plan';
-import { advanceSchedule, deleteSchedule, findSchedule, type ScheduleRow } from './schedule-repository';
+import {
+  advanceSchedule,
+  deleteSchedule,
+  findRunTriggeredBy,
+  findSchedule,
+  findScheduledFlow,
+  type ScheduleRow,
+} from './schedule-repository';
 
 /** What a firing did. */
 export type FireOutcome =
@@ -36,8 +43,11 @@ export function scheduleTriggeredBy(scheduledAt: string): string {
   return `SCHEDULE:${scheduledAt}`;
 }
 
+/** What firing a schedule uses from the server context: its store, clock and run machinery. */
+export type FireScheduleDependencies = Pick<ServerContext, 'store' | 'now' | 'runs'>;
+
 /** Fires the schedule of flow `flowId` if it is due (see the module comment). */
-export async function fireSchedule(ctx: ServerContext, flowId: string): Promise<FireOutcome> {
+export async function fireSchedule(ctx: FireScheduleDependencies, flowId: string): Promise<FireOutcome> {
   const prepared = await ctx.store.write((trx) => prepareFiring(trx, flowId, ctx.now()));
   if (prepared.kind !== 'DUE') return prepared;
   const created = await ctx.runs.createRun(prepared.run);
@@ -52,22 +62,12 @@ async function prepareFiring(trx: Kysely<Database>, flowId: string, now: string)
   const schedule = await findSchedule(trx, flowId);
   if (schedule === undefined || schedule.nextRunAt > now) return { kind: 'NOT_DUE' };
   const triggeredBy = scheduleTriggeredBy(schedule.nextRunAt);
-  const existing = await trx
-    .selectFrom('flowRun')
-    .select('id')
-    .where('flowId', '=', flowId)
-    .where('triggeredBy', '=', triggeredBy)
-    .executeTakeFirst();
+  const existing = await findRunTriggeredBy(trx, flowId, triggeredBy);
   if (existing !== undefined) {
     await advance(trx, schedule, now);
     return { kind: 'ALREADY_RAN', scheduledAt: schedule.nextRunAt };
   }
-  const flow = await trx
-    .selectFrom('flow')
-    .innerJoin('project', 'project.id', 'flow.projectId')
-    .select(['flow.status', 'flow.publishedVersionId', 'project.platformId'])
-    .where('flow.id', '=', flowId)
-    .executeTakeFirst();
+  const flow = await findScheduledFlow(trx, flowId);
   const versionRow =
     flow?.status === 'ENABLED' && flow.publishedVersionId !== null
       ? await findVersionOfFlow(trx, flowId, flow.publishedVersionId)

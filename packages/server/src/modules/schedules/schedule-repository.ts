@@ -71,3 +71,23 @@ export async function advanceSchedule(
     .where('nextRunAt', '=', from)
     .execute();
 }
+
+/** The id of the run of flow `flowId` with this `triggeredBy`, if one was created. */
+export async function findRunTriggeredBy(db: Kysely<Database>, flowId: string, triggeredBy: string) {
+  return db
+    .selectFrom('flowRun')
+    .select('id')
+    .where('flowId', '=', flowId)
+    .where('triggeredBy', '=', triggeredBy)
+    .executeTakeFirst();
+}
+
+/** The status, published version and platform of flow `flowId`, if it exists. */
+export async function findScheduledFlow(db: Kysely<Database>, flowId: string) {
+  return db
+    .selectFrom('flow')
+    .innerJoin('project', 'project.id', 'flow.projectId')
+    .select(['flow.status', 'flow.publishedVersionId', 'project.platformId'])
+    .where('flow.id', '=', flowId)
+    .executeTakeFirst();
+}

@@ -20,8 +20,11 @@ export type Scheduler = DueLoop<FireOutcome[]>;
 /** How many due schedules one query takes. */
 const BATCH = 100;
 
+/** What the scheduler uses from the server context: its store, clock, logger and run machinery. */
+export type SchedulerDependencies = Pick<ServerContext, 'store' | 'now' | 'logger' | 'runs'>;
+
 /** The scheduler over `ctx` (its store, clock, logger and run machinery). */
-export function createScheduler(ctx: ServerContext, options: SchedulerOptions = {}): Scheduler {
+export function createScheduler(ctx: SchedulerDependencies, options: SchedulerOptions = {}): Scheduler {
   async function fireDueNow(): Promise<FireOutcome[]> {
     const outcomes: FireOutcome[] = [];
     const tried = new Set<string>();
