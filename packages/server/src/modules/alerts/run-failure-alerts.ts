@@ -11,6 +11,10 @@ import { runFailureEmail } from '../../infrastructure/email/run-failure-email';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { ServerBase } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { findProjectDisplayName, listEmailReceivers } from './alert-repository';
+
+/** What run-failure alerting uses from the server context. */
+export type RunFailureAlertDependencies = Pick<ServerBase, 'store' | 'mailer' | 'logger' | 'settings'>;
 
 const S = FlowRunStatus.enum;
 
@@ -27,7 +31,7 @@ export const ALERTING_STATUSES: ReadonlySet<string> = new Set<FlowRunStatus>([
 const MAX_MESSAGE_CHARS = 500;
 
 /** Starts alerting for `run` (its end committed) when it is a failed production run; returns at once. */
-export function alertOnRunFailure(base: ServerBase, run: FlowRunRow): void {
+export function alertOnRunFailure(base: RunFailureAlertDependencies, run: FlowRunRow): void {
   if (!base.mailer.configured || run.environment !== 'PRODUCTION' || !ALERTING_STATUSES.has(run.status)) {
     return;
   }
@@ -40,19 +44,13 @@ export function alertOnRunFailure(base: ServerBase, run: FlowRunRow): void {
 }
 
 /** Emails every EMAIL receiver of the run's project (each separately: one bad address does not stop the rest). */
-export async function sendRunFailureAlerts(base: ServerBase, run: FlowRunRow): Promise<void> {
-  const receivers = await base.store.db
-    .selectFrom('alert')
-    .select('receiver')
-    .where('projectId', '=', run.projectId)
-    .where('channel', '=', 'EMAIL')
-    .execute();
+export async function sendRunFailureAlerts(
+  base: RunFailureAlertDependencies,
+  run: FlowRunRow,
+): Promise<void> {
+  const receivers = await listEmailReceivers(base.store.db, run.projectId);
   if (receivers.length === 0) return;
-  const project = await base.store.db
-    .selectFrom('project')
-    .select('displayName')
-    .where('id', '=', run.projectId)
-    .executeTakeFirst();
+  const project = await findProjectDisplayName(base.store.db, run.projectId);
   const failedStep = fromJson<FailedStep>(run.failedStep) ?? undefined;
   const content = runFailureEmail({
     publicUrl: base.settings.publicUrl,
