@@ -63,7 +63,7 @@ export async function deliverRecordEvent(ctx: ServerContext, event: RecordEvent)
 }
 
 /** The flow id of a URL that is a production webhook of this server, else undefined. */
-function ownWebhookFlow(ctx: ServerContext, webhookUrl: string): string | undefined {
+function ownWebhookFlow(ctx: Pick<ServerContext, 'settings'>, webhookUrl: string): string | undefined {
   const prefix = `${ctx.settings.publicUrl}api/v1/webhooks/`;
   if (!webhookUrl.startsWith(prefix)) return undefined;
   const [flowId, ...rest] = webhookUrl.slice(prefix.length).split(/[/?#]/);
@@ -114,7 +114,7 @@ async function startFlowRuns(
 
 /** POSTs the record to a URL outside this server, through the SSRF filter. */
 async function postToOutsideUrl(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'settings'>,
   webhook: TableWebhook,
   event: RecordEvent,
 ): Promise<void> {

@@ -8,8 +8,11 @@ import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { createTableWebhook, deleteTableWebhook } from '../tables/table-webhook-repository';
 
+/** What the table webhook routes use from the server context: its store and clock. */
+export type TableWebhookRouteDependencies = Pick<ServerContext, 'store' | 'now'>;
+
 /** The table webhook routes. */
-export function tableWebhookRoutes(ctx: ServerContext): RouteDefinition[] {
+export function tableWebhookRoutes(ctx: TableWebhookRouteDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.tableWebhooks.create, {
       handler: ({ params, body, project }) => createTableWebhook(ctx, project.id, params.id, body),
