@@ -83,7 +83,7 @@ function connectionRows(externalId: string) {
 }
 
 describe('app connection routes', () => {
-  it('creates a connection (201) with every field of the SPEC shape and no value', async () => {
+  it('creates a connection (201) with every field of the API shape and no value', async () => {
     const connection = await upsert('slack', { metadata: { team: 'ops' }, pieceVersion: '0.7.1' });
     expect(connection).toEqual({
       id: expect.stringMatching(/^[0-9a-zA-Z]{21}$/) as unknown,

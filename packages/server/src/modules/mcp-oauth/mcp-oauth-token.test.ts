@@ -297,10 +297,7 @@ describe('client authentication and grant types at /token', () => {
       'a wrong secret in the body',
       (c: McpClientRegistration) => ({ client_id: c.client_id, client_secret: 'wrong' }),
     ],
-    [
-      'no secret from a confidential client (SPEC)',
-      (c: McpClientRegistration) => ({ client_id: c.client_id }),
-    ],
+    ['no secret from a confidential client', (c: McpClientRegistration) => ({ client_id: c.client_id })],
     ['an unknown client', () => ({ client_id: 'nobody', client_secret: 'x' })],
     ['no client identity', () => ({})],
   ])('answers %s with 400 invalid_client', async (_, identity) => {
@@ -363,7 +360,7 @@ describe('client authentication and grant types at /token', () => {
 });
 
 describe('POST /revoke', () => {
-  it('refuses a request with only a token, no client identity: 400 invalid_client (SPEC)', async () => {
+  it('refuses a request with only a token, no client identity: 400 invalid_client', async () => {
     const { tokens } = await connectMcpClient(server, user);
     const answer = await revoke({ token: tokens.refresh_token });
     expect([answer.status, answer.body.error]).toEqual([400, 'invalid_client']);

@@ -46,7 +46,7 @@ export async function claimConnectionValue(
     case 'CLOUD_OAUTH2':
       throw new PieceworkError('INVALID_APP_CONNECTION', {
         message:
-          "CLOUD_OAUTH2 connections are not offered by this server (they use the reference platform's hosted OAuth2 apps); use OAUTH2 with your own client, or PLATFORM_OAUTH2 with the platform's OAuth2 app",
+          "CLOUD_OAUTH2 connections are not offered by this server (they use Activepieces' hosted OAuth2 apps); use OAUTH2 with your own client, or PLATFORM_OAUTH2 with the platform's OAuth2 app",
         type: value.type,
       });
     case 'OAUTH2':
