@@ -5,28 +5,13 @@
  */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
-import { auditEventView } from './audit-event-view';
+import { listAuditEvents, type AuditEventDependencies } from './audit-event-service';
 
 /** The audit event routes. */
-export function auditEventRoutes(ctx: ServerContext): RouteDefinition[] {
+export function auditEventRoutes(deps: AuditEventDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.auditEvents.list, {
-      handler: async ({ query, principal }) => {
-        let select = ctx.store.db
-          .selectFrom('auditEvent')
-          .selectAll('auditEvent')
-          .where('auditEvent.platformId', '=', principal.platformId);
-        if (query.projectId !== undefined) {
-          select = select.where('auditEvent.projectId', '=', query.projectId);
-        }
-        if (query.action !== undefined) {
-          select = select.where('auditEvent.action', '=', query.action);
-        }
-        const page = await fetchSeekPage(select, 'auditEvent', { limit: query.limit, cursor: query.cursor });
-        return mapPage(page, auditEventView);
-      },
+      handler: async ({ query, principal }) => listAuditEvents(deps, principal.platformId, query),
     }),
   ];
 }

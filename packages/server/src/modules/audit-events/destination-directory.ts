@@ -12,6 +12,7 @@ import { generateTimeOrderedId, type AuditEventAction } from '@piecework/shared'
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { insertEventDeliveries, listEnabledDestinations } from './audit-event-repository';
 
 /** How long a platform's destinations are trusted without reading them again, in ms. */
 export const DIRECTORY_TTL_MS = 5_000;
@@ -47,12 +48,7 @@ async function routesOf(db: Kysely<Database>, platformId: string): Promise<reado
   const now = Date.now();
   const cached = entries.get(platformId);
   if (cached !== undefined && cached.expiresAt > now) return cached.routes;
-  const rows = await db
-    .selectFrom('eventDestination')
-    .select(['id', 'events'])
-    .where('platformId', '=', platformId)
-    .where('enabled', '=', 1)
-    .execute();
+  const rows = await listEnabledDestinations(db, platformId);
   const routes = rows.map((row) => ({ id: row.id, events: fromJson<AuditEventAction[]>(row.events) ?? [] }));
   if (entries.size > PRUNE_ABOVE) {
     for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
@@ -78,25 +74,23 @@ export async function queueEventDeliveries(trx: Kysely<Database>, event: Recorde
   const routes = await routesOf(trx, event.platformId);
   const targets = routes.filter((route) => destinationTakes(route.events, event.action));
   if (targets.length === 0) return;
-  await trx
-    .insertInto('eventDelivery')
-    .values(
-      targets.map((route) => ({
-        id: generateTimeOrderedId(),
-        platformId: event.platformId,
-        destinationId: route.id,
-        eventId: event.id,
-        action: event.action,
-        attempt: 1,
-        status: 'PENDING',
-        dueAt: event.created,
-        statusCode: null,
-        error: null,
-        durationMs: null,
-        nextAttemptAt: null,
-        created: event.created,
-        updated: event.created,
-      })),
-    )
-    .execute();
+  await insertEventDeliveries(
+    trx,
+    targets.map((route) => ({
+      id: generateTimeOrderedId(),
+      platformId: event.platformId,
+      destinationId: route.id,
+      eventId: event.id,
+      action: event.action,
+      attempt: 1,
+      status: 'PENDING',
+      dueAt: event.created,
+      statusCode: null,
+      error: null,
+      durationMs: null,
+      nextAttemptAt: null,
+      created: event.created,
+      updated: event.created,
+    })),
+  );
 }

@@ -7,8 +7,8 @@ import { generateTimeOrderedId, type AuditEventAction, type AuditEventData } fro
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { Database } from '../../infrastructure/storage/database';
-import { compiledInsert } from '../../infrastructure/storage/compiled-statement';
 import { toJson } from '../../infrastructure/storage/json-column';
+import { insertAuditEventRow } from './audit-event-repository';
 import { queueEventDeliveries } from './destination-directory';
 
 /** Who did it and from where: the envelope fields that do not depend on the event. */
@@ -35,19 +35,6 @@ export function auditActorOf(principal: Principal, ip: string | undefined): Audi
     : { platformId: principal.platformId, ip };
 }
 
-const insertAuditEvent = compiledInsert('auditEvent', [
-  'id',
-  'platformId',
-  'projectId',
-  'projectDisplayName',
-  'action',
-  'data',
-  'userId',
-  'userEmail',
-  'ip',
-  'created',
-]);
-
 /**
  * Records one event in `trx` at time `now`, and queues its delivery to each enabled event
  * destination of the platform that takes it (no query when the platform has none).
@@ -59,7 +46,7 @@ export async function recordAuditEvent(
   event: AuditEventInput,
 ): Promise<void> {
   const id = generateTimeOrderedId();
-  await insertAuditEvent.run(trx, {
+  await insertAuditEventRow.run(trx, {
     id,
     platformId: actor.platformId,
     projectId: event.project?.id ?? null,
