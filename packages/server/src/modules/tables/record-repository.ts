@@ -186,3 +186,12 @@ export async function filteredRecords(
       ),
     );
 }
+
+/** The ids of up to `limit` records of table `tableId`, in no order (clearing a table chunk by chunk). */
+export async function selectRecordIdChunk(
+  db: Kysely<Database>,
+  tableId: string,
+  limit: number,
+): Promise<{ id: string }[]> {
+  return db.selectFrom('tableRecord').select('id').where('tableId', '=', tableId).limit(limit).execute();
+}

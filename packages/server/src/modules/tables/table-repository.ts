@@ -139,3 +139,23 @@ export async function selectProjectPlatformId(
 ): Promise<{ platformId: string }> {
   return db.selectFrom('project').select('platformId').where('id', '=', projectId).executeTakeFirstOrThrow();
 }
+
+/**
+ * The tables of project `projectId` as the tables piece lists them (id, externalId, name), newest
+ * first; only those of `externalIds` when given.
+ */
+export async function selectPieceTables(
+  db: Kysely<Database>,
+  projectId: string,
+  externalIds?: readonly string[],
+): Promise<{ id: string; externalId: string; name: string }[]> {
+  let select = db
+    .selectFrom('dataTable')
+    .select(['id', 'externalId', 'name'])
+    .where('projectId', '=', projectId);
+  if (externalIds !== undefined) {
+    if (externalIds.length === 0) return [];
+    select = select.where('externalId', 'in', externalIds);
+  }
+  return select.orderBy('created', 'desc').orderBy('id', 'desc').execute();
+}

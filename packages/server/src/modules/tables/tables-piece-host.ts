@@ -11,6 +11,8 @@ import { createTableWebhook, deleteTableWebhook } from './table-webhook-reposito
 import { loadFields } from './field-service';
 import { createRecords, deleteRecords, getRecord, listRecords, updateRecord } from './record-service';
 import { loadTable } from './table-service';
+import { selectPieceTables, selectProjectPlatform } from './table-repository';
+import { selectRecordIdChunk } from './record-repository';
 import { fieldView } from './table-views';
 import type { ServerBase } from '../../server-context';
 
@@ -35,26 +37,12 @@ export type TablesHostDependencies = ServerBase;
 export function createTablesHost(deps: TablesHostDependencies): TablesHost {
   const tableOf = (projectId: string, tableId: string) => loadTable(deps.store.db, tableId, projectId);
   const platformOf = async (projectId: string) => {
-    const project = await deps.store.db
-      .selectFrom('project')
-      .select('platformId')
-      .where('id', '=', projectId)
-      .executeTakeFirst();
+    const project = await selectProjectPlatform(deps.store.db, projectId);
     if (project === undefined) throw notFound('project', projectId);
     return project.platformId;
   };
   return {
-    async listTables(projectId, query) {
-      let select = deps.store.db
-        .selectFrom('dataTable')
-        .select(['id', 'externalId', 'name'])
-        .where('projectId', '=', projectId);
-      if (query.externalIds !== undefined) {
-        if (query.externalIds.length === 0) return [];
-        select = select.where('externalId', 'in', query.externalIds);
-      }
-      return select.orderBy('created', 'desc').orderBy('id', 'desc').execute();
-    },
+    listTables: (projectId, query) => selectPieceTables(deps.store.db, projectId, query.externalIds),
     async listFields(projectId, tableId) {
       const table = await tableOf(projectId, tableId);
       return (await loadFields(deps.store.db, table.id)).map((row) => fieldView(row));
@@ -93,12 +81,7 @@ export function createTablesHost(deps: TablesHostDependencies): TablesHost {
       const table = await tableOf(projectId, tableId);
       let deletedCount = 0;
       for (;;) {
-        const rows = await deps.store.db
-          .selectFrom('tableRecord')
-          .select('id')
-          .where('tableId', '=', table.id)
-          .limit(CLEAR_CHUNK)
-          .execute();
+        const rows = await selectRecordIdChunk(deps.store.db, table.id, CLEAR_CHUNK);
         if (rows.length === 0) return { deletedCount };
         await deleteRecords(
           deps,
