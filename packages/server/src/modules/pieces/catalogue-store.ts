@@ -8,6 +8,14 @@ import type { PieceMetadata, PieceMetadataSummary } from '@piecework/shared';
 import { compareVersions, resolveVersion } from '@piecework/pieces';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import { fromJson, toJson } from '../../infrastructure/storage/json-column';
+import {
+  deleteCatalogueEntry,
+  findCatalogueArchive,
+  findCatalogueEntryName,
+  findCatalogueMetadata,
+  selectCatalogueIndexRows,
+  upsertCatalogueEntry,
+} from './piece-repository';
 
 /** Where a catalogue entry came from. */
 export type CatalogueSource = 'SYNC' | 'SNAPSHOT' | 'ARCHIVE';
@@ -53,10 +61,7 @@ export class CatalogueStore {
   /** Reads the index from the database (again): at start, and after another process synced. */
   reload(): Promise<void> {
     this.loading = (async () => {
-      const rows = await this.store.db
-        .selectFrom('pieceCatalogueEntry')
-        .select(['name', 'version', 'source', 'summary', 'unavailableReason'])
-        .execute();
+      const rows = await selectCatalogueIndexRows(this.store.db);
       const index = new Map<string, Map<string, IndexedCatalogueEntry>>();
       for (const row of rows) {
         let versions = index.get(row.name);
@@ -124,12 +129,7 @@ export class CatalogueStore {
   async freshEntry(name: string): Promise<IndexedCatalogueEntry | undefined> {
     await this.ready();
     if (this.index.has(name)) return this.entry(name);
-    const row = await this.store.db
-      .selectFrom('pieceCatalogueEntry')
-      .select('name')
-      .where('name', '=', name)
-      .limit(1)
-      .executeTakeFirst();
+    const row = await findCatalogueEntryName(this.store.db, name);
     if (row === undefined) return undefined;
     await this.reload();
     return this.entry(name);
@@ -139,23 +139,13 @@ export class CatalogueStore {
   async get(name: string, version?: string): Promise<PieceMetadata | undefined> {
     const entry = this.entry(name, version);
     if (entry === undefined) return undefined;
-    const row = await this.store.db
-      .selectFrom('pieceCatalogueEntry')
-      .select('metadata')
-      .where('name', '=', entry.name)
-      .where('version', '=', entry.version)
-      .executeTakeFirst();
+    const row = await findCatalogueMetadata(this.store.db, entry.name, entry.version);
     return row === undefined ? undefined : fromJson<PieceMetadata>(row.metadata)!;
   }
 
   /** The packed package of an ARCHIVE version, if the catalogue holds one. */
   async archiveOf(name: string, version: string): Promise<Buffer | undefined> {
-    const row = await this.store.db
-      .selectFrom('pieceCatalogueEntry')
-      .select('archive')
-      .where('name', '=', name)
-      .where('version', '=', version)
-      .executeTakeFirst();
+    const row = await findCatalogueArchive(this.store.db, name, version);
     return row?.archive == null ? undefined : Buffer.from(row.archive, 'base64');
   }
 
@@ -173,11 +163,7 @@ export class CatalogueStore {
           archive: archive === undefined ? null : Buffer.from(archive).toString('base64'),
           updated: now,
         };
-        await trx
-          .insertInto('pieceCatalogueEntry')
-          .values({ name: metadata.name, version: metadata.version, created: now, ...values })
-          .onConflict((conflict) => conflict.columns(['name', 'version']).doUpdateSet(values))
-          .execute();
+        await upsertCatalogueEntry(trx, metadata.name, metadata.version, now, values);
       }
     });
     for (const { metadata, unavailableReason } of entries) {
@@ -198,11 +184,7 @@ export class CatalogueStore {
     if (keys.length === 0) return;
     await this.store.write(async (trx) => {
       for (const { name, version } of keys) {
-        await trx
-          .deleteFrom('pieceCatalogueEntry')
-          .where('name', '=', name)
-          .where('version', '=', version)
-          .execute();
+        await deleteCatalogueEntry(trx, name, version);
       }
     });
     for (const { name, version } of keys) {

@@ -1,5 +1,5 @@
 /**
- * Syncs the piece catalogue from a server speaking the reference's pieces API (its cloud, or
+ * Syncs the piece catalogue from a server speaking the Activepieces pieces API (its cloud, or
  * another Piecework): `GET <url>v1/pieces/registry` lists every `{name, version}` it offers;
  * the newest version of each piece not yet in the catalogue is read with
  * `GET <url>v1/pieces/<name>?version=<version>` (a few at a time) and stored; synced versions the

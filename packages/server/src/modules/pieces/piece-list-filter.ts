@@ -25,7 +25,7 @@ export function isPieceAllowed(plan: ProjectPlan | undefined, name: string): boo
 
 /**
  * Keeps the pieces `filter` lets through: allowed by the plan (skipped with `includeHidden`, as
- * the reference does), matching the search text (case-insensitive substring of name, display
+ * Activepieces does), matching the search text (case-insensitive substring of name, display
  * name or description) and in at least one of the categories. They keep their order unless
  * `sortBy` is NAME (by display name, then name); `orderBy` DESC reverses the order.
  */

@@ -15,7 +15,7 @@ import { notFound, invalidRequest, ruleViolation } from '../../infrastructure/er
 import { resolveAuthReference } from '../connections/resolve-auth-reference';
 import { designTimeServices } from './design-time-services';
 import { DESIGN_TIME_CALL_TIMEOUT_MS } from './piece-availability';
-import type { ServerContext } from '../../server-context';
+import type { ServerBase } from '../../server-context';
 
 /**
  * The property's options for the caller's already-authorized project `projectId`.
@@ -24,7 +24,7 @@ import type { ServerContext } from '../../server-context';
  *   past the deadline.
  */
 export async function pieceOptions(
-  ctx: ServerContext,
+  ctx: ServerBase,
   projectId: string,
   body: PieceOptionsRequest,
 ): Promise<PieceOptionsResponse> {

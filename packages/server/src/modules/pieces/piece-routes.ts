@@ -25,7 +25,7 @@ import { PIECEWORK_RELEASE } from '../../release';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
+import type { ServerBase } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { CatalogueSyncError, configuredSyncSource, syncCatalogue } from './catalogue-sync';
 import { installErrorOf } from './piece-install-errors';
@@ -34,7 +34,7 @@ import { filterPieces, isPieceAllowed } from './piece-list-filter';
 import { pieceOptions } from './piece-options';
 
 /** The piece routes. */
-export function pieceRoutes(ctx: ServerContext): RouteDefinition[] {
+export function pieceRoutes(ctx: ServerBase): RouteDefinition[] {
   /** The plan of the project the call was authorized on, or none for a platform-wide call. */
   const planOf = (project: ProjectRow | undefined) =>
     project === undefined ? undefined : (fromJson<ProjectPlan>(project.plan) ?? undefined);

@@ -5,10 +5,9 @@
  */
 import { getAllSteps, type Trigger } from '@piecework/shared';
 import { resolveVersion } from '@piecework/pieces';
-import { sql } from 'kysely';
 import type { ServerBase } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
-import { containsPattern } from '../../infrastructure/storage/like-pattern';
+import { publishedFlowsMentioning } from './piece-repository';
 
 /** A published flow that uses a piece version. */
 export interface PieceUser {
@@ -26,14 +25,7 @@ export async function publishedFlowsUsing(
   name: string,
   version: string,
 ): Promise<PieceUser[]> {
-  const rows = await ctx.store.db
-    .selectFrom('flow')
-    .innerJoin('flowVersion', 'flowVersion.id', 'flow.publishedVersionId')
-    .select(['flow.id as flowId', 'flow.projectId', 'flowVersion.displayName', 'flowVersion.trigger'])
-    .where(
-      sql<boolean>`${sql.ref('flowVersion.trigger')} like ${containsPattern(JSON.stringify(name))} escape '\\'`,
-    )
-    .execute();
+  const rows = await publishedFlowsMentioning(ctx.store.db, name);
   const installed = ctx.pieces.catalogue.runnableVersions(name).map((entry) => entry.version);
   const runs = (named: string) => named === version || resolveVersion(installed, named) === version;
   return rows
