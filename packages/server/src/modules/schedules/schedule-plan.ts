@@ -15,7 +15,7 @@ import { timestampOf } from '../../infrastructure/storage/timestamp';
 
 /**
  * The schedule of `trigger`, or null when it is not a schedule trigger. An invalid schedule input
- * is refused with 409 VALIDATION naming the input (as enabling fails on the reference platform).
+ * is refused with 409 VALIDATION naming the input (as enabling fails on Activepieces).
  */
 export function schedulePlanOf(trigger: Trigger): SchedulePlan | null {
   if (trigger.type !== 'PIECE_TRIGGER' || trigger.settings.pieceName !== SCHEDULE_PIECE_NAME) return null;
