@@ -2,8 +2,18 @@
 import { ENDPOINTS } from '@piecework/shared';
 import { requestPlatformId } from '../access/request-platform';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { FederatedAuthnService, type FederatedAuthnOptions } from './federated-authn-service';
+import {
+  FederatedAuthnService,
+  type FederatedAuthnDependencies,
+  type FederatedAuthnOptions,
+} from './federated-authn-service';
+
+/**
+ * What the federated sign-in routes use from the server context: the service's dependencies and
+ * what finding the platform a public request is for needs.
+ */
+export type FederatedAuthnRouteDependencies = FederatedAuthnDependencies &
+  Parameters<typeof requestPlatformId>[0];
 
 function authorizationOf(
   headers: Readonly<Record<string, string | string[] | undefined>>,
@@ -14,7 +24,7 @@ function authorizationOf(
 
 /** The federated sign-in routes; the platform is the caller's, else the server's first. */
 export function federatedAuthnRoutes(
-  ctx: ServerContext,
+  ctx: FederatedAuthnRouteDependencies,
   options: FederatedAuthnOptions = {},
 ): RouteDefinition[] {
   const federated = new FederatedAuthnService(ctx, options);

@@ -1,5 +1,5 @@
 /**
- * Federated sign-in (the reference's `/v1/authn/federated/*`), Google for now. Google is offered on
+ * Federated sign-in (Activepieces' `/v1/authn/federated/*`), Google for now. Google is offered on
  * a platform only when the server has AP_GOOGLE_CLIENT_ID and AP_GOOGLE_CLIENT_SECRET and the
  * platform's `googleAuthEnabled` is on. `login` answers Google's consent URL with a state bound
  * to the platform; the browser comes back to THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL with `code`
@@ -15,6 +15,7 @@ import {
 } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import { IdentityService } from '../identity/identity-service';
+import { findPlatformGoogleAuth } from './federated-authn-repository';
 import { FederatedStates } from './federated-state';
 import {
   GOOGLE_ENDPOINTS,
@@ -30,7 +31,7 @@ export interface FederatedAuthnOptions {
   readonly google?: GoogleEndpoints | undefined;
 }
 
-/** Where the provider sends the browser back: the UI's `/redirect` page (the reference's path). */
+/** Where the provider sends the browser back: the UI's `/redirect` page (the path Activepieces uses). */
 export function federatedRedirectUrl(ctx: Pick<ServerContext, 'settings'>): string {
   return `${ctx.settings.publicUrl}redirect`;
 }
@@ -41,13 +42,16 @@ export async function isGoogleSignInEnabled(
   platformId: string | undefined,
 ): Promise<boolean> {
   if (googleClientOf(ctx.settings.config) === undefined || platformId === undefined) return false;
-  const platform = await ctx.store.db
-    .selectFrom('platform')
-    .select('googleAuthEnabled')
-    .where('id', '=', platformId)
-    .executeTakeFirst();
+  const platform = await findPlatformGoogleAuth(ctx.store.db, platformId);
   return platform?.googleAuthEnabled === 1;
 }
+
+/**
+ * What federated sign-in uses from the server context: its settings and store, plus what the
+ * identity service it signs users in with needs.
+ */
+export type FederatedAuthnDependencies = Pick<ServerContext, 'settings' | 'store'> &
+  ConstructorParameters<typeof IdentityService>[0];
 
 /** The login and claim of federated sign-in. */
 export class FederatedAuthnService {
@@ -56,7 +60,7 @@ export class FederatedAuthnService {
   private google: GoogleSignIn | undefined;
 
   constructor(
-    private readonly ctx: ServerContext,
+    private readonly ctx: FederatedAuthnDependencies,
     private readonly options: FederatedAuthnOptions = {},
   ) {
     this.states = new FederatedStates(ctx.settings.jwtSecret);
