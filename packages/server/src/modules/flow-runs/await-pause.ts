@@ -12,13 +12,16 @@ import { findRun } from './flow-run-repository';
 /** The longest a resume waits for a QUEUED or RUNNING run to pause. */
 export const PAUSE_WAIT_MS = 5_000;
 
+/** What waiting on a run uses from the server context: its store and run machinery. */
+export type AwaitPauseDependencies = Pick<ServerContext, 'store' | 'runs'>;
+
 /**
  * Run `runId` as it is once it is neither QUEUED nor RUNNING, or after `waitMs` (as it is then);
  * undefined when there is no such run. Waits on the run machinery's events, so a run that pauses
  * or ends meanwhile is read again at once.
  */
 export async function runOncePausedOrEnded(
-  ctx: ServerContext,
+  ctx: AwaitPauseDependencies,
   runId: string,
   waitMs = PAUSE_WAIT_MS,
 ): Promise<FlowRunRow | undefined> {

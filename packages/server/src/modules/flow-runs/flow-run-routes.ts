@@ -6,8 +6,11 @@ import { incomingRequest, webhookBodyLimit } from '../webhooks/webhook-routes';
 import { FlowRunService } from './flow-run-service';
 import { resumeRun } from './resume-run';
 
+/** What the run routes use from the server context: its store, clock, settings and run machinery. */
+export type FlowRunRouteDependencies = Pick<ServerContext, 'store' | 'now' | 'settings' | 'runs'>;
+
 /** Every run route, bound to one {@link FlowRunService}. */
-export function flowRunRoutes(ctx: ServerContext): RouteDefinition[] {
+export function flowRunRoutes(ctx: FlowRunRouteDependencies): RouteDefinition[] {
   const runs = new FlowRunService(ctx);
   const bodyLimitBytes = webhookBodyLimit(ctx);
   return [

@@ -31,9 +31,12 @@ export interface CallerMeta {
   readonly ip: string;
 }
 
+/** What the run operations use from the server context: its store, clock and run machinery. */
+export type FlowRunDependencies = Pick<ServerContext, 'store' | 'now' | 'runs'>;
+
 /** The run operations behind `/v1/flow-runs`. */
 export class FlowRunService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: FlowRunDependencies) {}
 
   /** A page of the project's runs of the asked environment (default PRODUCTION), newest first, without their steps. */
   async list(project: ProjectRow, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {

@@ -15,6 +15,9 @@ import { toTriggerPayload, type IncomingRequest } from '../webhooks/webhook-payl
 import { runOncePausedOrEnded } from './await-pause';
 import { hasWebhookWaitpoint } from './flow-run-repository';
 
+/** What resuming a run uses from the server context: its store, clock, settings and run machinery. */
+export type ResumeRunDependencies = Pick<ServerContext, 'store' | 'now' | 'settings' | 'runs'>;
+
 /**
  * Resumes run `runId` from its waitpoint `requestId`. 404 when the run does not exist, is not
  * PAUSED (once a QUEUED or RUNNING one has paused, or a few seconds have passed), or does
@@ -22,7 +25,7 @@ import { hasWebhookWaitpoint } from './flow-run-repository';
  * `sync` the flow's next response.
  */
 export async function resumeRun(
-  ctx: ServerContext,
+  ctx: ResumeRunDependencies,
   runId: string,
   requestId: string,
   request: IncomingRequest,

@@ -18,7 +18,7 @@ import { readTriggerSampleData } from './trigger-sample-data';
  * and answers the step's name.
  */
 export async function startTestRun(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store' | 'runs'>,
   principal: Principal,
   project: ProjectRow,
   flowVersionId: string,

@@ -16,7 +16,7 @@ export function incomingRequest(body: Buffer, request: RequestMeta): IncomingReq
 }
 
 /** The largest webhook or resume body, in bytes (AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB). */
-export function webhookBodyLimit(ctx: ServerContext): number {
+export function webhookBodyLimit(ctx: Pick<ServerContext, 'settings'>): number {
   return ctx.settings.config.maxWebhookPayloadSizeMb * MB;
 }
 
