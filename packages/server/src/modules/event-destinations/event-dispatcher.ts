@@ -12,9 +12,7 @@ import { auditEventView } from '../audit-events/audit-event-view';
 import type { ServerContext } from '../../server-context';
 import { createDueLoop, type DueLoop } from '../../infrastructure/timers/due-loop';
 import {
-  anyDeliveryDue,
   claimDueDeliveries,
-  earliestDeliveryDue,
   recordAttempt,
   timestampPlus,
   type AttemptOutcome,
@@ -27,11 +25,19 @@ import {
   type EventDeliveryOptions,
   type ResolvedEventDeliveryOptions,
 } from './delivery-policy';
+import { anyDeliveryDue, earliestDeliveryDue } from './event-delivery-repository';
+import { findAuditEvent, findDeliveryTarget } from './event-destination-repository';
 import { sendEvent, type SendOutcome } from './send-event';
+
+/** What the event dispatcher uses from the server context. */
+export type EventDispatcherDependencies = Pick<
+  ServerContext,
+  'store' | 'now' | 'logger' | 'secrets' | 'settings'
+>;
 
 /** The dispatcher over `ctx`; each look answers how many attempts it made. */
 export function createEventDispatcher(
-  ctx: ServerContext,
+  ctx: EventDispatcherDependencies,
   options: EventDeliveryOptions = {},
 ): DueLoop<number> {
   const resolved = resolveEventDeliveryOptions(options);
@@ -55,7 +61,7 @@ export function createEventDispatcher(
 
 /** {@link deliver}, a failure logged (the attempt stays claimed and is taken up after its lease). */
 async function deliverSafely(
-  ctx: ServerContext,
+  ctx: EventDispatcherDependencies,
   delivery: ClaimedDelivery,
   options: ResolvedEventDeliveryOptions,
 ): Promise<void> {
@@ -71,25 +77,15 @@ async function deliverSafely(
 
 /** Sends one claimed attempt and records how it ended. */
 async function deliver(
-  ctx: ServerContext,
+  ctx: EventDispatcherDependencies,
   delivery: ClaimedDelivery,
   options: ResolvedEventDeliveryOptions,
 ): Promise<void> {
   const { row } = delivery;
-  const destination = await ctx.store.db
-    .selectFrom('eventDestination')
-    .select(['url', 'enabled', 'sealedSecret'])
-    .where('id', '=', row.destinationId)
-    .where('platformId', '=', row.platformId)
-    .executeTakeFirst();
+  const destination = await findDeliveryTarget(ctx.store.db, row.platformId, row.destinationId);
   // Deleted meanwhile: its deliveries went with it.
   if (destination === undefined) return;
-  const event = await ctx.store.db
-    .selectFrom('auditEvent')
-    .selectAll()
-    .where('id', '=', row.eventId)
-    .where('platformId', '=', row.platformId)
-    .executeTakeFirst();
+  const event = await findAuditEvent(ctx.store.db, row.platformId, row.eventId);
   let outcome: AttemptOutcome;
   // One instant for the outcome and its record: the logged backoff (nextAttemptAt - updated) is
   // the delay exactly, however long the process is held between reading the clock twice.

@@ -1,6 +1,6 @@
 /**
  * The event `POST /v1/event-destinations/:id/test` sends: a `flow.created` event of the platform
- * whose ids name nothing (as the reference platform's test event does), signed like any other.
+ * whose ids name nothing (as the Activepieces test event does), signed like any other.
  */
 import { generateId, type AuditEvent } from '@piecework/shared';
 
