@@ -100,6 +100,9 @@ export default defineConfig({
     maxWorkers: 2,
     isolate: false,
     testTimeout: 20_000,
+    // Hooks start and close servers: on a crowded machine that takes longer than vitest's 10 s
+    // hook default, and a hook that times out leaves its server running for the worker's next file.
+    hookTimeout: 60_000,
     // expect.poll waits up to 10 s (vitest's default is 1 s), as a crowded 2-core run needs.
     expect: { poll: { timeout: 10_000 } },
     projects: [

@@ -109,6 +109,7 @@ export type {
 } from './execution/run-runtime';
 export { createRunRuntime } from './execution/create-run-runtime';
 export type { RunRuntimeOptions } from './execution/create-run-runtime';
+export type { RunEndWrite } from './execution/run-end-write';
 export type {
   AgentToolbox,
   AgentToolHandle,
