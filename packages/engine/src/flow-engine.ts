@@ -5,7 +5,7 @@ import type { ResumePayload, RunInfo } from './host/piece-runner';
 import type { EngineEvents } from './run/engine-events';
 import { resolveEngineOptions, type EngineOptions } from './run/engine-options';
 import type { EngineRequest } from './run/engine-request';
-import { runEngine } from './run/run-engine';
+import { runEngine } from './run-engine';
 import type { RunResult } from './run/run-result';
 
 /** Options of a {@link FlowEngine}: its host, and limits (defaults: see {@link EngineOptions}). */

@@ -52,6 +52,6 @@ export type {
 } from './run/engine-request';
 export { isOffloadedOutput, offloadedOutput } from './run/offloaded-output';
 export type { OffloadedOutput } from './run/offloaded-output';
-export { runEngine } from './run/run-engine';
+export { runEngine } from './run-engine';
 export type { FailedRunResult, PausedRunResult, RunResult, SucceededRunResult } from './run/run-result';
 export type { LoopOutput, StepPath } from '@piecework/shared';

@@ -5,7 +5,7 @@ import {
   SandboxLimitError,
   type ResolutionScope,
 } from '../expressions';
-import { messageOf, type AttemptOutcome } from '../steps/attempt-outcome';
+import { messageOf, type AttemptOutcome } from './attempt-outcome';
 import type { RunContext } from './run-context';
 import type { StepScope } from './step-scope';
 

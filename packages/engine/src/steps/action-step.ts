@@ -5,7 +5,7 @@ import { finishStep } from '../run/finish-step';
 import type { StepResult } from '../run/record-step';
 import { resolveStepInput } from '../run/resolve-step-input';
 import type { RunContext } from '../run/run-context';
-import type { AttemptOutcome } from './attempt-outcome';
+import type { AttemptOutcome } from '../run/attempt-outcome';
 import { attemptCodeStep } from './code-step';
 import { attemptPieceStep } from './piece-step';
 

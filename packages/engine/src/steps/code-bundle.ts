@@ -1,7 +1,7 @@
 import { BoundedCache, readCodeDependencies } from '@piecework/shared';
 import type { CodeBundleOutcome, CodeSource } from '../host/code-bundler';
 import type { EngineHost } from '../host/engine-host';
-import { messageOf } from './attempt-outcome';
+import { messageOf } from '../run/attempt-outcome';
 
 /** What a code step needs before it runs: nothing (plain code), or its bundle (or why there is none). */
 export type CodeNeeds = { kind: 'PLAIN' } | { kind: 'BUNDLE' } | { kind: 'REFUSED'; message: string };

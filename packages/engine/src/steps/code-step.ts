@@ -1,7 +1,7 @@
 import type { CodeStep } from '@piecework/shared';
 import type { RunContext } from '../run/run-context';
 import type { SandboxOutcome } from '../sandbox/sandbox';
-import type { AttemptOutcome } from './attempt-outcome';
+import type { AttemptOutcome } from '../run/attempt-outcome';
 import { codeBundle, codeNeeds } from './code-bundle';
 import { whileRunLasts } from './while-run-lasts';
 

@@ -5,7 +5,7 @@ import {
   type LoopStep,
   type StepOutput,
 } from '@piecework/shared';
-import type { ChainExecutor } from '../run/execute-chain';
+import type { ChainExecutor } from './execute-chain';
 import type { Frame } from '../run/frame';
 import { failStep, finishStep } from '../run/finish-step';
 import { timeoutHalt, type Halt } from '../run/halt';

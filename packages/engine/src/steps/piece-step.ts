@@ -1,7 +1,7 @@
 import type { PieceStep } from '@piecework/shared';
 import type { PieceRunRequest, ResumePayload } from '../host/piece-runner';
 import type { RunContext } from '../run/run-context';
-import { messageOf, type AttemptOutcome } from './attempt-outcome';
+import { messageOf, type AttemptOutcome } from '../run/attempt-outcome';
 import { whileRunLasts } from './while-run-lasts';
 
 /**

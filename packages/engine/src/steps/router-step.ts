@@ -1,6 +1,6 @@
 import type { RouterStep } from '@piecework/shared';
 import { selectBranches } from '../conditions';
-import type { ChainExecutor } from '../run/execute-chain';
+import type { ChainExecutor } from './execute-chain';
 import type { Frame } from '../run/frame';
 import { failStep, finishStep } from '../run/finish-step';
 import type { Halt } from '../run/halt';

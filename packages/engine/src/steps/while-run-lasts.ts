@@ -1,7 +1,7 @@
 import { abortMessage } from '../run/run-abort';
 import type { RunContext } from '../run/run-context';
 import { timeoutMessage } from '../run/halt';
-import type { AttemptOutcome } from './attempt-outcome';
+import type { AttemptOutcome } from '../run/attempt-outcome';
 
 /** The longest delay `setTimeout` takes (a longer one fires at once). */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,5 +1,5 @@
 import type { LogLevel } from '../host/engine-host';
-import { messageOf } from '../steps/attempt-outcome';
+import { messageOf } from '../run/attempt-outcome';
 import type { CarrierMessage, EngineEvent, FromThread, Relayed } from './protocol';
 
 /**

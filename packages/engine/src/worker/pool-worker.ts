@@ -2,7 +2,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { EngineOptions } from '../run/engine-options';
 import { timeoutMessage } from '../run/halt';
 import type { FailedRunResult } from '../run/run-result';
-import { messageOf } from '../steps/attempt-outcome';
+import { messageOf } from '../run/attempt-outcome';
 import type { FromThread, Relayed, ThreadConfig, ToThread } from './protocol';
 import type { WorkerRunnerStats } from './runner-stats';
 import { SentVersions } from './sent-versions';

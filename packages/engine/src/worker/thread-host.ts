@@ -1,6 +1,6 @@
 import type { EngineHost } from '../host/engine-host';
 import type { PieceRunner, PieceRunOutcome } from '../host/piece-runner';
-import { messageOf } from '../steps/attempt-outcome';
+import { messageOf } from '../run/attempt-outcome';
 import type { Outbox } from './outbox';
 import type { HostCall, ToThread } from './protocol';
 

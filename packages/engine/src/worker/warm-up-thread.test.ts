@@ -2,7 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
 import { codeSandboxLimits, resolveEngineOptions } from '../run/engine-options';
-import { runEngine } from '../run/run-engine';
+import { runEngine } from '../run-engine';
 import { drainSandboxPool, idleSandboxCount } from '../sandbox/sandbox-pool';
 import { code, flow } from '@piecework/shared/testing';
 import { executeRequest } from './test-requests';

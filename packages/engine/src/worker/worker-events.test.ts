@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryHost } from '../host/memory-host';
 import type { EngineEvents } from '../run/engine-events';
 import { resolveEngineOptions } from '../run/engine-options';
-import { runEngine } from '../run/run-engine';
+import { runEngine } from '../run-engine';
 import { code, flow, loop, piece, router, textIs } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { executeRequest, withoutDurations } from './test-requests';

@@ -5,7 +5,7 @@ import type { PieceRunRequest } from '../host/piece-runner';
 import type { EngineEvents } from '../run/engine-events';
 import { resolveEngineOptions } from '../run/engine-options';
 import type { TestStepRequest } from '../run/engine-request';
-import { runEngine } from '../run/run-engine';
+import { runEngine } from '../run-engine';
 import { code, flow, loop, piece } from '@piecework/shared/testing';
 import { createTestPieces } from '../testing/test-pieces';
 import { executeRequest, resumeRequest, withoutDurations } from './test-requests';

@@ -5,7 +5,7 @@ import type { EngineEvents } from '../run/engine-events';
 import { resolveEngineOptions, type EngineOptions } from '../run/engine-options';
 import type { EngineRequest } from '../run/engine-request';
 import type { RunResult } from '../run/run-result';
-import { messageOf } from '../steps/attempt-outcome';
+import { messageOf } from '../run/attempt-outcome';
 import { adoptDeferredThread, stopDeferredThread, threadResourceLimits } from './deferred-thread';
 import { PoolWorker, type PoolWorkerSettings } from './pool-worker';
 import { FairQueue } from './fair-queue';

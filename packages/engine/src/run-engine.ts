@@ -6,22 +6,22 @@ import {
   type StepOutputs,
 } from '@piecework/shared';
 import type { EventEmitter } from 'eventemitter3';
-import type { EngineHost } from '../host/engine-host';
-import { acquireSandbox } from '../sandbox/sandbox-pool';
-import type { Sandbox } from '../sandbox/sandbox';
-import { messageOf } from '../steps/attempt-outcome';
-import type { EngineEvents } from './engine-events';
-import { codeSandboxLimits, type EngineOptions } from './engine-options';
-import type { EngineRequest } from './engine-request';
-import { executeChain } from './execute-chain';
-import { failedHalt, type Halt } from './halt';
-import { jsonByteSize } from './json-size';
-import { needsSandbox } from './needs-sandbox';
-import { offloadedFileIds } from './offloaded-output';
-import { recordStep } from './record-step';
-import { RunContext } from './run-context';
-import type { RunResult } from './run-result';
-import { StepScope } from './step-scope';
+import type { EngineHost } from './host/engine-host';
+import { acquireSandbox } from './sandbox/sandbox-pool';
+import type { Sandbox } from './sandbox/sandbox';
+import { messageOf } from './run/attempt-outcome';
+import type { EngineEvents } from './run/engine-events';
+import { codeSandboxLimits, type EngineOptions } from './run/engine-options';
+import type { EngineRequest } from './run/engine-request';
+import { executeChain } from './steps/execute-chain';
+import { failedHalt, type Halt } from './run/halt';
+import { jsonByteSize } from './run/json-size';
+import { needsSandbox } from './run/needs-sandbox';
+import { offloadedFileIds } from './run/offloaded-output';
+import { recordStep } from './run/record-step';
+import { RunContext } from './run/run-context';
+import type { RunResult } from './run/run-result';
+import { StepScope } from './run/step-scope';
 
 /**
  * Executes one engine request (a new run, a resume, a retry from the failed step, or a

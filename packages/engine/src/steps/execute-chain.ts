@@ -1,10 +1,10 @@
 import type { Step, StepOutput } from '@piecework/shared';
-import { executeActionStep } from '../steps/action-step';
-import { executeLoopStep } from '../steps/loop-step';
-import { executeRouterStep } from '../steps/router-step';
-import type { Frame } from './frame';
-import { timeoutHalt, type Halt } from './halt';
-import type { RunContext } from './run-context';
+import { executeActionStep } from './action-step';
+import { executeLoopStep } from './loop-step';
+import { executeRouterStep } from './router-step';
+import type { Frame } from '../run/frame';
+import { timeoutHalt, type Halt } from '../run/halt';
+import type { RunContext } from '../run/run-context';
 
 /** Walks a chain of steps; the first halt (stop, pause, failure) ends the walk and is returned. */
 export type ChainExecutor = (
