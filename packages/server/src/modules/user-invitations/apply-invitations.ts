@@ -6,11 +6,18 @@
  * Rule: a PROJECT invitation applies as soon as a user with its email exists on its platform
  * (pending or accepted); a PLATFORM invitation, which changes the user's platform role, applies
  * only once accepted through its link (the link proves the email is theirs). An applied
- * invitation is removed, as the reference does: the membership or role now stands for it.
+ * invitation is removed, as Activepieces does: the membership or role now stands for it.
  */
 import { generateId } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
+import {
+  deleteInvitation,
+  insertMember,
+  selectDueInvitations,
+  setUserPlatformRole,
+  updateMemberRole,
+} from './user-invitation-repository';
 
 /** The user an invitation applies to. */
 export interface InviteeUser {
@@ -36,30 +43,18 @@ export async function applyInvitations(
   user: InviteeUser,
   now: string,
 ): Promise<AppliedInvitations> {
-  const due = await trx
-    .selectFrom('userInvitation')
-    .selectAll()
-    .where('platformId', '=', user.platformId)
-    .where('email', '=', user.email)
-    .where((eb) => eb.or([eb('status', '=', 'ACCEPTED'), eb('type', '=', 'PROJECT')]))
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
+  const due = await selectDueInvitations(trx, user.platformId, user.email);
   const projectIds: string[] = [];
   let platformRole: string | null = null;
   for (const invitation of due) {
     if (invitation.type === 'PLATFORM' && invitation.platformRole !== null) {
-      await trx
-        .updateTable('user')
-        .set({ platformRole: invitation.platformRole, updated: now })
-        .where('id', '=', user.id)
-        .execute();
+      await setUserPlatformRole(trx, user.id, invitation.platformRole, now);
       platformRole = invitation.platformRole;
     } else if (invitation.projectId !== null && invitation.projectRoleId !== null) {
       await upsertMember(trx, user, invitation.projectId, invitation.projectRoleId, now);
       projectIds.push(invitation.projectId);
     }
-    await trx.deleteFrom('userInvitation').where('id', '=', invitation.id).execute();
+    await deleteInvitation(trx, invitation.id);
   }
   return { projectIds, platformRole };
 }
@@ -71,23 +66,15 @@ async function upsertMember(
   projectRoleId: string,
   now: string,
 ): Promise<void> {
-  const updated = await trx
-    .updateTable('projectMember')
-    .set({ projectRoleId, updated: now })
-    .where('projectId', '=', projectId)
-    .where('userId', '=', user.id)
-    .executeTakeFirst();
+  const updated = await updateMemberRole(trx, projectId, user.id, projectRoleId, now);
   if (Number(updated.numUpdatedRows) > 0) return;
-  await trx
-    .insertInto('projectMember')
-    .values({
-      id: generateId(),
-      platformId: user.platformId,
-      projectId,
-      userId: user.id,
-      projectRoleId,
-      created: now,
-      updated: now,
-    })
-    .execute();
+  await insertMember(trx, {
+    id: generateId(),
+    platformId: user.platformId,
+    projectId,
+    userId: user.id,
+    projectRoleId,
+    created: now,
+    updated: now,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Invitation tokens: HS256 JWTs (jose) naming one invitation, signed with the server's session
  * secret (AP_JWT_SECRET) but for their own audience, so an invitation token is never a session
- * and a session token never accepts an invitation. Valid one day, as the reference's links are.
+ * and a session token never accepts an invitation. Valid one day, as Activepieces' links are.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';

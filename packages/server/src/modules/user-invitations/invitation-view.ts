@@ -6,6 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { InvitationProjectRole, PlatformRole, UserInvitation } from '@piecework/shared';
 import type { Database, UserInvitationTable } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { countRoleMembers, findProjectRole } from './user-invitation-repository';
 
 /** A `userInvitation` row. */
 export type InvitationRow = Selectable<UserInvitationTable>;
@@ -54,14 +55,9 @@ async function nestedRoles(
   }
   const nested = new Map<string, InvitationProjectRole>();
   for (const [key, { platformId, roleId }] of pairs) {
-    const role = await db.selectFrom('projectRole').selectAll().where('id', '=', roleId).executeTakeFirst();
+    const role = await findProjectRole(db, roleId);
     if (role === undefined) continue;
-    const { count } = await db
-      .selectFrom('projectMember')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('projectRoleId', '=', roleId)
-      .where('platformId', '=', platformId)
-      .executeTakeFirstOrThrow();
+    const { count } = await countRoleMembers(db, platformId, roleId);
     nested.set(key, {
       id: role.id,
       created: role.created,

@@ -1,11 +1,10 @@
 /** The user-invitation routes (`/v1/user-invitations`): invite, list, accept, withdraw. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { UserInvitationService } from './user-invitation-service';
+import { UserInvitationService, type UserInvitationDependencies } from './user-invitation-service';
 
 /** Create, list, accept and delete invitations. */
-export function userInvitationRoutes(ctx: ServerContext): RouteDefinition[] {
+export function userInvitationRoutes(ctx: UserInvitationDependencies): RouteDefinition[] {
   const invitations = new UserInvitationService(ctx);
   return [
     route(ENDPOINTS.userInvitations.create, {

@@ -20,12 +20,28 @@ import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows
 import { notFound } from '../../infrastructure/errors';
 import { invitationEmail } from '../../infrastructure/email/invitation-email';
 import type { ServerContext } from '../../server-context';
+
+/** What the invitation routes and service use from the server context. */
+export type UserInvitationDependencies = Pick<
+  ServerContext,
+  'settings' | 'store' | 'now' | 'mailer' | 'logger'
+>;
 import type { Database } from '../../infrastructure/storage/database';
-import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { applyInvitations } from './apply-invitations';
 import { InvitationTokens } from './invitation-token';
+import {
+  deleteInvitationOfPlatform,
+  fetchInvitationPage,
+  findInvitationId,
+  findPlatformName,
+  findPlatformUserByEmail,
+  findUserNames,
+  insertInvitation,
+  markInvitationAccepted,
+  updateInvitation,
+} from './user-invitation-repository';
 import { invitationView, invitationViews, type InvitationRow } from './invitation-view';
 
 /** What an invitation names besides the email: the project and role, or the platform role. */
@@ -44,14 +60,14 @@ interface InvitationTarget {
 export class UserInvitationService {
   private readonly tokens: InvitationTokens;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(private readonly ctx: UserInvitationDependencies) {
     this.tokens = new InvitationTokens(ctx.settings.jwtSecret);
   }
 
   /**
    * Creates the invitation, or updates the one of the same email (and project, for PROJECT) on the
    * caller's platform, back to PENDING with the new role. With SMTP configured the link is emailed;
-   * without, it is answered (`link`) for the inviter to pass on, as the reference does.
+   * without, it is answered (`link`) for the inviter to pass on, as Activepieces does.
    */
   async create(
     principal: Principal,
@@ -62,15 +78,7 @@ export class UserInvitationService {
     const now = this.ctx.now();
     const { row, target } = await this.ctx.store.write(async (trx) => {
       const target = await resolveTarget(trx, principal.platformId, project, body);
-      const existing = await trx
-        .selectFrom('userInvitation')
-        .select('id')
-        .where('platformId', '=', principal.platformId)
-        .where('email', '=', email)
-        .where((eb) =>
-          target.projectId === null ? eb('projectId', 'is', null) : eb('projectId', '=', target.projectId),
-        )
-        .executeTakeFirst();
+      const existing = await findInvitationId(trx, principal.platformId, email, target.projectId);
       const fields = {
         type: target.type,
         status: 'PENDING',
@@ -81,17 +89,14 @@ export class UserInvitationService {
       };
       const row =
         existing === undefined
-          ? await trx
-              .insertInto('userInvitation')
-              .values({ id: generateId(), platformId: principal.platformId, email, created: now, ...fields })
-              .returningAll()
-              .executeTakeFirstOrThrow()
-          : await trx
-              .updateTable('userInvitation')
-              .set(fields)
-              .where('id', '=', existing.id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
+          ? await insertInvitation(trx, {
+              id: generateId(),
+              platformId: principal.platformId,
+              email,
+              created: now,
+              ...fields,
+            })
+          : await updateInvitation(trx, existing.id, fields);
       return { row, target };
     });
     const invitation = await invitationView(this.ctx.store.db, row);
@@ -103,25 +108,14 @@ export class UserInvitationService {
 
   /** The caller's platform's invitations, filtered by type, project and status, newest first. */
   async list(principal: Principal, query: ListUserInvitationsQuery): Promise<Page<UserInvitation>> {
-    let select = this.ctx.store.db
-      .selectFrom('userInvitation')
-      .selectAll()
-      .where('platformId', '=', principal.platformId);
-    if (query.type !== undefined) select = select.where('type', '=', query.type);
-    if (query.projectId !== undefined) select = select.where('projectId', '=', query.projectId);
-    if (query.status !== undefined) select = select.where('status', '=', query.status);
-    const page = await fetchSeekPage(select, 'userInvitation', query);
+    const page = await fetchInvitationPage(this.ctx.store.db, principal.platformId, query);
     return { ...page, data: await invitationViews(this.ctx.store.db, page.data) };
   }
 
   /** Withdraws an invitation of the caller's platform (404 for any other id). */
   async delete(principal: Principal, id: string): Promise<void> {
     const deleted = await this.ctx.store.write((trx) =>
-      trx
-        .deleteFrom('userInvitation')
-        .where('id', '=', id)
-        .where('platformId', '=', principal.platformId)
-        .executeTakeFirst(),
+      deleteInvitationOfPlatform(trx, principal.platformId, id),
     );
     if (Number(deleted.numDeletedRows) === 0) throw notFound('userInvitation', id);
   }
@@ -136,19 +130,9 @@ export class UserInvitationService {
     if (invitationId === null) throw invalidInvitation();
     const now = this.ctx.now();
     return this.ctx.store.write(async (trx) => {
-      const accepted = await trx
-        .updateTable('userInvitation')
-        .set({ status: 'ACCEPTED', updated: now })
-        .where('id', '=', invitationId)
-        .returning(['platformId', 'email'])
-        .executeTakeFirst();
+      const accepted = await markInvitationAccepted(trx, invitationId, now);
       if (accepted === undefined) throw invalidInvitation();
-      const user = await trx
-        .selectFrom('user')
-        .select(['id', 'platformId', 'email'])
-        .where('platformId', '=', accepted.platformId)
-        .where('email', '=', accepted.email)
-        .executeTakeFirst();
+      const user = await findPlatformUserByEmail(trx, accepted.platformId, accepted.email);
       if (user === undefined) return { registered: false };
       await applyInvitations(trx, user, now);
       return { registered: true };
@@ -168,13 +152,7 @@ export class UserInvitationService {
     link: string,
   ): Promise<void> {
     const inviter =
-      principal.type === 'USER'
-        ? await this.ctx.store.db
-            .selectFrom('user')
-            .select(['firstName', 'lastName'])
-            .where('id', '=', principal.id)
-            .executeTakeFirst()
-        : undefined;
+      principal.type === 'USER' ? await findUserNames(this.ctx.store.db, principal.id) : undefined;
     const content = invitationEmail({
       inviterName: inviter === undefined ? undefined : `${inviter.firstName} ${inviter.lastName}`,
       platformName: target.platformName,
@@ -203,11 +181,7 @@ async function resolveTarget(
   project: ProjectRow | undefined,
   body: CreateUserInvitationRequest,
 ): Promise<InvitationTarget> {
-  const platform = await trx
-    .selectFrom('platform')
-    .select('name')
-    .where('id', '=', platformId)
-    .executeTakeFirstOrThrow();
+  const platform = await findPlatformName(trx, platformId);
   if (body.type === 'PLATFORM') {
     return {
       type: 'PLATFORM',
