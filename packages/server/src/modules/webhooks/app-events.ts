@@ -1,6 +1,6 @@
 /**
  * `ALL /v1/app-events/:pieceUrl`: the one app-level webhook of a piece with APP_WEBHOOK triggers
- * (the reference platform's route; `slack` stands for `@activepieces/piece-slack`, a scoped name
+ * (the Activepieces route; `slack` stands for `@activepieces/piece-slack`, a scoped name
  * may be given whole, percent-encoded). The newest installed version of the piece parses the
  * request (`events.parseAndReply`): a reply (a handshake) is sent as it is; an event is checked
  * with the app's secret from AP_APP_WEBHOOK_SECRETS (`events.verify`), then reaches every enabled
@@ -15,6 +15,7 @@ import { HttpReply } from '../../infrastructure/http/http-reply';
 import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { toTriggerPayload, type IncomingRequest } from './webhook-payload';
+import { appEventListenerSources, findProjectPlatformId, findVersionDisplayName } from './webhook-repository';
 import { hookedTriggerOf } from '../triggers/sync-trigger-source';
 import { callTriggerHook, triggerLabel } from '../triggers/trigger-hooks';
 import type { TriggerSourceRow } from '../triggers/trigger-source-repository';
@@ -78,20 +79,12 @@ export async function receiveAppEvent(
 
 /** The trigger sources of the enabled flows listening for `event` of `identifierValue`. */
 function listenersOf(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   pieceName: string,
   event: string,
   identifierValue: string,
 ): Promise<TriggerSourceRow[]> {
-  return ctx.store.db
-    .selectFrom('appEventListener')
-    .innerJoin('triggerSource', 'triggerSource.flowId', 'appEventListener.flowId')
-    .selectAll('triggerSource')
-    .where('appEventListener.pieceName', '=', pieceName)
-    .where('appEventListener.event', '=', event)
-    .where('appEventListener.identifierValue', '=', identifierValue)
-    .orderBy('triggerSource.flowId')
-    .execute();
+  return appEventListenerSources(ctx.store.db, pieceName, event, identifierValue);
 }
 
 /** Runs the listening flow's trigger on the event and starts one run per item it gives. */
@@ -112,16 +105,8 @@ async function runListener(
     return;
   }
   const [version, project] = await Promise.all([
-    ctx.store.db
-      .selectFrom('flowVersion')
-      .select('displayName')
-      .where('id', '=', source.flowVersionId)
-      .executeTakeFirst(),
-    ctx.store.db
-      .selectFrom('project')
-      .select('platformId')
-      .where('id', '=', source.projectId)
-      .executeTakeFirst(),
+    findVersionDisplayName(ctx.store.db, source.flowVersionId),
+    findProjectPlatformId(ctx.store.db, source.projectId),
   ]);
   if (version === undefined || project === undefined) return;
   const { items, keys } = ctx.triggerDedupe.unique(

@@ -1,8 +1,8 @@
 /**
  * `multipart/form-data` request bodies as a trigger receives them: one key per field, its text
  * value (a name sent more than once: an array of its values, in order); a file part is stored
- * like a binary body and its value is `{fileId, filename, mimeType, size}`. The reference
- * platform likewise stores file parts and passes the other fields through.
+ * like a binary body and its value is `{fileId, filename, mimeType, size}`.
+ * Activepieces likewise stores file parts and passes the other fields through.
  */
 import { Busboy } from '@fastify/busboy';
 import { prototypeKeyRefusal } from '../../infrastructure/http/json-body';

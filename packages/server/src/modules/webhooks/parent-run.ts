@@ -6,6 +6,7 @@
 import { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER, PieceworkError } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import type { IncomingRequest } from './webhook-payload';
+import { findRunOfProject } from './webhook-repository';
 
 /** What a webhook request says about the run that called it; empty when no run did. */
 export interface ParentRun {
@@ -19,7 +20,7 @@ export interface ParentRun {
  * refused with 400 VALIDATION, the same answer for each, so nothing is learnt of other projects.
  */
 export async function parentRunOf(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   projectId: string,
   request: IncomingRequest,
 ): Promise<ParentRun> {
@@ -35,12 +36,7 @@ export async function parentRunOf(
       400,
     );
   if (typeof named !== 'string') throw refuse();
-  const row = await ctx.store.db
-    .selectFrom('flowRun')
-    .select('id')
-    .where('id', '=', named)
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
+  const row = await findRunOfProject(ctx.store.db, named, projectId);
   if (row === undefined) throw refuse();
   return {
     parentRunId: row.id,

@@ -2,9 +2,9 @@
  * The answer of a synchronous webhook or resume request (`/sync`), from what the run did:
  * - it responded (Return Response, or Respond and Wait): the flow's `{status, body, headers}`;
  * - it finished without responding: SUCCEEDED (and CANCELED, QUOTA_EXCEEDED) is 204 with no body,
- *   at once rather than after the timeout (the reference platform also answers 204, after waiting);
+ *   at once rather than after the timeout (Activepieces also answers 204, after waiting);
  *   a failed run is 500, a run over its time limit 504, both `{code: 'FLOW_RUN_FAILED', params:
- *   {message, flowRunId, status, failedStep?}}` with the reference platform's messages (it
+ *   {message, flowRunId, status, failedStep?}}` with Activepieces' messages (it
  *   answers `{message}` alone) and the step that failed, with its error; a run that ended
  *   INTERNAL_ERROR (a bug of ours) is 500 `{code: 'INTERNAL_ERROR', ...}`;
  * - nothing within AP_WEBHOOK_TIMEOUT_SECONDS: 204 with no body — at once when the run pauses

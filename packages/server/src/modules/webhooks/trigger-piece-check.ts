@@ -7,8 +7,7 @@
 import { PieceworkError } from '@piecework/shared';
 import { installCommand } from '../pieces/piece-availability';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
-import { jsonText } from '../../infrastructure/storage/json-text';
+import { selectTriggerPiece } from './webhook-repository';
 import type { WebhookTarget } from './webhook-target';
 
 /**
@@ -25,21 +24,6 @@ export type TriggerPiece = {
 /** Published (LOCKED) versions never change: their trigger piece is read once. */
 const lockedTriggerPieces = new Map<string, TriggerPiece>();
 const CACHE_LIMIT = 10_000;
-
-const selectTriggerPiece = compiledStatement<
-  { versionId: string },
-  { pieceName: string | null; pieceVersion: string | null; triggerName: string | null; authType: unknown }
->((db, param) =>
-  db
-    .selectFrom('flowVersion')
-    .select([
-      jsonText(db, 'trigger', ['settings', 'pieceName']).as('pieceName'),
-      jsonText(db, 'trigger', ['settings', 'pieceVersion']).as('pieceVersion'),
-      jsonText(db, 'trigger', ['settings', 'triggerName']).as('triggerName'),
-      jsonText(db, 'trigger', ['settings', 'input', 'authType']).as('authType'),
-    ])
-    .where('id', '=', param('versionId')),
-);
 
 /** The trigger piece of version `versionId` (`locked`: a published version, read once and cached). */
 export async function triggerPieceOf(

@@ -8,18 +8,9 @@
 import { CATCH_WEBHOOK_TRIGGER, catchWebhookAdmits, WEBHOOK_PIECE_NAME } from '@piecework/pieces';
 import { PieceworkError } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
-import { jsonText } from '../../infrastructure/storage/json-text';
+import { selectAuthFields } from './webhook-repository';
 import type { TriggerPiece } from './trigger-piece-check';
 import { flatHeaders, type IncomingRequest } from './webhook-payload';
-
-const selectAuthFields = compiledStatement<{ versionId: string }, { authFields: string | null }>(
-  (db, param) =>
-    db
-      .selectFrom('flowVersion')
-      .select(jsonText(db, 'trigger', ['settings', 'input', 'authFields']).as('authFields'))
-      .where('id', '=', param('versionId')),
-);
 
 /**
  * Throws 401 `AUTHENTICATION` when version `versionId`'s Catch Webhook trigger (`piece`, as

@@ -7,10 +7,9 @@
  * 410 uses the code ENTITY_NOT_FOUND with status 410, so the error codes stay one fixed list.
  */
 import { PieceworkError } from '@piecework/shared';
-import { sql } from 'kysely';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { ServerBase } from '../../server-context';
-import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
+import { selectLatestVersion, selectTarget } from './webhook-repository';
 
 /** PUBLISHED: the production routes; LATEST: `/draft` and `/test`. */
 export type WebhookVersion = 'PUBLISHED' | 'LATEST';
@@ -47,43 +46,6 @@ export async function findWebhookTarget(
   if (publishedDisplayName === null) throw flowGone(flowId);
   return { flowId, version: { id: publishedVersionId, displayName: publishedDisplayName }, project };
 }
-
-type TargetRow = ProjectRow & {
-  flowStatus: string;
-  publishedVersionId: string | null;
-  publishedDisplayName: string | null;
-};
-
-const selectTarget = compiledStatement<{ flowId: string }, TargetRow>((db, param) =>
-  db
-    .selectFrom('flow')
-    .innerJoin('project', 'project.id', 'flow.projectId')
-    .leftJoin('flowVersion', (join) =>
-      join
-        .onRef('flowVersion.id', '=', 'flow.publishedVersionId')
-        .onRef('flowVersion.flowId', '=', 'flow.id'),
-    )
-    .selectAll('project')
-    .select([
-      'flow.status as flowStatus',
-      'flow.publishedVersionId as publishedVersionId',
-      'flowVersion.displayName as publishedDisplayName',
-    ])
-    .where('flow.id', '=', param('flowId')),
-);
-
-/** The latest version's id and name: the draft if there is one, else the newest. */
-const selectLatestVersion = compiledStatement<{ flowId: string }, { id: string; displayName: string }>(
-  (db, param) =>
-    db
-      .selectFrom('flowVersion')
-      .select(['id', 'displayName'])
-      .where('flowId', '=', param('flowId'))
-      .orderBy(sql`case when ${sql.ref('state')} = 'DRAFT' then 0 else 1 end`)
-      .orderBy('created', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1),
-);
 
 /** 410: no flow has this id (any more). */
 function flowGone(flowId: string): PieceworkError {

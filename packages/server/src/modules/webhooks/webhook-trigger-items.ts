@@ -1,5 +1,5 @@
 /**
- * What a webhook request gives the trigger of an npm piece: the reference platform runs a WEBHOOK
+ * What a webhook request gives the trigger of an npm piece: Activepieces runs a WEBHOOK
  * trigger's own `run` hook on each request (a piece verifies a signature, unwraps an envelope,
  * splits a batch, or ignores a ping) and starts one run per item it returns. Built-in triggers
  * keep their fast path: the webhook piece's request is its output (its authentication is checked
@@ -34,8 +34,8 @@ interface HandshakeConfiguration {
  * What one request to `target` (trigger piece `piece`) gives: null when the request itself is
  * the trigger's output (built-in pieces, and triggers whose strategy is not WEBHOOK); the reply
  * of `onHandshake` when the trigger's `handshakeConfiguration` says the request is a handshake
- * (HEADER_PRESENT, QUERY_PRESENT or BODY_PARAM_PRESENT of its `paramName`, as on the reference
- * platform); otherwise the items of its `run` hook. A hook that fails refuses the request with
+ * (HEADER_PRESENT, QUERY_PRESENT or BODY_PARAM_PRESENT of its `paramName`, as on
+ * Activepieces); otherwise the items of its `run` hook. A hook that fails refuses the request with
  * 409 `VALIDATION` naming the trigger and its message.
  */
 export async function webhookTriggerItems(
