@@ -176,7 +176,7 @@ export type {
   TriggerPayload,
   TriggerRenewal,
   TriggerSchedule,
-} from './npm/trigger-request';
+} from './triggers/trigger-request';
 export { createTriggerRunner } from './triggers/create-trigger-runner';
 export type { NpmTriggerHost, TriggerRunner, TriggerRunnerOptions } from './triggers/create-trigger-runner';
 export type { AppEventOutcome, AppEventRequest } from './triggers/app-event';

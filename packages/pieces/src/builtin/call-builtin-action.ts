@@ -2,8 +2,8 @@ import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../context/build-action-context';
 import type { ActionCallInput } from '../context/build-action-context';
 import type { ActionDefinition } from '../framework/piece-definition';
-import { errorMessage } from '../npm/error-message';
-import { bindBuiltinEnv, builtinEnvFrom } from './common/builtin-env';
+import { errorMessage } from '../errors/error-message';
+import { bindBuiltinEnv, builtinEnvFrom } from '../context/builtin-env';
 
 /** One call of a built-in action: the usual call input, and optionally how to wait in-process. */
 export interface BuiltinActionCall extends ActionCallInput {

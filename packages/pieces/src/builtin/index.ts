@@ -59,8 +59,8 @@ export function findBuiltinPiece(name: string): PieceDefinition | undefined {
 
 export { callBuiltinAction } from './call-builtin-action';
 export type { BuiltinActionCall } from './call-builtin-action';
-export { DEFAULT_BUILTIN_ENV, bindBuiltinEnv, builtinEnv, builtinEnvFrom } from './common/builtin-env';
-export type { BuiltinEnv } from './common/builtin-env';
+export { DEFAULT_BUILTIN_ENV, bindBuiltinEnv, builtinEnv, builtinEnvFrom } from '../context/builtin-env';
+export type { BuiltinEnv } from '../context/builtin-env';
 export { IN_PROCESS_DELAY_LIMIT_MS } from './delay/delay-common';
 export { SCHEDULE_PIECE_NAME, nextScheduledTime, scheduleOfTrigger } from './schedule';
 export type { SchedulePlan } from './schedule';

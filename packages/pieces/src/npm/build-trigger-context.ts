@@ -1,7 +1,7 @@
 import { buildActionContext } from '../context/build-action-context';
 import type { PieceServices } from '../context/piece-services';
 import type { TriggerContext } from '../framework/piece-definition';
-import type { AppEventListener, TriggerRunRequest, TriggerSchedule } from './trigger-request';
+import type { AppEventListener, TriggerRunRequest, TriggerSchedule } from '../triggers/trigger-request';
 
 /** The context of a trigger hook, with the app-webhook listeners and the `isRepublish` flag. */
 export type NpmTriggerContext = TriggerContext & {

@@ -31,4 +31,4 @@ export type {
   TriggerRunOutcome,
   TriggerRunRequest,
   TriggerSchedule,
-} from './trigger-request';
+} from '../triggers/trigger-request';

@@ -3,7 +3,7 @@ import type { PieceServices } from '../context/piece-services';
 import type { PropertyOutcome, PropertyRequest } from '../properties/evaluate-property';
 import { ChildPool } from './child-pool';
 import { cleanEnv } from './clean-env';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../errors/error-message';
 import { InstalledVersions } from './installed-versions';
 import { withNetworkCauses } from './network-causes';
 import { ChildCallFailure, PieceChild } from './piece-child';
@@ -12,7 +12,7 @@ import { resolveProcessScript } from './process-script';
 import type { ChildCommand, ServicesSnapshot } from './protocol';
 import { createPieceResolver, type PieceResolver } from './resolve-piece';
 import type { AppEventOutcome, AppEventRequest } from '../triggers/app-event';
-import type { ActionRunRequest, TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
+import type { ActionRunRequest, TriggerRunOutcome, TriggerRunRequest } from '../triggers/trigger-request';
 
 /** Options of {@link NpmPieceHost}; each has a default. */
 export interface NpmPieceHostOptions {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { PieceServices } from '../context/piece-services';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../errors/error-message';
 import { rememberNetworkError } from './network-causes';
 import { drainLines } from './output-lines';
 import type { ProcessScript } from './process-script';

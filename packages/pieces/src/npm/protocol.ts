@@ -1,6 +1,6 @@
 import type { PropertyRequest } from '../properties/evaluate-property';
 import type { AppEventRequest } from '../triggers/app-event';
-import type { ActionRunRequest, TriggerRunRequest } from './trigger-request';
+import type { ActionRunRequest, TriggerRunRequest } from '../triggers/trigger-request';
 
 /** The services a piece process reaches in its parent, by name. */
 export type ServiceMethod =

@@ -1,7 +1,7 @@
-import { bindBuiltinEnv, builtinEnvFrom } from '../builtin/common/builtin-env';
+import { bindBuiltinEnv, builtinEnvFrom } from '../context/builtin-env';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
-import { errorMessage } from '../npm/error-message';
+import { errorMessage } from '../errors/error-message';
 import { applyDefaults } from '../props';
 import { propertyContext } from './property-context';
 

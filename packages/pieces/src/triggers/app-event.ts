@@ -1,6 +1,6 @@
 import type { PieceDefinition } from '../framework/piece-definition';
-import { errorMessage } from '../npm/error-message';
-import type { TriggerPayload } from '../npm/trigger-request';
+import { errorMessage } from '../errors/error-message';
+import type { TriggerPayload } from './trigger-request';
 
 /** A request that reached a piece's app-level webhook (`/v1/app-events/:pieceUrl`). */
 export interface AppEventRequest {

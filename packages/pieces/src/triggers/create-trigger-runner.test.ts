@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_PIECES } from '../builtin';
 import { testServices } from '../builtin/testing/test-services';
 import { triggerRequest } from '../npm/testing/requests';
-import type { TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
+import type { TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
 import { createTriggerRunner, type NpmTriggerHost } from './create-trigger-runner';
 
 const WEBHOOK = ['@activepieces/piece-webhook', '0.1.29'] as const;

@@ -1,7 +1,7 @@
-import { bindBuiltinEnv, builtinEnvFrom } from '../builtin/common/builtin-env';
+import { bindBuiltinEnv, builtinEnvFrom } from '../context/builtin-env';
 import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition } from '../framework/piece-definition';
-import type { TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
+import type { TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
 import { handleAppEvent, type AppEventOutcome, type AppEventRequest } from './app-event';
 import { runTriggerHook } from './run-trigger-hook';
 

@@ -2,9 +2,9 @@ import type { PieceServices } from '../context/piece-services';
 import type { PieceDefinition, TriggerContext, TriggerDefinition } from '../framework/piece-definition';
 import { prepareStepProps } from '../npm/child/prepare-step-props';
 import { buildTriggerContext, type NpmTriggerContext } from '../npm/build-trigger-context';
-import { errorMessage } from '../npm/error-message';
+import { errorMessage } from '../errors/error-message';
 import type { ContextVersion } from '../npm/piece-metadata';
-import type { TriggerRenewal, TriggerRunOutcome, TriggerRunRequest } from '../npm/trigger-request';
+import type { TriggerRenewal, TriggerRunOutcome, TriggerRunRequest } from './trigger-request';
 
 type Hook = (this: TriggerDefinition, ctx: TriggerContext) => Promise<unknown>;
 

@@ -1,5 +1,5 @@
 import { safeFetch } from '../../http/safe-fetch';
-import { builtinEnv } from './builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 
 /**
  * Every outbound request of a built-in piece goes through here: the SSRF-filtered client, with

@@ -1,4 +1,4 @@
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 import { dayjs } from './date-library';
 import type { Dayjs } from './date-library';
 

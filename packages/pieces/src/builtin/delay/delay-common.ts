@@ -1,6 +1,6 @@
 import type { ActionContext } from '../../context/action-context';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 
 /**
  * Delays up to this long (10 s, Activepieces' threshold for Delay For) wait inside the step;

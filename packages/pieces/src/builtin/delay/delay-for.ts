@@ -1,6 +1,6 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 import { choice, requiredNumber } from '../common/read-props';
 import type { PropsValue } from '../common/read-props';
 import { delayNote, waitUntil } from './delay-common';

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../npm/error-message';
+import { errorMessage } from '../../errors/error-message';
 
 /** What `send_request` outputs for an answer: status, headers and the parsed body. */
 export interface HttpOutput {

@@ -1,6 +1,6 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 import { pieceFetch } from '../common/outbound';
 import { optionalRecord } from '../common/read-props';
 import { networkErrorMessage } from '../http/http-response';

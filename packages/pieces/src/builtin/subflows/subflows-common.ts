@@ -1,7 +1,7 @@
 import type { ActionContext } from '../../context/action-context';
 import { Property } from '../../framework/properties';
 import { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from '@piecework/shared';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 import { pieceFetch } from '../common/outbound';
 import { bodyPreview, networkErrorMessage } from '../http/http-response';
 

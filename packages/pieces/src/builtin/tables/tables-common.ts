@@ -6,7 +6,7 @@ import type {
 } from '../../context/tables-host';
 import type { PiecePropertyDefinition } from '../../framework/piece-definition';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 
 /** The npm name of the tables piece. */
 export const TABLES_PIECE_NAME = '@activepieces/piece-tables';

@@ -1,6 +1,6 @@
 import { createAction } from '../../framework/create-piece';
 import { Property } from '../../framework/properties';
-import { builtinEnv } from '../common/builtin-env';
+import { builtinEnv } from '../../context/builtin-env';
 import { responseFieldsProp, responseFromProps, responseTypeProp } from './response-props';
 
 /** The response header that carries the URL of the next webhook call. */

@@ -2,9 +2,9 @@ import type { PieceRunOutcome } from '@piecework/engine';
 import { buildActionContext } from '../../context/build-action-context';
 import type { PieceServices } from '../../context/piece-services';
 import { downloadFileProps, fileDownloadOptions } from '../../props';
-import { errorMessage } from '../error-message';
+import { errorMessage } from '../../errors/error-message';
 import type { LoadedPiece } from '../load-piece-module';
-import type { ActionRunRequest } from '../trigger-request';
+import type { ActionRunRequest } from '../../triggers/trigger-request';
 import { prepareStepProps } from './prepare-step-props';
 
 /**

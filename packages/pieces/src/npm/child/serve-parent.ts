@@ -1,4 +1,4 @@
-import { errorMessage } from '../error-message';
+import { errorMessage } from '../../errors/error-message';
 import { loadPieceModule, type LoadedPiece } from '../load-piece-module';
 import type { ChildCommand, ChildOptions, FromChild, ToChild } from '../protocol';
 import { evaluateProperty, type PropertyOutcome } from '../../properties/evaluate-property';

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { errorMessage } from '../error-message';
+import { errorMessage } from '../../errors/error-message';
 
 /**
  * Calls `onError` with every error a socket of this process emits (a refused connection, a

@@ -1,5 +1,5 @@
 import type { RunInfo } from '@piecework/engine';
-import type { ActionRunRequest, TriggerRunRequest } from '../trigger-request';
+import type { ActionRunRequest, TriggerRunRequest } from '../../triggers/trigger-request';
 
 /** A run of flow `flow_A` (override any field). */
 export function runInfo(overrides: Partial<RunInfo> = {}): RunInfo {

@@ -1,5 +1,5 @@
-import type { PieceServices } from '../../context/piece-services';
-import type { TablesHost } from '../../context/tables-host';
+import type { PieceServices } from './piece-services';
+import type { TablesHost } from './tables-host';
 
 /**
  * What built-in actions need from their host besides the action context: the SSRF allow list
