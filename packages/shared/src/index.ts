@@ -385,7 +385,7 @@ export {
   Permission,
   PERMISSIONS,
 } from './projects/permission';
-export { permissionForOperation } from './flows/operation-permission';
+export { permissionForOperation } from './projects/operation-permission';
 export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
 export {
   ListProjectRolesQuery,
@@ -475,7 +475,7 @@ export {
   externalTokenPieceFilter,
   isManagedStandInEmail,
   MANAGED_EMAIL_DOMAIN,
-} from './users/external-token-claims';
+} from './embed/external-token-claims';
 export {
   AcceptUserInvitationRequest,
   AcceptUserInvitationResponse,

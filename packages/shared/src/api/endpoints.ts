@@ -14,7 +14,7 @@ import {
 } from '../flow-runs/flow-run-requests';
 import { Id } from '../common/id';
 import { FlowOperation } from '../flows/operations';
-import { permissionForOperation } from '../flows/operation-permission';
+import { permissionForOperation } from '../projects/operation-permission';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '../platform/api-key';
 import { FeatureFlags } from '../platform/feature-flags';
 import { HealthResponse, Platform, UpdatePlatformRequest } from '../platform/platform';

@@ -1,5 +1,5 @@
-import type { Permission } from '../projects/permission';
-import type { FlowOperation } from './operations';
+import type { Permission } from './permission';
+import type { FlowOperation } from '../flows/operations';
 
 /**
  * The project permission a flow operation needs: UPDATE_FLOW_STATUS to publish or change the
