@@ -1,5 +1,5 @@
 /**
- * Email verification and password reset with emailed one-time codes (the reference's OTP flow):
+ * Email verification and password reset with emailed one-time codes (Activepieces' OTP flow):
  * `POST /v1/otp` emails a code, `POST /v1/authn/local/verify-email` confirms the address with it,
  * `POST /v1/authn/local/reset-password` sets a new password with it, which ends the user's
  * existing sessions (their token version is bumped). Asking for a code answers the same whatever
@@ -19,8 +19,12 @@ import { hashPassword } from '../../infrastructure/auth/password-hash';
 import { passwordResetEmail } from '../../infrastructure/email/password-reset-email';
 import { verificationEmail } from '../../infrastructure/email/verification-email';
 import type { ServerContext } from '../../server-context';
+
+/** What the emailed-code service uses from the server context. */
+export type EmailCodeDependencies = Pick<ServerContext, 'settings' | 'store' | 'now' | 'mailer' | 'logger'>;
 import type { UserTable } from '../../infrastructure/storage/database';
 import { isDisposableEmail } from './disposable-email';
+import { listActiveUsersByEmail, markUserVerified, resetUserPassword } from './identity-repository';
 import { consumeOneTimeCode, issueOneTimeCode, OTP_LIFETIME_TEXT } from './one-time-codes';
 import { userView } from './user-view';
 
@@ -28,7 +32,7 @@ type UserRow = Selectable<UserTable>;
 
 /** The one-time-code operations of the public authentication routes. */
 export class EmailCodeService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: EmailCodeDependencies) {}
 
   /**
    * Emails a code of `type` to the user with `email`, if there is one (an ACTIVE user; for
@@ -74,12 +78,7 @@ export class EmailCodeService {
       if (!(await consumeOneTimeCode(trx, userId, 'EMAIL_VERIFICATION', request.otp, now))) {
         throw invalidCode();
       }
-      const row = await trx
-        .updateTable('user')
-        .set({ verified: 1, updated: now })
-        .where('id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await markUserVerified(trx, userId, now);
       await recordAuditEvent(
         trx,
         now,
@@ -104,17 +103,7 @@ export class EmailCodeService {
       if (!(await consumeOneTimeCode(trx, userId, 'PASSWORD_RESET', request.otp, now))) {
         throw invalidCode();
       }
-      const row = await trx
-        .updateTable('user')
-        .set((eb) => ({
-          passwordHash,
-          verified: 1,
-          tokenVersion: eb('tokenVersion', '+', 1),
-          updated: now,
-        }))
-        .where('id', '=', userId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await resetUserPassword(trx, userId, passwordHash, now);
       await recordAuditEvent(
         trx,
         now,
@@ -125,12 +114,7 @@ export class EmailCodeService {
   }
 
   private async deliverCode(email: string, type: OtpType): Promise<void> {
-    const users = await this.ctx.store.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', email)
-      .where('status', '=', 'ACTIVE')
-      .execute();
+    const users = await listActiveUsersByEmail(this.ctx.store.db, email);
     for (const user of users) {
       if (type === 'EMAIL_VERIFICATION' && user.verified === 1) continue;
       await this.sendCode(user, type);

@@ -1,15 +1,14 @@
 /** The public authentication routes: sign-up, sign-in, and the emailed one-time codes. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
 import { EmailCodeService } from './email-code-service';
-import { IdentityService } from './identity-service';
+import { IdentityService, type IdentityDependencies } from './identity-service';
 
 /**
  * `POST /v1/authentication/sign-up` and `/sign-in`; `POST /v1/otp`,
  * `/v1/authn/local/verify-email` and `/v1/authn/local/reset-password`.
  */
-export function identityRoutes(ctx: ServerContext): RouteDefinition[] {
+export function identityRoutes(ctx: IdentityDependencies): RouteDefinition[] {
   const identity = new IdentityService(ctx);
   const codes = new EmailCodeService(ctx);
   return [

@@ -25,21 +25,38 @@ import {
 import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
-import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
+import { authSettingsOf } from '../platforms/platform-view';
 import type { FederatedProfile } from './federated-profile';
 import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
 import { isDisposableEmail } from './disposable-email';
 import { EmailCodeService, emailNotVerified } from './email-code-service';
+import {
+  findFirstMembershipProjectId,
+  findOwnedProjectId,
+  findPlatformRow,
+  findUserByEmail,
+  findUserIdByEmail,
+  insertPlatformRow,
+  insertProject,
+  insertUser,
+  replacePasswordHash,
+} from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 
+/** What the identity routes and service use from the server context. */
+export type IdentityDependencies = Pick<
+  ServerContext,
+  'settings' | 'store' | 'now' | 'mailer' | 'tokens' | 'logger'
+>;
+
 /** The sign-up and sign-in operations. */
 export class IdentityService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: IdentityDependencies) {}
 
   /**
    * Creates the user and their PERSONAL project in one transaction: on a new platform as its
@@ -49,7 +66,7 @@ export class IdentityService {
    * refusals are 403 (INVITATION_ONLY_SIGN_UP, DOMAIN_NOT_ALLOWED, EMAIL_AUTH_DISABLED). On a
    * server that sends email the user starts unverified, unless they accepted an invitation (its
    * emailed link proved the address): the verification code is emailed and the answer is 403
-   * EMAIL_IS_NOT_VERIFIED (as the reference's); without SMTP the user is verified and signed in.
+   * EMAIL_IS_NOT_VERIFIED (as Activepieces does); without SMTP the user is verified and signed in.
    */
   async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -89,11 +106,7 @@ export class IdentityService {
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
-    const user = await this.ctx.store.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const user = await findUserByEmail(this.ctx.store.db, email);
     const matches = await verifyPassword(request.password, user?.passwordHash ?? unusablePasswordHash());
     if (user === undefined) {
       throw new PieceworkError('INVALID_CREDENTIALS', { message: 'The email or the password is wrong' });
@@ -118,12 +131,7 @@ export class IdentityService {
     const signedIn = await this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
       if (rehashed !== undefined) {
-        await trx
-          .updateTable('user')
-          .set({ passwordHash: rehashed })
-          .where('id', '=', user.id)
-          .where('passwordHash', '=', user.passwordHash)
-          .execute();
+        await replacePasswordHash(trx, user.id, user.passwordHash, rehashed);
       }
       const applied = await applyInvitations(trx, user, now);
       await recordAuditEvent(
@@ -149,11 +157,7 @@ export class IdentityService {
    */
   async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(profile.email);
-    const existing = await this.ctx.store.db
-      .selectFrom('user')
-      .selectAll()
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const existing = await findUserByEmail(this.ctx.store.db, email);
     if (existing !== undefined && existing.status !== 'ACTIVE') {
       await this.recordFailedSignIn(existing, SignInFailureReason.enum.USER_INACTIVE, ip);
       throw new PieceworkError('AUTHORIZATION', {
@@ -168,7 +172,7 @@ export class IdentityService {
         : unusablePasswordHash();
     const now = this.ctx.now();
     const { user, projectId } = await this.ctx.store.write(async (trx) => {
-      const found = await trx.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
+      const found = await findUserByEmail(trx, email);
       if (found === undefined) {
         return this.createUser(trx, {
           email,
@@ -226,28 +230,24 @@ export class IdentityService {
       method === 'PASSWORD' &&
       this.ctx.mailer.configured &&
       !(placement.kind === 'JOIN' && placement.invited);
-    const inserted = await trx
-      .insertInto('user')
-      .values({
-        id: generateId(),
-        platformId,
-        email,
-        passwordHash: input.passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
-        status: 'ACTIVE',
-        verified: needsVerification ? 0 : 1,
-        created: now,
-        updated: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const inserted = await insertUser(trx, {
+      id: generateId(),
+      platformId,
+      email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
+      status: 'ACTIVE',
+      verified: needsVerification ? 0 : 1,
+      created: now,
+      updated: now,
+    });
     const project = newProjectRow(
       { platformId, ownerId: inserted.id, displayName: `${input.firstName}'s Project`, type: 'PERSONAL' },
       now,
     );
-    await trx.insertInto('project').values(project).execute();
+    await insertProject(trx, project);
     await addProjectToPreselectedConnections(trx, platformId, project.id);
     const applied = placement.kind === 'JOIN' ? await applyInvitations(trx, inserted, now) : undefined;
     const user =
@@ -292,10 +292,13 @@ function summary(user: { id: string; email: string; firstName: string; lastName:
 /** Inserts a new platform named after its first user; answers its id. */
 async function insertPlatform(trx: Kysely<Database>, firstName: string, now: string): Promise<string> {
   const id = generateId();
-  await trx
-    .insertInto('platform')
-    .values({ id, name: `${firstName}'s Platform`, credits: null, created: now, updated: now })
-    .execute();
+  await insertPlatformRow(trx, {
+    id,
+    name: `${firstName}'s Platform`,
+    credits: null,
+    created: now,
+    updated: now,
+  });
   return id;
 }
 
@@ -305,16 +308,12 @@ async function assertSignInAllowed(
   user: { platformId: string; email: string },
   method: AuthMethod,
 ): Promise<void> {
-  const platform = await db
-    .selectFrom('platform')
-    .select(PLATFORM_COLUMNS)
-    .where('id', '=', user.platformId)
-    .executeTakeFirstOrThrow();
+  const platform = await findPlatformRow(db, user.platformId);
   assertPasswordAuthAllowed(authSettingsOf(platform), user.email, platform.id, method);
 }
 
 async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<void> {
-  const existing = await trx.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  const existing = await findUserIdByEmail(trx, email);
   if (existing !== undefined) {
     throw new PieceworkError('EXISTING_USER', {
       message: `${email} has already signed up; sign in instead`,
@@ -323,22 +322,11 @@ async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<vo
   }
 }
 
-async function landingProjectId(ctx: ServerContext, userId: string): Promise<string | null> {
-  const personal = await ctx.store.db
-    .selectFrom('project')
-    .select('id')
-    .where('ownerId', '=', userId)
-    .orderBy('type', 'asc')
-    .orderBy('created', 'asc')
-    .executeTakeFirst();
+async function landingProjectId(ctx: Pick<ServerContext, 'store'>, userId: string): Promise<string | null> {
+  const personal = await findOwnedProjectId(ctx.store.db, userId);
   if (personal !== undefined) {
     return personal.id;
   }
-  const membership = await ctx.store.db
-    .selectFrom('projectMember')
-    .select('projectId')
-    .where('userId', '=', userId)
-    .orderBy('created', 'asc')
-    .executeTakeFirst();
+  const membership = await findFirstMembershipProjectId(ctx.store.db, userId);
   return membership?.projectId ?? null;
 }

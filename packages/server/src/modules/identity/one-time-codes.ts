@@ -1,9 +1,9 @@
 /**
  * Emailed one-time codes (email verification, password reset). A code is 128 random bits (a UUID,
- * as the reference), stored only as its SHA-256, one per user and kind: issuing a new code
+ * as Activepieces), stored only as its SHA-256, one per user and kind: issuing a new code
  * replaces the older one. A code is used by deleting its row where hash, kind, user and expiry
  * all match, in the transaction of its effect, so it works at most once even when two requests
- * race. The reference keeps codes 10 minutes; here a verification code lasts 24 hours (its email
+ * race. Activepieces keeps codes 10 minutes; here a verification code lasts 24 hours (its email
  * may be read the next day) and a reset code 1 hour.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import type { OtpType } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { timestampOf } from '../../infrastructure/storage/timestamp';
+import { deleteMatchingCode, deleteUserCodes, insertOneTimeCode } from './identity-repository';
 
 /** How long a code of each kind stays valid (ms). */
 export const OTP_LIFETIME_MS: Readonly<Record<OtpType, number>> = {
@@ -40,11 +41,8 @@ export async function issueOneTimeCode(
 ): Promise<string> {
   const code = randomUUID();
   const expiresAt = timestampOf(Date.parse(now) + OTP_LIFETIME_MS[type]);
-  await trx.deleteFrom('oneTimeCode').where('userId', '=', userId).where('type', '=', type).execute();
-  await trx
-    .insertInto('oneTimeCode')
-    .values({ userId, type, codeHash: hashCode(code), expiresAt, created: now })
-    .execute();
+  await deleteUserCodes(trx, userId, type);
+  await insertOneTimeCode(trx, { userId, type, codeHash: hashCode(code), expiresAt, created: now });
   return code;
 }
 
@@ -60,13 +58,6 @@ export async function consumeOneTimeCode(
   code: string,
   now: string,
 ): Promise<boolean> {
-  const deleted = await trx
-    .deleteFrom('oneTimeCode')
-    .where('userId', '=', userId)
-    .where('type', '=', type)
-    .where('codeHash', '=', hashCode(code))
-    .where('expiresAt', '>', now)
-    .returning('userId')
-    .executeTakeFirst();
+  const deleted = await deleteMatchingCode(trx, userId, type, hashCode(code), now);
   return deleted !== undefined;
 }

@@ -5,7 +5,11 @@
  * taken. Counted with the password module's real derivation counter, not with a clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, passwordDerivations, unusablePasswordHash } from '../../infrastructure/auth/password-hash';
+import {
+  hashPassword,
+  passwordDerivations,
+  unusablePasswordHash,
+} from '../../infrastructure/auth/password-hash';
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';

@@ -13,7 +13,8 @@ import { emailDomain, PieceworkError, type Edition } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { findFirstPlatform } from '../platforms/first-platform';
-import { authSettingsOf, PLATFORM_COLUMNS } from '../platforms/platform-view';
+import { authSettingsOf } from '../platforms/platform-view';
+import { findInvitingPlatform } from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 
 /**
@@ -35,16 +36,7 @@ export async function placeSignUp(
   email: string,
   method: AuthMethod = 'PASSWORD',
 ): Promise<SignUpPlacement> {
-  const invited = await trx
-    .selectFrom('userInvitation')
-    .innerJoin('platform', 'platform.id', 'userInvitation.platformId')
-    .select(PLATFORM_COLUMNS.map((column) => `platform.${column}` as const))
-    .where('userInvitation.email', '=', email)
-    .where('userInvitation.status', '=', 'ACCEPTED')
-    .orderBy('userInvitation.created')
-    .orderBy('userInvitation.id')
-    .limit(1)
-    .executeTakeFirst();
+  const invited = await findInvitingPlatform(trx, email);
   if (invited !== undefined) {
     assertPasswordAuthAllowed(authSettingsOf(invited), email, invited.id, method);
     return { kind: 'JOIN', platformId: invited.id, invited: true };
