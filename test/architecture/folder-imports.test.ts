@@ -4,20 +4,21 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No import loops between the server's folders (ARCHITECTURE.md, "Folders and their order"): the
- * folders form layers, so each can be read, tested and changed knowing only those below it.
+ * No import loops between folders (ARCHITECTURE.md, "Folders and their order"): the folders of a
+ * package form layers, so each can be read, tested and changed knowing only those below it.
  *
- * A folder here is `modules/<feature>`, `infrastructure/<part>`, or another top folder of
- * `packages/server/src` (`execution`, `composition`, `cli`). Left out: the composition root (the
- * files at the top of `src`, which import every layer to assemble the server), test files, and
- * test kits (`testing/`, `*-fixtures/`). Every import counts, `import type` too: a type import
- * is still a dependency a reader must follow.
+ * Checked for the server, the engine and shared. A folder is a top folder of the package's `src`;
+ * in the server, `modules/<feature>` and `infrastructure/<part>` are folders of their own. Left
+ * out: the files at the top of `src` (entry points and, in the server, the composition root,
+ * which import every layer to assemble it), test files, and test kits (`testing/`,
+ * `*-fixtures/`). Every import counts, `import type` too: a type import is still a dependency a
+ * reader must follow.
  *
  * TypeScript's own `preProcessFile` reads each file's imports (static, dynamic and type-only);
- * the cycles are the strongly connected components of the folder graph (Tarjan's algorithm: no
+ * the loops are the strongly connected components of the folder graph (Tarjan's algorithm: no
  * maintained package computes them over folders rather than files).
  */
-const SERVER_SRC = resolve('packages/server/src');
+const CHECKED_PACKAGES = ['server', 'engine', 'shared'];
 
 /** Every source file under `dir`, tests and test kits left out. */
 function sourceFiles(dir: string): string[] {
@@ -30,29 +31,32 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder `file` belongs to, or undefined for the composition root's files. */
-function folderOf(file: string): string | undefined {
-  const parts = relative(SERVER_SRC, file).split(sep);
+/** The folder of `file` in the package whose sources are `src`, or undefined for a top file. */
+function folderOf(src: string, file: string): string | undefined {
+  const parts = relative(src, file).split(sep);
   if (parts.length === 1) return undefined;
   const [top, second] = parts;
   return (top === 'modules' || top === 'infrastructure') && parts.length > 2 ? `${top}/${second}` : top;
 }
 
-/** The folder graph: each folder and the folders its files import, with one import as evidence. */
-function folderGraph(): Map<string, Map<string, string>> {
+/**
+ * The folder graph of the package whose sources are `src`: each folder and the folders its files
+ * import, with one import as evidence.
+ */
+function folderGraph(src: string): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(SERVER_SRC)) {
-    const from = folderOf(file);
+  for (const file of sourceFiles(src)) {
+    const from = folderOf(src, file);
     if (from === undefined) continue;
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
     for (const imported of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!imported.fileName.startsWith('.')) continue;
       const target = resolve(dirname(file), imported.fileName);
-      if (!target.startsWith(SERVER_SRC + sep)) continue;
-      const to = folderOf(target);
+      if (!target.startsWith(src + sep)) continue;
+      const to = folderOf(src, target);
       if (to === undefined || to === from || to === 'testing') continue;
-      if (!edges.has(to)) edges.set(to, `${relative(SERVER_SRC, file)} imports ${imported.fileName}`);
+      if (!edges.has(to)) edges.set(to, `${relative(src, file)} imports ${imported.fileName}`);
     }
   }
   return graph;
@@ -101,14 +105,18 @@ function describeLoops(graph: Map<string, Map<string, string>>, loops: string[][
   });
 }
 
-describe("the server's folders", () => {
-  const graph = folderGraph();
+describe.each(CHECKED_PACKAGES)("the %s package's folders", (name) => {
+  const graph = folderGraph(resolve('packages', name, 'src'));
 
   it('import each other without loops', () => {
     expect(describeLoops(graph, importLoops(graph))).toEqual([]);
   });
+});
 
-  it('are all seen, so the check cannot pass by reading nothing', () => {
+describe('the check', () => {
+  const graph = folderGraph(resolve('packages/server/src'));
+
+  it('sees every folder, so it cannot pass by reading nothing', () => {
     expect(graph.size).toBeGreaterThan(40);
     expect([...graph.keys()]).toEqual(
       expect.arrayContaining(['execution', 'modules/flows', 'modules/webhooks', 'infrastructure/storage']),
