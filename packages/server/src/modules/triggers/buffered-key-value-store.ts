@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import type { Database } from '../../infrastructure/storage/database';
 import { fromJson, toJson } from '../../infrastructure/storage/json-column';
+import { deleteStoreEntry, findStoreEntry, upsertStoreEntry } from './trigger-source-repository';
 
 /** A store whose writes are held until {@link BufferedKeyValueStore.commit}. */
 export interface BufferedKeyValueStore extends KeyValueStore {
@@ -27,12 +28,7 @@ export function bufferedKeyValueStore(store: DataStore, projectId: string): Buff
         const held = pending.get(key)!;
         return held === null ? null : fromJson<unknown>(held);
       }
-      const row = await store.db
-        .selectFrom('storeEntry')
-        .select('value')
-        .where('projectId', '=', projectId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await findStoreEntry(store.db, projectId, key);
       return row === undefined ? null : fromJson<unknown>(row.value);
     },
     put(key, value) {
@@ -46,20 +42,10 @@ export function bufferedKeyValueStore(store: DataStore, projectId: string): Buff
     async commit(trx, now) {
       for (const [key, value] of pending) {
         if (value === null) {
-          await trx
-            .deleteFrom('storeEntry')
-            .where('projectId', '=', projectId)
-            .where('key', '=', key)
-            .execute();
+          await deleteStoreEntry(trx, projectId, key);
           continue;
         }
-        await trx
-          .insertInto('storeEntry')
-          .values({ projectId, key, value, updated: now })
-          .onConflict((conflict) =>
-            conflict.columns(['projectId', 'key']).doUpdateSet({ value, updated: now }),
-          )
-          .execute();
+        await upsertStoreEntry(trx, projectId, key, value, now);
       }
     },
   };

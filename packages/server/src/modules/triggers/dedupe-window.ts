@@ -1,14 +1,14 @@
 /**
- * The reference platform's `_dedupe_key` rule for items a trigger returns: an item carrying
+ * The Activepieces `_dedupe_key` rule for items a trigger returns: an item carrying
  * `_dedupe_key` that an item of the same flow version carried in the last 30 seconds is
  * dropped, and the property is removed from the items that run. The keys live in this process
- * (as in the reference's single-process queue mode), so a restart forgets them.
+ * (as in Activepieces' single-process queue mode), so a restart forgets them.
  */
 
 /** The property a trigger item names its de-duplication key with. */
 export const DEDUPE_KEY_PROPERTY = '_dedupe_key';
 
-/** How long a key is remembered, in ms (the reference platform's 30 seconds). */
+/** How long a key is remembered, in ms (Activepieces' 30 seconds). */
 export const DEDUPE_WINDOW_MS = 30_000;
 
 /** Items kept by {@link DedupeWindow.unique}, with the keys to remember once they are recorded. */

@@ -7,7 +7,14 @@
 import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
-import { deleteTriggerEvent, pendingTriggerEvents, type TriggerEventRow } from './trigger-source-repository';
+import { findRunTriggeredBy } from '../schedules/schedule-repository';
+import {
+  deleteTriggerEvent,
+  findProjectPlatformId,
+  findVersionDisplayName,
+  pendingTriggerEvents,
+  type TriggerEventRow,
+} from './trigger-source-repository';
 
 /** How many outbox items one pass reads at a time. */
 const BATCH = 100;
@@ -17,11 +24,14 @@ export function pollTriggeredBy(itemId: string): string {
   return `POLLING:${itemId}`;
 }
 
+/** What dispatching poll items uses from the server context: its store, logger and run machinery. */
+export type DispatchTriggerEventsDependencies = Pick<ServerContext, 'store' | 'logger' | 'runs'>;
+
 /**
  * Creates the runs of every pending poll item, oldest first; answers how many runs it created.
  * An item whose run cannot be created stops the pass (logged): it is tried again at the next.
  */
-export async function dispatchTriggerEvents(ctx: ServerContext): Promise<number> {
+export async function dispatchTriggerEvents(ctx: DispatchTriggerEventsDependencies): Promise<number> {
   let created = 0;
   for (;;) {
     const events = await pendingTriggerEvents(ctx.store.db, BATCH);
@@ -40,27 +50,14 @@ export async function dispatchTriggerEvents(ctx: ServerContext): Promise<number>
   }
 }
 
-async function dispatchOne(ctx: ServerContext, event: TriggerEventRow): Promise<boolean> {
+async function dispatchOne(ctx: DispatchTriggerEventsDependencies, event: TriggerEventRow): Promise<boolean> {
   const triggeredBy = pollTriggeredBy(event.id);
   const { db } = ctx.store;
-  const existing = await db
-    .selectFrom('flowRun')
-    .select('id')
-    .where('flowId', '=', event.flowId)
-    .where('triggeredBy', '=', triggeredBy)
-    .executeTakeFirst();
+  const existing = await findRunTriggeredBy(db, event.flowId, triggeredBy);
   let created = false;
   if (existing === undefined) {
-    const version = await db
-      .selectFrom('flowVersion')
-      .select('displayName')
-      .where('id', '=', event.flowVersionId)
-      .executeTakeFirst();
-    const project = await db
-      .selectFrom('project')
-      .select('platformId')
-      .where('id', '=', event.projectId)
-      .executeTakeFirst();
+    const version = await findVersionDisplayName(db, event.flowVersionId);
+    const project = await findProjectPlatformId(db, event.projectId);
     if (version !== undefined && project !== undefined) {
       await ctx.runs.createRun({
         projectId: event.projectId,

@@ -21,6 +21,7 @@ import {
   deleteTriggerSource,
   findTriggerSource,
   insertTriggerEvents,
+  setNextPollAt,
   type TriggerSourceRow,
 } from './trigger-source-repository';
 
@@ -57,11 +58,7 @@ export async function firePoll(ctx: ServerBase, flowId: string): Promise<PollOut
       { cronExpression: source.pollCron!, timezone: source.pollTimezone ?? 'UTC' },
       now,
     );
-    await trx
-      .updateTable('triggerSource')
-      .set({ nextPollAt, updated: now })
-      .where('flowId', '=', flowId)
-      .execute();
+    await setNextPollAt(trx, flowId, nextPollAt, now);
     if (outcome.status === 'FAILED') return true;
     await store.commit(trx, now);
     await insertTriggerEvents(

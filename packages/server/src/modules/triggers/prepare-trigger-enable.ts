@@ -5,7 +5,7 @@
  * source with those writes (`sync-trigger-source.ts`), or, if the change is refused, the caller
  * undoes the enabling with `onDisable`. An `onEnable` that fails refuses the change with 409
  * VALIDATION quoting the piece's message, before anything is written. A trigger of an older
- * version being replaced gets its `onDisable` first (the reference platform's order), and its
+ * version being replaced gets its `onDisable` first (Activepieces' order), and its
  * `onEnable` again when the new one fails.
  */
 import type { FlowOperation } from '@piecework/shared';

@@ -9,7 +9,7 @@ import type { ServerBase } from '../../server-context';
 import { nextRunAfter } from '../schedules/schedule-plan';
 import { hookedTriggerOf } from './sync-trigger-source';
 import { callTriggerHook, triggerLabel } from './trigger-hooks';
-import { findTriggerSource } from './trigger-source-repository';
+import { findTriggerSource, setNextRenewAt } from './trigger-source-repository';
 
 /** What a renewal did. */
 export type RenewOutcome = { kind: 'NOT_DUE' } | { kind: 'RENEWED' } | { kind: 'FAILED'; message: string };
@@ -28,13 +28,7 @@ export async function renewTrigger(ctx: ServerBase, flowId: string): Promise<Ren
   await ctx.store.write(async (trx) => {
     const now = ctx.now();
     const nextRenewAt = nextRunAfter({ cronExpression: source.renewCron!, timezone: 'UTC' }, now);
-    await trx
-      .updateTable('triggerSource')
-      .set({ nextRenewAt, updated: now })
-      .where('flowId', '=', flowId)
-      .where('flowVersionId', '=', source.flowVersionId)
-      .where('nextRenewAt', '=', source.nextRenewAt)
-      .execute();
+    await setNextRenewAt(trx, flowId, source.flowVersionId, source.nextRenewAt, nextRenewAt, now);
   });
   if (outcome.status === 'FAILED') {
     const label =

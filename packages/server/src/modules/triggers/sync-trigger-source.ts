@@ -16,6 +16,8 @@ import { publishedVersionOf } from '../schedules/sync-schedule';
 import type { PreparedTriggerEnable } from './prepare-trigger-enable';
 import { hasTriggerHooks, triggerLabel, type HookedTrigger } from './trigger-hooks';
 import {
+  deleteAppEventListeners,
+  insertAppEventListeners,
   deleteTriggerSource,
   findTriggerSource,
   upsertTriggerSource,
@@ -83,7 +85,7 @@ export async function syncTriggerSource(
     );
   }
   const removed = existing === undefined ? null : await hookedTriggerOf(trx, existing);
-  await trx.deleteFrom('appEventListener').where('flowId', '=', flow.id).execute();
+  await deleteAppEventListeners(trx, flow.id);
   await upsertTriggerSource(trx, { ...prepared.source, created: existing?.created ?? now, updated: now });
   await prepared.store.commit(trx, now);
   const listeners = prepared.listeners.flatMap((listener) =>
@@ -96,11 +98,7 @@ export async function syncTriggerSource(
     })),
   );
   if (listeners.length > 0) {
-    await trx
-      .insertInto('appEventListener')
-      .values(listeners)
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
+    await insertAppEventListeners(trx, listeners);
   }
   return { removed: removed === null ? [] : [removed], enabled: true };
 }

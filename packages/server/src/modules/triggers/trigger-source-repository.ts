@@ -92,3 +92,92 @@ export function pendingTriggerEvents(db: Kysely<Database>, limit: number): Promi
 export async function deleteTriggerEvent(trx: Kysely<Database>, id: string): Promise<void> {
   await trx.deleteFrom('triggerEvent').where('id', '=', id).execute();
 }
+
+/** Removes every app event listener of flow `flowId`. */
+export async function deleteAppEventListeners(trx: Kysely<Database>, flowId: string): Promise<void> {
+  await trx.deleteFrom('appEventListener').where('flowId', '=', flowId).execute();
+}
+
+/** Adds app event listeners; one already there is left as it is. */
+export async function insertAppEventListeners(
+  trx: Kysely<Database>,
+  listeners: Insertable<Database['appEventListener']>[],
+): Promise<void> {
+  await trx
+    .insertInto('appEventListener')
+    .values(listeners)
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** The stored value (JSON text) of key `key` of project `projectId`'s store, if it has one. */
+export async function findStoreEntry(db: Kysely<Database>, projectId: string, key: string) {
+  return db
+    .selectFrom('storeEntry')
+    .select('value')
+    .where('projectId', '=', projectId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Removes key `key` of project `projectId`'s store. */
+export async function deleteStoreEntry(trx: Kysely<Database>, projectId: string, key: string): Promise<void> {
+  await trx.deleteFrom('storeEntry').where('projectId', '=', projectId).where('key', '=', key).execute();
+}
+
+/** Sets key `key` of project `projectId`'s store to `value` (JSON text). */
+export async function upsertStoreEntry(
+  trx: Kysely<Database>,
+  projectId: string,
+  key: string,
+  value: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .insertInto('storeEntry')
+    .values({ projectId, key, value, updated: now })
+    .onConflict((conflict) => conflict.columns(['projectId', 'key']).doUpdateSet({ value, updated: now }))
+    .execute();
+}
+
+/** Sets the next renewal of flow `flowId`'s source, if it is still version `flowVersionId` due at `from`. */
+export async function setNextRenewAt(
+  trx: Kysely<Database>,
+  flowId: string,
+  flowVersionId: string,
+  from: string | null,
+  nextRenewAt: string | null,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('triggerSource')
+    .set({ nextRenewAt, updated: now })
+    .where('flowId', '=', flowId)
+    .where('flowVersionId', '=', flowVersionId)
+    .where('nextRenewAt', '=', from)
+    .execute();
+}
+
+/** Sets the next poll of flow `flowId`'s source. */
+export async function setNextPollAt(
+  trx: Kysely<Database>,
+  flowId: string,
+  nextPollAt: string | null,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('triggerSource')
+    .set({ nextPollAt, updated: now })
+    .where('flowId', '=', flowId)
+    .execute();
+}
+
+/** The display name of flow version `versionId`, if it exists. */
+export async function findVersionDisplayName(db: Kysely<Database>, versionId: string) {
+  return db.selectFrom('flowVersion').select('displayName').where('id', '=', versionId).executeTakeFirst();
+}
+
+/** The platform of project `projectId`, if it exists. */
+export async function findProjectPlatformId(db: Kysely<Database>, projectId: string) {
+  return db.selectFrom('project').select('platformId').where('id', '=', projectId).executeTakeFirst();
+}
