@@ -5,7 +5,7 @@
  * a new platform, so "platform admin" alone would let any tenant change what every tenant runs.
  */
 import { PieceworkError } from '@piecework/shared';
-import { findFirstPlatform } from '../platforms/first-platform';
+import { findFirstPlatform } from '../platforms/platform-repository';
 import type { ServerContext } from '../../server-context';
 import { isPlatformAdmin, type Principal } from '../../infrastructure/auth/principal';
 

@@ -12,7 +12,7 @@
 import { emailDomain, PieceworkError, type Edition } from '@piecework/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
-import { findFirstPlatform } from '../platforms/first-platform';
+import { findFirstPlatform } from '../platforms/platform-repository';
 import { authSettingsOf } from '../platforms/platform-view';
 import { findInvitingPlatform } from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
