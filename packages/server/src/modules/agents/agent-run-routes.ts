@@ -5,37 +5,18 @@
  * far, the status and, for a failed agent, its error. Another project's agent run is 404.
  */
 import { ENDPOINTS } from '@piecework/shared';
-import { notFound } from '../../infrastructure/errors';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
-import { fetchSeekPage, mapPage } from '../../infrastructure/storage/seek-page';
-import { agentRunFromRow } from '../../execution/agents/agent-run-rows';
+import { getAgentRun, listAgentRuns, type AgentRunDependencies } from './agent-run-service';
 
 /** The agent-run routes (read only: the agent executor alone writes agent runs). */
-export function agentRunRoutes(ctx: ServerContext): RouteDefinition[] {
+export function agentRunRoutes(ctx: AgentRunDependencies): RouteDefinition[] {
   return [
     route(ENDPOINTS.agentRuns.list, {
-      handler: async ({ query, project }) => {
-        let rows = ctx.store.db
-          .selectFrom('agentRun')
-          .selectAll('agentRun')
-          .where('agentRun.projectId', '=', project.id);
-        if (query.flowRunId !== undefined) rows = rows.where('agentRun.flowRunId', '=', query.flowRunId);
-        const page = await fetchSeekPage(rows, 'agentRun', { limit: query.limit, cursor: query.cursor });
-        return mapPage(page, agentRunFromRow);
-      },
+      handler: ({ query, project }) =>
+        listAgentRuns(ctx, project, query.flowRunId, { limit: query.limit, cursor: query.cursor }),
     }),
     route(ENDPOINTS.agentRuns.get, {
-      handler: async ({ params, project }) => {
-        const row = await ctx.store.db
-          .selectFrom('agentRun')
-          .selectAll()
-          .where('id', '=', params.id)
-          .where('projectId', '=', project.id)
-          .executeTakeFirst();
-        if (row === undefined) throw notFound('agentRun', params.id);
-        return agentRunFromRow(row);
-      },
+      handler: ({ params, project }) => getAgentRun(ctx, project, params.id),
     }),
   ];
 }
