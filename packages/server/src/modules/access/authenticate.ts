@@ -8,12 +8,15 @@ import type { ServerContext } from '../../server-context';
 import { API_KEY_PREFIX, hashApiKeyValue } from '../../infrastructure/auth/api-key-value';
 import type { Principal } from '../../infrastructure/auth/principal';
 
+/** What authenticating a caller uses of the server context: the store, the clock, the session tokens. */
+export type AuthenticationDependencies = Pick<ServerContext, 'store' | 'now' | 'tokens'>;
+
 /** How stale `lastUsedAt` may get before a request refreshes it (avoids a write per request). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Resolves the caller of a request from its Authorization header. */
 export async function authenticate(
-  ctx: ServerContext,
+  ctx: AuthenticationDependencies,
   authorization: string | undefined,
 ): Promise<Principal> {
   const token = bearerToken(authorization);
@@ -36,7 +39,7 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-async function authenticateApiKey(ctx: ServerContext, value: string): Promise<Principal | null> {
+async function authenticateApiKey(ctx: AuthenticationDependencies, value: string): Promise<Principal | null> {
   const key = await ctx.store.db
     .selectFrom('apiKey')
     .select(['id', 'platformId', 'lastUsedAt'])
@@ -52,7 +55,10 @@ async function authenticateApiKey(ctx: ServerContext, value: string): Promise<Pr
   return { type: 'SERVICE', id: key.id, platformId: key.platformId };
 }
 
-async function authenticateSession(ctx: ServerContext, token: string): Promise<Principal | null> {
+async function authenticateSession(
+  ctx: AuthenticationDependencies,
+  token: string,
+): Promise<Principal | null> {
   const claims = await ctx.tokens.verify(token);
   if (claims === null) {
     return null;

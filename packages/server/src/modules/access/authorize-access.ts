@@ -60,7 +60,7 @@ const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWitho
  * platform, or none). With `within`, see {@link AccessConfinement}.
  */
 export async function authorizeAccess(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   access: EndpointAccess,
   principal: Principal | null,
   parts: AccessParts,
@@ -108,7 +108,7 @@ export async function authorizeAccess(
  * without a project 403.
  */
 async function projectOfRequest(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   principal: Principal,
   source: ProjectSource,
   parts: AccessParts,

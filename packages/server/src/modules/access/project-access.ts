@@ -17,7 +17,7 @@ import type { Principal } from '../../infrastructure/auth/principal';
 
 /** Throws 403 PERMISSION_DENIED unless `principal` holds `permission` on `project`. */
 export async function assertProjectPermission(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
   permission: Permission,
@@ -45,7 +45,7 @@ export type ProjectReach =
 
 /** The {@link ProjectReach} of `principal` on `project`. */
 export async function projectReach(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
 ): Promise<ProjectReach> {
@@ -75,7 +75,7 @@ export async function projectReach(
  * memory (they are fixed); a custom role's are read from its row in the same query.
  */
 export async function projectPermissions(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store'>,
   principal: Principal,
   project: Pick<ProjectRow, 'id' | 'ownerId' | 'type'>,
 ): Promise<ReadonlySet<Permission>> {
