@@ -26,6 +26,7 @@ import {
 import { WEBHOOK_ID_HEADER } from '../../webhooks/sync-answer';
 import { WebhookService } from '../../webhooks/webhook-service';
 import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
+import { findToolFlow, findToolFlowVersion, findVersionTrigger } from './agent-tool-repository';
 import { jsonSchemaOfSample } from './sample-schema';
 
 /** The flow tool `tool` of the scope's project, ready to call. */
@@ -35,13 +36,7 @@ export async function openFlowTool(
   tool: AgentFlowTool,
   name: string,
 ): Promise<AgentToolHandle> {
-  const flow = await ctx.store.db
-    .selectFrom('flow')
-    .select(['id', 'status', 'publishedVersionId'])
-    .where('projectId', '=', scope.projectId)
-    .where((eb) => eb.or([eb('externalId', '=', tool.externalFlowId), eb('id', '=', tool.externalFlowId)]))
-    .orderBy('created')
-    .executeTakeFirst();
+  const flow = await findToolFlow(ctx.store.db, scope.projectId, tool.externalFlowId);
   if (flow === undefined) throw notFound('flow', tool.externalFlowId);
   const label = tool.flowDisplayName ?? tool.externalFlowId;
   if (flow.status !== 'ENABLED' || flow.publishedVersionId === null) {
@@ -49,11 +44,7 @@ export async function openFlowTool(
       flowId: flow.id,
     });
   }
-  const version = await ctx.store.db
-    .selectFrom('flowVersion')
-    .select(['trigger', 'displayName'])
-    .where('id', '=', flow.publishedVersionId)
-    .executeTakeFirstOrThrow();
+  const version = await findToolFlowVersion(ctx.store.db, flow.publishedVersionId);
   const trigger = fromJson<Trigger>(version.trigger);
   const block = { toolCallType: 'FLOW' as const, externalFlowId: tool.externalFlowId, displayName: label };
   const webhooks = new WebhookService(ctx);
@@ -121,11 +112,7 @@ async function returnedOutput(ctx: ServerContext, reply: HttpReply): Promise<unk
   if (run.status !== 'SUCCEEDED') {
     throw new Error(`The flow did not finish in time or ended ${run.status} (run ${run.id})`);
   }
-  const version = await ctx.store.db
-    .selectFrom('flowVersion')
-    .select('trigger')
-    .where('id', '=', run.flowVersionId)
-    .executeTakeFirst();
+  const version = await findVersionTrigger(ctx.store.db, run.flowVersionId);
   const trigger = fromJson<Trigger>(version?.trigger ?? null);
   const returning = new Set(
     (trigger === null ? [] : getAllSteps(trigger))

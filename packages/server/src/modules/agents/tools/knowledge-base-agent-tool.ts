@@ -8,13 +8,12 @@
  * record service. FILE knowledge bases are not supported (the opening fails).
  */
 import type { AgentKnowledgeBaseTool } from '@piecework/shared';
-import { sql } from 'kysely';
 import { invalidRequest, notFound } from '../../../infrastructure/errors';
 import type { ServerContext } from '../../../server-context';
-import { containsPattern } from '../../../infrastructure/storage/like-pattern';
 import { readPopulated } from '../../tables/record-rows';
 import { fieldsById } from '../../tables/record-service';
 import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
+import { findKnowledgeBaseTable, rankRecordsByWords, selectRecordsByIds } from './agent-tool-repository';
 
 /** Records answered by default, and at most. */
 const DEFAULT_LIMIT = 5;
@@ -36,12 +35,7 @@ export async function openKnowledgeBaseTool(
   if (tool.sourceType !== 'TABLE') {
     throw invalidRequest('file knowledge bases are not supported; use a table', { sourceId: tool.sourceId });
   }
-  const table = await ctx.store.db
-    .selectFrom('dataTable')
-    .select(['id', 'projectId', 'name'])
-    .where('projectId', '=', scope.projectId)
-    .where((eb) => eb.or([eb('id', '=', tool.sourceId), eb('externalId', '=', tool.sourceId)]))
-    .executeTakeFirst();
+  const table = await findKnowledgeBaseTable(ctx.store.db, scope.projectId, tool.sourceId);
   if (table === undefined) throw notFound('table', tool.sourceId);
   return {
     name,
@@ -100,29 +94,10 @@ export async function searchRecords(
       .map((word) => [word.toLowerCase(), word]),
   );
   const words = [...byLowerCase.values()].slice(0, MAX_WORDS);
-  // A word scores 1 for a record when any of its cells contains it.
-  const score = sql.join(
-    words.map(
-      (word) =>
-        sql`max(case when lower(${sql.ref('tableCell.value')}) like lower(${containsPattern(word)}) escape '\\' then 1 else 0 end)`,
-    ),
-    sql` + `,
-  );
-  const ranked = await db
-    .selectFrom('tableCell')
-    .innerJoin('tableRecord', 'tableRecord.id', 'tableCell.recordId')
-    .select('tableCell.recordId')
-    .where('tableCell.tableId', '=', table.id)
-    .groupBy(['tableCell.recordId', 'tableRecord.created'])
-    .having(sql<number>`${score}`, '>', 0)
-    .orderBy(sql`${score}`, 'desc')
-    .orderBy('tableRecord.created', 'desc')
-    .orderBy('tableCell.recordId', 'desc')
-    .limit(limit)
-    .execute();
+  const ranked = await rankRecordsByWords(db, table.id, words, limit);
   if (ranked.length === 0) return [];
   const ids = ranked.map((row) => row.recordId);
-  const rows = await db.selectFrom('tableRecord').selectAll().where('id', 'in', ids).execute();
+  const rows = await selectRecordsByIds(db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const records = await readPopulated(
     db,

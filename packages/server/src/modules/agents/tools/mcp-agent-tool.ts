@@ -1,6 +1,6 @@
 /**
  * An MCP server's tools as agent tools (`MCP`): one handle per tool the server lists, named
- * `{tool}_{toolName}` as the reference names them (the listed tool's name, then the agent tool's;
+ * `{tool}_{toolName}` as Activepieces names them (the listed tool's name, then the agent tool's;
  * reduced to `[a-zA-Z0-9_-]`, 64 characters), its parameters the tool's
  * `inputSchema`. A remote server is reached with the MCP SDK's own client over streamable HTTP
  * (`streamable-http`, `http`) or SSE (`sse`), every request through the SSRF-filtered client
@@ -24,6 +24,7 @@ import type { ServerContext } from '../../../server-context';
 import { buildMcpServer } from '../../mcp/build-mcp-server';
 import { getOrCreateMcpServer, mcpServerUrl } from '../../mcp/mcp-server-service';
 import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
+import { findProjectRow } from './agent-tool-repository';
 
 /** The handles of an MCP server's tools, and how to disconnect from it. */
 export interface OpenedMcpTools {
@@ -105,11 +106,7 @@ async function connectOwnServer(
   scope: AgentToolScope,
   client: Client,
 ): Promise<void> {
-  const project = await ctx.store.db
-    .selectFrom('project')
-    .selectAll()
-    .where('id', '=', scope.projectId)
-    .executeTakeFirst();
+  const project = await findProjectRow(ctx.store.db, scope.projectId);
   if (project === undefined) throw notFound('project', scope.projectId);
   const row = await getOrCreateMcpServer(ctx, project);
   if (row.status !== 'ENABLED') {

@@ -15,6 +15,7 @@ import { runServices } from '../../../execution/run-host';
 import type { ServerContext } from '../../../server-context';
 import { readConnectionValue } from '../../connections/read-connection-value';
 import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
+import { findToolRun } from './agent-tool-repository';
 
 /** Property types with no value to give (display only). */
 const NO_VALUE = new Set(['MARKDOWN']);
@@ -43,12 +44,7 @@ export async function openPieceTool(
     properties[prop] = propertySchema(definition);
     if (definition.required) required.push(prop);
   }
-  const run = await ctx.store.db
-    .selectFrom('flowRun')
-    .select(['id', 'flowId', 'flowVersionId', 'projectId', 'environment'])
-    .where('id', '=', scope.flowRunId)
-    .where('projectId', '=', scope.projectId)
-    .executeTakeFirst();
+  const run = await findToolRun(ctx.store.db, scope.flowRunId, scope.projectId);
   if (run === undefined) throw notFound('flowRun', scope.flowRunId);
   const services = runServices(ctx, { projectId: scope.projectId, flowId: run.flowId }, () => undefined);
   return {
