@@ -253,3 +253,8 @@ export async function userDisplayName(db: Kysely<Database>, userId: string): Pro
 }
 
 /** Escapes `%`, `_` and `\` for a `like ... escape '\'` pattern. */
+
+/** The trigger of every version of flow `flowId` (to find the sample-data files they refer to). */
+export async function versionTriggersOfFlow(db: Kysely<Database>, flowId: string) {
+  return db.selectFrom('flowVersion').select('trigger').where('flowId', '=', flowId).execute();
+}

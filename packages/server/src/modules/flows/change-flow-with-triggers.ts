@@ -1,7 +1,7 @@
 /**
  * A flow operation with its trigger's hooks around it: `onEnable` before the change's
  * transaction (a failure refuses the change, nothing written; when it replaces the enabled
- * trigger of an older version, that one's `onDisable` runs first, as on the reference platform,
+ * trigger of an older version, that one's `onDisable` runs first, as on Activepieces,
  * and its `onEnable` again if the change is refused), the source recorded inside it, and after
  * it `onDisable` for every other trigger the change stopped — or for the trigger just enabled
  * when the change itself was refused, so nothing stays half-enabled.
@@ -31,7 +31,7 @@ export async function changeFlowWithTriggers(
     throw error;
   }
   const replacedVersion = prepared?.replaced?.flowVersionId;
-  // The replaced trigger's onDisable ran before the new one's onEnable, as on the reference platform.
+  // The replaced trigger's onDisable ran before the new one's onEnable, as on Activepieces.
   const stopped = result.triggers.removed.filter((removed) => removed.flowVersionId !== replacedVersion);
   if (prepared !== null && !result.triggers.enabled) stopped.push(prepared.target);
   await disableTriggers(ctx, stopped);

@@ -144,11 +144,7 @@ export class FlowService {
       const { flow, version } = await loadForChange(trx, flowId);
       const source = await findTriggerSource(trx, flowId);
       const enabledTrigger = source === undefined ? null : await hookedTriggerOf(trx, source);
-      const triggers = await trx
-        .selectFrom('flowVersion')
-        .select('trigger')
-        .where('flowId', '=', flowId)
-        .execute();
+      const triggers = await repository.versionTriggersOfFlow(trx, flowId);
       const fileIds = new Set(
         triggers.flatMap((row) => [...sampleDataFileIds(fromJson<Trigger>(row.trigger)!)]),
       );

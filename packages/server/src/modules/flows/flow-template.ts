@@ -1,5 +1,5 @@
 /**
- * A flow version as the reference platform exports it (`GET /v1/flows/:id/template`): a shared
+ * A flow version as Activepieces exports it (`GET /v1/flows/:id/template`): a shared
  * template holding the version without its sample data and without the connections its pieces
  * sign in with (they belong to the exporting project), plus the pieces it uses.
  */
@@ -69,7 +69,7 @@ export function usedPieces(trigger: Trigger): string[] {
 
 /**
  * The shared template of `flow` (its `version`), authored by `author` (a user's name, empty for an
- * API key), with the flow's externalId in `metadata` as the reference does. Use it for exports.
+ * API key), with the flow's externalId in `metadata` as Activepieces does. Use it for exports.
  */
 export function flowTemplateOf(flow: PopulatedFlow, author: string): FlowTemplate {
   const version: FlowVersion = {
