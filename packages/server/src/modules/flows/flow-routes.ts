@@ -1,13 +1,13 @@
 /** The routes of the Flows block: `/v1/flows` and `/v1/flows/:id[/versions|/template]`. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
-import type { ServerContext } from '../../server-context';
+import type { ServerBase } from '../../server-context';
 import { FlowService } from './flow-service';
 import { migrateImportFlowBody } from './import-flow-body';
 import { versionPreconditionOf } from './version-precondition';
 
 /** Every flow route, bound to one {@link FlowService}. */
-export function flowRoutes(ctx: ServerContext): RouteDefinition[] {
+export function flowRoutes(ctx: ServerBase): RouteDefinition[] {
   const flows = new FlowService(ctx);
   return [
     route(ENDPOINTS.flows.create, {

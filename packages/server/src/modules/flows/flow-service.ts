@@ -25,7 +25,7 @@ import { auditActorOf } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { notFound } from '../../infrastructure/errors';
-import type { ServerContext } from '../../server-context';
+import type { ServerBase, ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { mapPage } from '../../infrastructure/storage/seek-page';
@@ -48,7 +48,7 @@ export interface CallerMeta {
 
 /** The flow operations behind `/v1/flows`. */
 export class FlowService {
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerBase) {}
 
   /**
    * Creates a DISABLED flow with an empty DRAFT version named `displayName`. The externalId
