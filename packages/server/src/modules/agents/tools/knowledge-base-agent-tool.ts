@@ -25,9 +25,12 @@ export interface KnowledgeBaseHit {
   fields: Record<string, string | null>;
 }
 
+/** What the knowledge base tool uses from the server context: its store. */
+export type KnowledgeBaseToolDependencies = Pick<ServerContext, 'store'>;
+
 /** The search tool of knowledge base `tool` in the scope's project. */
 export async function openKnowledgeBaseTool(
-  ctx: ServerContext,
+  ctx: KnowledgeBaseToolDependencies,
   scope: AgentToolScope,
   tool: AgentKnowledgeBaseTool,
   name: string,
@@ -81,7 +84,7 @@ const MAX_WORDS = 32;
  * (one LIKE per word over the table's cells), so a search reads only the records it answers.
  */
 export async function searchRecords(
-  ctx: ServerContext,
+  ctx: KnowledgeBaseToolDependencies,
   table: { id: string; projectId: string },
   query: string,
   limit: number,
