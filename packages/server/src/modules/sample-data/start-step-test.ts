@@ -17,7 +17,7 @@ import { startTestRun } from '../flow-runs/start-test-run';
  * there; 400 VALIDATION for the trigger (tested with `POST /v1/test-trigger`).
  */
 export function startStepTest(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'store' | 'runs'>,
   principal: Principal,
   project: ProjectRow,
   request: TestStepRunRequest,

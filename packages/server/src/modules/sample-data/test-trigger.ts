@@ -16,7 +16,7 @@ import { auditActorOf } from '../audit-events/record-audit-event';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/errors';
-import type { ServerContext } from '../../server-context';
+import type { ServerBase } from '../../server-context';
 import * as flows from '../flow-definitions/flow-repository';
 import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
@@ -24,7 +24,7 @@ import { callTriggerHook, triggerLabel } from '../triggers/trigger-hooks';
 
 /** Tests the trigger of `request.flowVersionId` of `project` (authorized for WRITE_FLOW by the route). */
 export async function testTrigger(
-  ctx: ServerContext,
+  ctx: ServerBase,
   principal: Principal,
   project: ProjectRow,
   request: TestTriggerRequest,
