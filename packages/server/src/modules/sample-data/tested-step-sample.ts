@@ -14,6 +14,7 @@ import type { RunEndWrite } from '../../execution/run-end-write';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import type { Database } from '../../infrastructure/storage/database';
 import { applyFlowChangeIn } from '../flows/apply-flow-change';
+import { findProjectOfRun, findUserOfPlatform } from './sample-data-repository';
 
 /** The sample data one execution of a single-step test leaves for its step. */
 export interface TestedStepSample {
@@ -87,21 +88,10 @@ async function saveSample(
   base: Pick<ServerBase, 'now' | 'settings' | 'pieces'>,
   { run, stepName, output, input }: TestedStepSample,
 ): Promise<void> {
-  const project = await trx
-    .selectFrom('project')
-    .selectAll()
-    .where('id', '=', run.projectId)
-    .executeTakeFirst();
+  const project = await findProjectOfRun(trx, run.projectId);
   if (project === undefined) return;
   const user =
-    run.triggeredBy === null
-      ? undefined
-      : await trx
-          .selectFrom('user')
-          .select(['id', 'email'])
-          .where('id', '=', run.triggeredBy)
-          .where('platformId', '=', run.platformId)
-          .executeTakeFirst();
+    run.triggeredBy === null ? undefined : await findUserOfPlatform(trx, run.triggeredBy, run.platformId);
   const caller = {
     userId: user?.id ?? null,
     platformId: run.platformId,
