@@ -75,7 +75,7 @@ export async function openMcpTools(
 }
 
 /** The transport to a remote server, through the SSRF-filtered client with the tool's auth headers. */
-function remoteTransport(ctx: ServerContext, tool: AgentMcpTool): Transport {
+function remoteTransport(ctx: Pick<ServerContext, 'settings'>, tool: AgentMcpTool): Transport {
   const allowList = ctx.settings.config.ssrfAllowList;
   const fetch = (url: string | URL, init?: RequestInit) => safeFetch(url, init, { allowList });
   const requestInit = { headers: authHeaders(tool.auth) };

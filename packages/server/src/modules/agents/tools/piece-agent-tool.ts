@@ -12,7 +12,7 @@ import type { PieceRunRequest } from '@piecework/engine';
 import type { AgentPieceTool, PieceProperty } from '@piecework/shared';
 import { notFound } from '../../../infrastructure/errors';
 import { runServices } from '../../../execution/run-host';
-import type { ServerContext } from '../../../server-context';
+import type { ServerBase } from '../../../server-context';
 import { readConnectionValue } from '../../connections/read-connection-value';
 import type { AgentToolHandle, AgentToolScope } from '../../../execution/agents/agent-toolbox';
 import { findToolRun } from './agent-tool-repository';
@@ -22,7 +22,7 @@ const NO_VALUE = new Set(['MARKDOWN']);
 
 /** The tool of piece action `tool` for the scope's run. */
 export async function openPieceTool(
-  ctx: ServerContext,
+  ctx: ServerBase,
   scope: AgentToolScope,
   tool: AgentPieceTool,
   name: string,
