@@ -14,7 +14,7 @@ import { flowToRow, flowVersionToRow, type FlowRow, type FlowVersionRow } from '
 import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
 import { containsPattern } from '../../infrastructure/storage/like-pattern';
 
-/** `folderId` value that filters the flows in no folder (the reference platform's spelling). */
+/** `folderId` value that filters the flows in no folder (the Activepieces spelling). */
 export const NO_FOLDER = 'NULL';
 
 /** SQL for the id of the latest version of the flow whose id is in column `flowIdColumn`. */

@@ -72,7 +72,7 @@ export function sampleDataFileIdOf(step: Trigger | Step, type: SampleDataType): 
 
 /**
  * The sample data of `type` that `step` points to, as stored (any JSON value), read from project
- * `projectId`'s files; `{}` when the step has none or its file is gone, as the reference answers.
+ * `projectId`'s files; `{}` when the step has none or its file is gone, as Activepieces answers.
  */
 export async function readStepSampleData(
   db: Kysely<Database>,

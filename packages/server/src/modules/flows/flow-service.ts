@@ -96,7 +96,7 @@ export class FlowService {
   }
 
   /**
-   * The flow exported as the reference's shared template: its latest version (or `versionId`)
+   * The flow exported as Activepieces' shared template: its latest version (or `versionId`)
    * without sample data or connection references, authored by the calling user (empty for a key).
    */
   async getTemplate(

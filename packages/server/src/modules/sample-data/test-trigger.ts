@@ -1,5 +1,5 @@
 /**
- * `POST /v1/test-trigger` (the reference platform's route): the builder asks for sample data of a
+ * `POST /v1/test-trigger` (the Activepieces route): the builder asks for sample data of a
  * flow version's trigger. TEST_FUNCTION calls the trigger's `test` hook in test mode (store keys
  * `test_`-prefixed, apart from the enabled flow's state) and answers its items newest first as
  * trigger events, saving the first as the trigger's sample data; SIMULATION answers no items:

@@ -1,7 +1,7 @@
 /**
  * Calls a hook of a flow's piece trigger (built-in or npm, through `ctx.pieces.triggers()`) with
- * the services of the flow's project: its store (the pieces layer scopes keys per flow as the
- * reference platform does: `flow_<flowId>/<key>`, `test_` in test mode), files kept with the
+ * the services of the flow's project: its store (the pieces layer scopes keys per flow as
+ * Activepieces does: `flow_<flowId>/<key>`, `test_` in test mode), files kept with the
  * flow, its connections, the server's URLs and the SSRF allow list. The trigger's `auth` input
  * (`{{connections['ext-id']}}`) is resolved to the connection's value first. Never call it
  * inside a write transaction: an npm hook runs in a piece process and can take seconds.
