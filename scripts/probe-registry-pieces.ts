@@ -55,7 +55,7 @@ import {
   type NpmPieceHost,
   type PieceServices,
 } from '../packages/pieces/src/index';
-import type { ActionRunRequest, TriggerRunOutcome } from '../packages/pieces/src/npm/trigger-request';
+import type { ActionRunRequest, TriggerRunOutcome } from '../packages/pieces/src/triggers/trigger-request';
 import type { PieceMetadata } from '../packages/shared/src/index';
 import {
   createHost,
