@@ -258,3 +258,8 @@ export async function userDisplayName(db: Kysely<Database>, userId: string): Pro
 export async function versionTriggersOfFlow(db: Kysely<Database>, flowId: string) {
   return db.selectFrom('flowVersion').select('trigger').where('flowId', '=', flowId).execute();
 }
+
+/** The display name of flow version `versionId`, if it exists. */
+export function findVersionDisplayName(db: Kysely<Database>, versionId: string) {
+  return db.selectFrom('flowVersion').select('displayName').where('id', '=', versionId).executeTakeFirst();
+}

@@ -148,3 +148,8 @@ export async function selectUserStatuses(
 ): Promise<{ id: string; status: string }[]> {
   return db.selectFrom('user').select(['id', 'status']).where('id', 'in', userIds).execute();
 }
+
+/** The platform of project `projectId`, if it exists. */
+export function findProjectPlatformId(db: Kysely<Database>, projectId: string) {
+  return db.selectFrom('project').select('platformId').where('id', '=', projectId).executeTakeFirst();
+}

@@ -8,13 +8,9 @@ import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { fromJson } from '../../infrastructure/storage/json-column';
 import { findRunTriggeredBy } from '../schedules/schedule-repository';
-import {
-  deleteTriggerEvent,
-  findProjectPlatformId,
-  findVersionDisplayName,
-  pendingTriggerEvents,
-  type TriggerEventRow,
-} from './trigger-source-repository';
+import { findVersionDisplayName } from '../flow-definitions/flow-repository';
+import { findProjectPlatformId } from '../projects/project-repository';
+import { deleteTriggerEvent, pendingTriggerEvents, type TriggerEventRow } from './trigger-source-repository';
 
 /** How many outbox items one pass reads at a time. */
 const BATCH = 100;

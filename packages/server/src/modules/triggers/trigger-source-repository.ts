@@ -171,13 +171,3 @@ export async function setNextPollAt(
     .where('flowId', '=', flowId)
     .execute();
 }
-
-/** The display name of flow version `versionId`, if it exists. */
-export async function findVersionDisplayName(db: Kysely<Database>, versionId: string) {
-  return db.selectFrom('flowVersion').select('displayName').where('id', '=', versionId).executeTakeFirst();
-}
-
-/** The platform of project `projectId`, if it exists. */
-export async function findProjectPlatformId(db: Kysely<Database>, projectId: string) {
-  return db.selectFrom('project').select('platformId').where('id', '=', projectId).executeTakeFirst();
-}

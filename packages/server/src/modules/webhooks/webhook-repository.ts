@@ -101,13 +101,3 @@ export function appEventListenerSources(
     .orderBy('triggerSource.flowId')
     .execute();
 }
-
-/** The display name of flow version `versionId`, if it exists. */
-export function findVersionDisplayName(db: Kysely<Database>, versionId: string) {
-  return db.selectFrom('flowVersion').select('displayName').where('id', '=', versionId).executeTakeFirst();
-}
-
-/** The platform of project `projectId`, if it exists. */
-export function findProjectPlatformId(db: Kysely<Database>, projectId: string) {
-  return db.selectFrom('project').select('platformId').where('id', '=', projectId).executeTakeFirst();
-}
