@@ -7,7 +7,7 @@
 import type { PieceServices } from '@piecework/pieces';
 import { readConnectionValue } from '../connections/read-connection-value';
 import type { ServerBase } from '../../server-context';
-import { serverTablesHost } from '../tables/tables-piece-host';
+import { createTablesHost } from '../tables/tables-piece-host';
 
 const noRun = (what: string) => () =>
   Promise.reject(new Error(`${what} is not available while listing a property's options (no run)`));
@@ -22,6 +22,6 @@ export function designTimeServices(ctx: ServerBase, projectId: string): PieceSer
     urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
     ssrfAllowList: config.ssrfAllowList,
     now: () => Date.now(),
-    tables: serverTablesHost(() => ctx),
+    tables: createTablesHost(ctx),
   };
 }

@@ -97,12 +97,3 @@ export function createTablesHost(deps: TablesHostDependencies): TablesHost {
     },
   };
 }
-
-/**
- * The tables host over the context `ctxOf` answers, read once here: for callers that hold a
- * server context (trigger hooks, design-time services); {@link createTablesHost} is the same
- * over the context itself.
- */
-export function serverTablesHost(ctxOf: () => TablesHostDependencies): TablesHost {
-  return createTablesHost(ctxOf());
-}

@@ -21,7 +21,7 @@ import { runFileStore } from '../../execution/run-files';
 import { stepFilesOf } from '../step-files/step-files';
 import { runKeyValueStore } from '../../execution/run-key-value-store';
 import type { ServerBase } from '../../server-context';
-import { serverTablesHost } from '../tables/tables-piece-host';
+import { createTablesHost } from '../tables/tables-piece-host';
 
 /** The trigger of one flow version, as its hooks are called. */
 export interface HookedTrigger {
@@ -104,6 +104,6 @@ function triggerServices(ctx: ServerBase, target: HookedTrigger, store?: KeyValu
     urls: { apiUrl: `${publicUrl}api/`, publicUrl: `${publicUrl}api/` },
     ssrfAllowList: config.ssrfAllowList,
     now: () => Date.now(),
-    tables: serverTablesHost(() => ctx),
+    tables: createTablesHost(ctx),
   };
 }

@@ -16,7 +16,7 @@ import { mcpToolTrigger, replyToMcpClient } from '../../../testing/features/mcp-
 import { mcpServerUrl } from '../../mcp/mcp-server-service';
 import { tablesApi } from '../../../testing/features/table-test-kit';
 import type { AgentToolScope } from '../../../execution/agents/agent-toolbox';
-import { createAgentToolboxOpener } from './open-agent-toolbox';
+import { agentToolboxOpener } from './open-agent-toolbox';
 
 let server: TestServer;
 let admin: TestUser;
@@ -30,11 +30,7 @@ let scope: AgentToolScope;
 let remote: RemoteMcpStandIn | undefined;
 let remoteUrl: string;
 
-const open = () =>
-  createAgentToolboxOpener(
-    () => server.server.context,
-    () => [],
-  );
+const open = () => agentToolboxOpener(server.server.context, []);
 
 /** Publishes and enables a flow of the admin's project with `trigger` and `steps`. */
 async function publish(name: string, trigger: TriggerRequest, ...steps: Parameters<typeof addAction>[0][]) {
@@ -306,12 +302,9 @@ describe('MCP tools', () => {
       /Cannot connect to the MCP server/,
     );
     const ctx = server.server.context;
-    const strict = createAgentToolboxOpener(
-      () => ({
-        ...ctx,
-        settings: { ...ctx.settings, config: { ...ctx.settings.config, ssrfAllowList: [] } },
-      }),
-      () => [],
+    const strict = agentToolboxOpener(
+      { ...ctx, settings: { ...ctx.settings, config: { ...ctx.settings.config, ssrfAllowList: [] } } },
+      [],
     );
     await expect(
       strict(scope, [mcpTool({ type: 'api_key', apiKey: 'k1', apiKeyHeader: 'x-key' })]),

@@ -45,17 +45,6 @@ export function agentToolboxOpener(ctx: ServerContext, routes: readonly RouteDef
   };
 }
 
-/**
- * The toolbox opener over the context and routes that `ctxOf` and `routesOf` answer, read when a
- * toolbox opens: for callers that make the opener before they have the server (tests).
- */
-export function createAgentToolboxOpener(
-  ctxOf: () => ServerContext,
-  routesOf: () => readonly RouteDefinition[],
-): OpenAgentToolbox {
-  return (scope, tools) => agentToolboxOpener(ctxOf(), routesOf())(scope, tools);
-}
-
 async function openTool(
   ctx: ServerContext,
   routes: readonly RouteDefinition[],
