@@ -1,6 +1,6 @@
 /**
  * `ctx.flows.list` of the pieces a run calls: the run's project's flows, each with its latest
- * version, in the reference platform's PopulatedFlow shape (the sub-flow pieces look for flows
+ * version, in Activepieces' PopulatedFlow shape (the sub-flow pieces look for flows
  * whose trigger is the Callable Flow trigger, by externalId).
  */
 import type { FlowLister } from '@piecework/engine';
@@ -9,7 +9,7 @@ import { findVersionsByIds, listFlows } from '../modules/flow-definitions/flow-r
 import { flowFromRow, flowVersionFromRow, populatedFlow } from '../modules/flow-definitions/flow-rows';
 import type { DataStore } from '../infrastructure/storage/data-store';
 
-/** The most flows one call lists (the reference pages its list too). */
+/** The most flows one call lists (Activepieces pages its list too). */
 export const RUN_FLOWS_LIMIT = 100;
 
 /** The flow lister of runs of `projectId`: newest flows first, at most {@link RUN_FLOWS_LIMIT}. */

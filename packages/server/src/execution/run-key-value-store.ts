@@ -1,8 +1,8 @@
 /**
  * The Store piece's key/value storage over the `storeEntry` table, one key space per project. The
- * pieces layer already lays keys out as the reference platform does (FLOW keys arrive prefixed
+ * pieces layer already lays keys out as Activepieces does (FLOW keys arrive prefixed
  * `flow_<flowId>/`, test-mode keys `test_`), so keys are stored as given, whatever the scope: a
- * store written by flows on the reference platform reads the same here.
+ * store written by flows on Activepieces reads the same here.
  */
 import type { KeyValueStore } from '@piecework/engine';
 import type { DataStore } from '../infrastructure/storage/data-store';

@@ -1,5 +1,5 @@
 /**
- * The moves of a run between SPEC's statuses, and the one place that writes a run's status.
+ * The moves of a run between the API's run statuses, and the one place that writes a run's status.
  *
  * Every status change of a stored run is one of {@link RUN_MOVES}, made by {@link moveRuns} (or,
  * for a run's end on the hot path, by the compiled statement `updateRunEnd`, which carries the

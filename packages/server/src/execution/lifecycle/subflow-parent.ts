@@ -1,7 +1,7 @@
 /**
  * A sub-flow run that fails its caller: when a run recorded with `failParentOnFailure` (a
  * `callFlow` that waits for the response) ends in any way but SUCCEEDED, its parent run resumes
- * with the reference platform's failure answer `{status: 'error', data: {message: 'Subflow
+ * with Activepieces' failure answer `{status: 'error', data: {message: 'Subflow
  * execution failed', ...}}` on the waitpoint the call named in its `callbackUrl`, so the
  * parent's `callFlow` step fails. Both moves happen in the transaction that writes the child's end.
  *
@@ -22,7 +22,7 @@ import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-row
 
 const MARKER_PREFIX = 'CHILD_FAILED:';
 
-/** What a failed sub-flow resumes its parent with (the reference's message, and the child run's id). */
+/** What a failed sub-flow resumes its parent with (Activepieces' message, and the child run's id). */
 export function childFailurePayload(childRunId: string): ResumePayload {
   return {
     body: { status: 'error', data: { message: 'Subflow execution failed', flowRunId: childRunId } },

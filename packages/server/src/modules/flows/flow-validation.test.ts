@@ -39,7 +39,7 @@ const setTrigger = (trigger: TriggerRequest = webhookTrigger()): FlowOperation =
 });
 const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
 
-/** A trigger of an npm piece, exported by the reference platform. */
+/** A trigger of an npm piece, exported by Activepieces. */
 function formsTrigger(pieceVersion = '0.4.1'): TriggerRequest {
   return {
     name: 'trigger',

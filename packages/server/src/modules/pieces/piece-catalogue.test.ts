@@ -5,7 +5,7 @@
  * a flow naming catalogue pieces installs each version once from the (loopback) npm registry when
  * it is imported, then publishes and runs; two flows needing the same piece at once share one
  * install. Packages come from a local registry of packed fixture pieces; the public registry and
- * the reference's cloud are never asked.
+ * Activepieces' cloud are never asked.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -137,7 +137,7 @@ async function runEnd(runId: string) {
 }
 
 describe('a catalogue synced from another server', () => {
-  it('answers its registry list to anyone, as the reference cloud does', async () => {
+  it("answers its registry list to anyone, as Activepieces' cloud does", async () => {
     const answer = await fetch(`${source.apiUrl}/v1/pieces/registry?release=0.0.0&edition=ce`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual(expect.arrayContaining([{ name: ONE, version: '1.0.0' }]));

@@ -81,7 +81,7 @@ describe('GET /v1/pieces', () => {
     expect(names(await client.pieces.list({ projectId: user.projectId! })).length).toBe(all.length);
   });
 
-  it('sorts by display name and reverses with orderBy DESC, as the reference accepts', async () => {
+  it('sorts by display name and reverses with orderBy DESC, as Activepieces accepts', async () => {
     const displayNames = async (query: Parameters<PieceworkClient['pieces']['list']>[0]) =>
       (await client.pieces.list(query)).map((piece) => piece.displayName);
     const byName = await displayNames({ sortBy: 'NAME' });
@@ -97,7 +97,7 @@ describe('GET /v1/pieces', () => {
 });
 
 describe('GET /v1/pieces/categories', () => {
-  it("answers the reference's categories without a token", async () => {
+  it("answers Activepieces' categories without a token", async () => {
     const response = await fetch(`${server.apiUrl}/v1/pieces/categories`);
     expect(response.status).toBe(200);
     const categories = (await response.json()) as string[];

@@ -292,7 +292,7 @@ describe('a flow exported as a template', () => {
   });
 });
 
-describe('a template exported by the reference platform', () => {
+describe('a template exported by Activepieces', () => {
   it('is accepted as it is, and its flows import when it is used', async () => {
     const url = new URL(
       '../../../../shared/src/flows/import/fixtures/yossefamr-portfolio-contact-v23-continue-on-failure-branches.json',

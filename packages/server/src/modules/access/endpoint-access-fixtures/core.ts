@@ -1,4 +1,4 @@
-/** The fixtures of the endpoints that existed before issue 23: one row per endpoint (`area.name`). */
+/** The fixtures of the core endpoints (flows, runs, connections, projects...): one row per endpoint. */
 import type { PopulatedFlow } from '@piecework/shared';
 import { addAction, codeStep } from '../../../testing/features/flow-test-kit';
 import {
