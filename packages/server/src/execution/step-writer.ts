@@ -6,7 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { compiledPositionalStatement, type PositionalStatement } from '../infrastructure/storage/compiled-statement';
+import {
+  compiledPositionalStatement,
+  type PositionalStatement,
+} from '../infrastructure/storage/compiled-statement';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import type { Database, FlowRunStepTable } from '../infrastructure/storage/database';
 
