@@ -110,6 +110,7 @@ export type {
 export { createRunRuntime } from './execution/create-run-runtime';
 export type { RunRuntimeOptions } from './execution/create-run-runtime';
 export type { RunEndWrite } from './execution/run-end-write';
+export type { FlowRunRow } from './infrastructure/storage/rows/execution-rows';
 export type {
   AgentToolbox,
   AgentToolHandle,
