@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataStore } from '../../infrastructure/storage/data-store';
 import { toJson } from '../../infrastructure/storage/json-column';
 import { flowRunRow, insertFlow, insertProject } from '../../infrastructure/storage/test-database';
-import { openTestStore } from '../../testing/test-store';
+import { openTestStore, testDatabaseType } from '../../testing/test-store';
+import { sql } from 'kysely';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import { SqlJobQueue } from '../sql-job-queue';
 import { callbackRequestId, failParentOf, resumeOnEarlyChildFailure } from './subflow-parent';
@@ -100,6 +101,20 @@ async function state(runId: string) {
   };
 }
 
+/** Settles once `write` has ended or waits on a lock another transaction holds (PostgreSQL). */
+async function blockedOrSettled(write: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void write.finally(() => (settled = true)).catch(() => undefined);
+  for (;;) {
+    if (settled) return;
+    const waiting = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_locks where not granted`.execute(store.db);
+    if (waiting.rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const failureResume = (childId: string) => ({
   kind: 'RESUME',
   payload: {
@@ -160,6 +175,35 @@ describe('a failed sub-flow fails its waiting parent', () => {
     expect(written?.status).toBe('QUEUED');
     expect(await state('P')).toEqual({ status: 'QUEUED', jobs: [failureResume(child.id)], waitpoints: [] });
   });
+
+  // Two workers on PostgreSQL: the parent pauses in one transaction while the child's end, in
+  // another, reads the parent. Whichever reads second must see the other's write.
+  it.runIf(testDatabaseType() === 'POSTGRES')(
+    "resumes a parent whose pause commits while the child's end is writing",
+    async () => {
+      await insert(runRow('P'));
+      const child = await failedChild('P');
+      const pause = toJson({ type: 'WEBHOOK', pausedPath: 'step_1' });
+      const paused = runRow('P', { status: 'PAUSED', pause });
+      let childEnd: Promise<void> | undefined;
+      await store.db.transaction().execute(async (pauseTrx) => {
+        await pauseTrx
+          .updateTable('flowRun')
+          .set({ status: 'PAUSED', pause })
+          .where('id', '=', 'P')
+          .execute();
+        await pauseTrx
+          .insertInto('waitpoint')
+          .values({ id: REQUEST, runId: 'P', type: 'WEBHOOK', resumeAt: null, created: at })
+          .execute();
+        childEnd = store.db.transaction().execute((childTrx) => failParentOf(childTrx, queue, child, at));
+        await blockedOrSettled(childEnd);
+        await resumeOnEarlyChildFailure(pauseTrx, queue, paused, REQUEST, at);
+      });
+      await childEnd;
+      expect(await state('P')).toEqual({ status: 'QUEUED', jobs: [failureResume(child.id)], waitpoints: [] });
+    },
+  );
 
   it.each([
     ['a child that succeeded', async () => failedChild('P', 'SUCCEEDED')],

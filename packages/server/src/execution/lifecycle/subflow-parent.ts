@@ -9,13 +9,16 @@
  * answered). The failure is then left as a marker waitpoint of the parent under the same id
  * (type `CHILD_FAILED:<child run id>`), which nothing can resume from outside (the resume URL
  * takes WEBHOOK waitpoints only); the parent's pause finds it and resumes at once
- * ({@link resumeOnEarlyChildFailure}).
+ * ({@link resumeOnEarlyChildFailure}). The child's end locks the parent's row before reading it,
+ * and the parent's pause has written that row before it looks for the marker, so on PostgreSQL,
+ * where the two can commit at the same time from two workers, one always sees the other's write.
  */
 import { FlowRunStatus, isTerminalRunStatus } from '@piecework/shared';
 import type { ResumePayload } from '@piecework/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import { queueResume } from './follow-up-jobs';
 import type { RunQueue } from '../run-queue';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
@@ -61,6 +64,7 @@ export async function failParentOf(
   if (status === FlowRunStatus.enum.SUCCEEDED || !isTerminalRunStatus(status)) return;
   const requestId = callbackRequestId(child.triggerPayload, child.parentRunId);
   if (requestId === undefined) return;
+  await lockRowForWrite(trx, 'flowRun', child.parentRunId);
   const parent: FlowRunRow | undefined = await trx
     .selectFrom('flowRun')
     .selectAll()
