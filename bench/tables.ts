@@ -17,7 +17,7 @@ import qs from 'qs';
 import type { Field, RecordFilter, Table } from '@piecework/shared';
 import { createServer } from '../packages/server/src/index';
 import { checkRecordFilters } from '../packages/server/src/modules/tables/record-filters';
-import { filteredRecords } from '../packages/server/src/modules/tables/record-service';
+import { filteredRecords } from '../packages/server/src/modules/tables/record-repository';
 import { freePort } from '../packages/server/src/testing/server-process';
 import { callJson, signUpBenchUser } from './http-load';
 import { mulberry32, printTable } from './support';

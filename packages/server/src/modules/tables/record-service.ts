@@ -149,9 +149,6 @@ export async function deleteRecords(
   }
 }
 
-/** The filtered records query (see `record-repository.ts`), also read by the tables benchmark. */
-export { filteredRecords };
-
 /** A page of `table`'s records, newest first, with `query.filters` ANDed (see `record-filters.ts`). */
 export async function listRecords(
   ctx: TableDependencies,
