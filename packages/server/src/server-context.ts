@@ -17,6 +17,7 @@ import { smtpMailerFromConfig } from './infrastructure/email/smtp-mailer';
 import type { ServerSettings } from './infrastructure/config/server-settings';
 import { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 import { DedupeWindow } from './modules/triggers/dedupe-window';
+import { RecordEvents } from './modules/tables/record-events';
 import { CatalogueStore } from './modules/pieces/catalogue-store';
 import { PieceAvailability } from './modules/pieces/piece-availability';
 import type { RunRuntime } from './execution/run-runtime';
@@ -42,6 +43,8 @@ export interface ServerContext {
    * webhooks), its catalogue (known pieces too), installs, on demand and by hand.
    */
   readonly pieces: PieceAvailability;
+  /** Every committed record change of the tables module, for table triggers and webhooks. */
+  readonly recordEvents: RecordEvents;
   /** Recent `_dedupe_key`s of trigger items (polls, app events), per flow version. */
   readonly triggerDedupe: DedupeWindow;
   /** The origins allowed to frame the web app (page CSP, flags), cached; invalidate after a change. */
@@ -74,6 +77,7 @@ export function createServerBase(settings: ServerSettings, store: DataStore, log
       known: new CatalogueStore(store, now),
       installOnDemand: settings.config.piecesInstallOnDemand,
     }),
+    recordEvents: new RecordEvents(logger),
     triggerDedupe: new DedupeWindow(),
     embedOrigins: new EmbedOriginsCache(store.db, { configured: settings.config.allowedEmbedOrigins }),
     now,

@@ -29,7 +29,7 @@ export function buildRunRuntime(
   const { base, scaleOut } = infrastructure;
   const services = createRunServices();
   const runs = createRunRuntime(base, {
-    // The tables piece writes records on the base; the context relays their events (compose-context.ts).
+    // The tables piece writes records on the base, whose record events the context shares.
     tables: createTablesHost(base),
     agentToolbox: services.agentToolbox,
     // A single-step test's end saves the tested step's sample data with it.

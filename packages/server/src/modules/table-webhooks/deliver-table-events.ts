@@ -12,7 +12,7 @@ import { entityFields } from '../../infrastructure/logging/create-logger';
 import type { ServerContext } from '../../server-context';
 import { findVersionOfFlow } from '../flow-definitions/flow-repository';
 import { flowVersionFromRow } from '../flow-definitions/flow-rows';
-import { onRecordEvent, type RecordEvent } from '../tables/record-events';
+import type { RecordEvent } from '../tables/record-events';
 import { callTriggerHook, hasTriggerHooks } from '../triggers/trigger-hooks';
 import { findWebhookTarget } from '../webhooks/webhook-target';
 import { webhooksOfEvent } from '../tables/table-webhook-repository';
@@ -27,7 +27,7 @@ const OUTSIDE_DELIVERY_TIMEOUT_MS = 10_000;
  */
 export function subscribeTableWebhooks(ctx: ServerContext): () => void {
   const queues = new Map<string, Promise<void>>();
-  return onRecordEvent(ctx, (event) => {
+  return ctx.recordEvents.on((event) => {
     const delivery = (queues.get(event.tableId) ?? Promise.resolve()).then(() =>
       deliverRecordEvent(ctx, event),
     );

@@ -1,10 +1,10 @@
 /**
  * The one hook point of record changes: every create, update and delete of records (REST routes,
- * imports, template tables) emits here once its transaction is committed. Table triggers and
- * webhooks subscribe with {@link onRecordEvent}; listeners are kept per server context.
+ * imports, template tables, the tables piece) emits on the server's {@link RecordEvents} once its
+ * transaction is committed. Table triggers and webhooks subscribe there.
  */
 import type { PopulatedRecord } from '@piecework/shared';
-import type { ServerBase } from '../../server-context';
+import type { Logger } from 'pino';
 
 /** What happened to a record. */
 export type RecordEventType = 'RECORD_CREATED' | 'RECORD_UPDATED' | 'RECORD_DELETED';
@@ -20,49 +20,48 @@ export interface RecordEvent {
 /** A subscriber to record events; it may be async (errors are logged, never thrown to the writer). */
 export type RecordEventListener = (event: RecordEvent) => void | Promise<void>;
 
-const listeners = new WeakMap<object, Set<RecordEventListener>>();
-
 /**
- * Subscribes `listener` to every record event of the server `ctx`; answers the unsubscribe
- * function. Use it at start-up (the tables piece's triggers, table webhooks).
+ * The record events of one server: a member of its context (`recordEvents`), shared by the
+ * server base and the context built on it, so that writes through either reach every listener.
  */
-export function onRecordEvent(ctx: ServerBase, listener: RecordEventListener): () => void {
-  let set = listeners.get(ctx);
-  if (set === undefined) {
-    set = new Set();
-    listeners.set(ctx, set);
+export class RecordEvents {
+  private readonly listeners = new Set<RecordEventListener>();
+
+  constructor(private readonly logger: Pick<Logger, 'error'>) {}
+
+  /**
+   * Subscribes `listener` to every record event; answers the unsubscribe function. Use it at
+   * start-up (the tables piece's triggers, table webhooks).
+   */
+  on(listener: RecordEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
-  set.add(listener);
-  return () => set.delete(listener);
-}
 
-/**
- * Tells every listener of `ctx` about `event`. Call it only after the change is committed; a
- * listener's failure is logged and does not reach the caller.
- */
-export function emitRecordEvent(ctx: Pick<ServerBase, 'logger'>, event: RecordEvent): void {
-  const set = listeners.get(ctx);
-  if (set === undefined) return;
-  for (const listener of set) {
-    try {
-      const result = listener(event);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => logListenerError(ctx, event, error));
+  /**
+   * Tells every listener about `event`. Call it only after the change is committed; a listener's
+   * failure is logged and does not reach the caller.
+   */
+  emit(event: RecordEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        const result = listener(event);
+        if (result instanceof Promise) result.catch((error: unknown) => this.logFailure(event, error));
+      } catch (error) {
+        this.logFailure(event, error);
       }
-    } catch (error) {
-      logListenerError(ctx, event, error);
     }
   }
-}
 
-function logListenerError(ctx: Pick<ServerBase, 'logger'>, event: RecordEvent, error: unknown): void {
-  ctx.logger.error(
-    { err: error, tableId: event.tableId, recordId: event.record.id, type: event.type },
-    'A record event listener failed',
-  );
-}
+  /** Whether anyone listens (a bulk write may skip building events then). */
+  hasListeners(): boolean {
+    return this.listeners.size > 0;
+  }
 
-/** Whether anyone listens to `ctx`'s record events (a bulk write may skip building events then). */
-export function hasRecordListeners(ctx: Pick<ServerBase, 'logger'>): boolean {
-  return (listeners.get(ctx)?.size ?? 0) > 0;
+  private logFailure(event: RecordEvent, error: unknown): void {
+    this.logger.error(
+      { err: error, tableId: event.tableId, recordId: event.record.id, type: event.type },
+      'A record event listener failed',
+    );
+  }
 }

@@ -11,7 +11,6 @@ import type { Database } from '../../infrastructure/storage/database';
 import { fetchSeekPage } from '../../infrastructure/storage/seek-page';
 import { storedCellValue } from './cell-values';
 import { loadFields } from './field-service';
-import { emitRecordEvent } from './record-events';
 import { checkRecordFilters } from './record-filters';
 import {
   deleteRecordCells,
@@ -65,7 +64,7 @@ export async function createRecords(
   const written = await ctx.store.write((trx) => insertRecords(trx, table, rows, recordsPerTable, ctx.now()));
   const records = populateRecords(written.records, written.cells, fields);
   for (const record of records) {
-    emitRecordEvent(ctx, { type: 'RECORD_CREATED', tableId: table.id, projectId: table.projectId, record });
+    ctx.recordEvents.emit({ type: 'RECORD_CREATED', tableId: table.id, projectId: table.projectId, record });
   }
   return records;
 }
@@ -116,7 +115,7 @@ export async function updateRecord(
     return touchRecord(trx, record.id, now);
   });
   const [record] = await readPopulated(ctx.store.db, [row], fields);
-  emitRecordEvent(ctx, {
+  ctx.recordEvents.emit({
     type: 'RECORD_UPDATED',
     tableId: table.id,
     projectId: table.projectId,
@@ -145,7 +144,7 @@ export async function deleteRecords(
     return before;
   });
   for (const record of deleted) {
-    emitRecordEvent(ctx, { type: 'RECORD_DELETED', tableId: table.id, projectId: table.projectId, record });
+    ctx.recordEvents.emit({ type: 'RECORD_DELETED', tableId: table.id, projectId: table.projectId, record });
   }
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPieceworkError, type TableDefinition } from '@piecework/shared';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { signUpTestUser, type TestUser } from '../../testing/test-users';
-import { onRecordEvent, type RecordEvent } from './record-events';
+import type { RecordEvent } from './record-events';
 import {
   createTableFromDefinition,
   deleteTable,
@@ -144,7 +144,7 @@ describe('table definitions', () => {
 describe('record events', () => {
   it('tells listeners of each created, updated and deleted record once committed, not of refused writes', async () => {
     const events: RecordEvent[] = [];
-    const stop = onRecordEvent(ctx(), (event) => {
+    const stop = ctx().recordEvents.on((event) => {
       events.push(event);
     });
     try {

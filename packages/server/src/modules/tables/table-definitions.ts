@@ -19,7 +19,6 @@ import { invalidRequest, notFound, ruleViolation } from '../../infrastructure/er
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
 import { deleteCellsOfFields, deleteFieldRows, insertFieldRows, setFieldColumns } from './field-repository';
-import { emitRecordEvent } from './record-events';
 import { selectRecordsInOrder } from './record-repository';
 import { insertRecords, loadCells, populateRecords } from './record-rows';
 import { loadFields } from './field-service';
@@ -68,7 +67,7 @@ export async function createTableFromDefinition(
   });
   const fieldMap = new Map(written.fields.map((field) => [field.id, field]));
   for (const record of populateRecords(written.records, written.cells, fieldMap)) {
-    emitRecordEvent(ctx, { type: 'RECORD_CREATED', tableId: written.table.id, projectId, record });
+    ctx.recordEvents.emit({ type: 'RECORD_CREATED', tableId: written.table.id, projectId, record });
   }
   return tableView(written.table);
 }

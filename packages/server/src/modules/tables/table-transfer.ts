@@ -17,7 +17,6 @@ import type { Kysely } from 'kysely';
 import { invalidRequest, ruleViolation } from '../../infrastructure/errors';
 import type { Database } from '../../infrastructure/storage/database';
 import { insertFields, loadFields } from './field-service';
-import { emitRecordEvent, hasRecordListeners } from './record-events';
 import { insertRecords, loadCells, populateRecords, type NewRecord } from './record-rows';
 import { selectRecordIdsInOrder } from './record-repository';
 import type { TableDependencies } from './table-dependencies';
@@ -107,10 +106,15 @@ export async function importTableCsv(
     const inserted = await insertRecords(trx, table, records, limits.recordsPerTable, ctx.now());
     return { ...inserted, created, fields: [...byName.values()] };
   });
-  if (hasRecordListeners(ctx)) {
+  if (ctx.recordEvents.hasListeners()) {
     const fields = new Map(written.fields.map((field) => [field.id, field]));
     for (const record of populateRecords(written.records, written.cells, fields)) {
-      emitRecordEvent(ctx, { type: 'RECORD_CREATED', tableId: table.id, projectId: table.projectId, record });
+      ctx.recordEvents.emit({
+        type: 'RECORD_CREATED',
+        tableId: table.id,
+        projectId: table.projectId,
+        record,
+      });
     }
   }
   return { records: written.records.length, createdFields: written.created.map((field) => field.name) };

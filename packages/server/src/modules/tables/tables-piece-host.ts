@@ -24,8 +24,7 @@ const CLEAR_CHUNK = 500;
 
 /**
  * What the tables host uses: the record service's context (store, clock, settings for the
- * limits, logger). Record events are emitted on this object: give the host the context the
- * table webhooks listen on, or one whose events are relayed to it.
+ * limits, the server's record events, which table webhooks and triggers listen on).
  */
 export type TablesHostDependencies = ServerBase;
 
