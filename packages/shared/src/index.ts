@@ -562,3 +562,16 @@ export {
 } from './flows/import';
 export type { MigratedFlow, MigrateExportResult } from './flows/import';
 // -- end import of exports --
+// -- clipboard of steps --
+export {
+  COPY_ACTIONS_TYPE,
+  CopiedStepsClipboard,
+  LEGACY_EMPTY_PARENT,
+  LegacyClipboard,
+  LegacyClipboardEntry,
+  PasteTarget,
+  copySteps,
+  pasteOperations,
+} from './flows/clipboard';
+export type { AddActionOperation } from './flows/clipboard';
+// -- end clipboard of steps --

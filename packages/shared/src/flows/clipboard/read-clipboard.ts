@@ -1,0 +1,31 @@
+import { PieceworkError } from '../../common/errors';
+import { unlinkChain, type StepNode } from '../algebra/step-tree';
+import { CopiedStepsClipboard, LegacyClipboard } from './clipboard-format';
+import { legacyClipboardNodes } from './legacy-clipboard';
+
+/**
+ * The copied steps in a clipboard text, as step nodes (each with its nested chains), in order:
+ * Activepieces' current format ({@link CopiedStepsClipboard}) or its older one
+ * ({@link LegacyClipboard}). Text that is neither throws a `PieceworkError` `VALIDATION`
+ * (status 400) whose `params.reason` is `NOT_JSON` or `NOT_COPIED_STEPS`.
+ * Use it before pasting, or to tell whether the clipboard holds steps at all.
+ */
+export function readClipboard(text: string): StepNode[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw clipboardError('NOT_JSON', 'the clipboard does not hold copied steps (it is not JSON)');
+  }
+  const current = CopiedStepsClipboard.safeParse(json);
+  if (current.success) return current.data.actions.map((action) => unlinkChain(action)[0]!);
+  const legacy = LegacyClipboard.safeParse(json);
+  if (legacy.success) return legacyClipboardNodes(legacy.data);
+  throw clipboardError('NOT_COPIED_STEPS', 'the clipboard does not hold copied steps', {
+    issues: current.error.issues.slice(0, 5).map((issue) => ({ path: issue.path, message: issue.message })),
+  });
+}
+
+function clipboardError(reason: string, message: string, details: Record<string, unknown> = {}) {
+  return new PieceworkError('VALIDATION', { ...details, message, reason }, 400);
+}
