@@ -16,6 +16,9 @@ import { Loading } from '../../components/loading';
 import { ErrorNotice } from '../../components/query-state';
 import '../../styles/builder.css';
 import { FlowCanvas } from './canvas/flow-canvas';
+import { CutStepsDialog } from './clipboard/cut-steps-dialog';
+import { useClipboardShortcuts } from './clipboard/use-clipboard-shortcuts';
+import { useStepClipboard } from './clipboard/use-step-clipboard';
 import { useFlowEditor, type FlowEditor } from './flow-editor/use-flow-editor';
 import { BuilderHeader } from './header/builder-header';
 import { BuilderNotices } from './page/builder-notices';
@@ -30,6 +33,8 @@ import { PiecePicker } from './piece-picker/piece-picker';
 import { moveActionTo } from './structure/insertion';
 import { useFlowAtVersion } from './versions/use-flow-versions';
 import { VersionsPanel } from './versions/versions-panel';
+
+const noMarks: ReadonlySet<string> = new Set();
 
 /** The builder page. */
 export function Page() {
@@ -74,9 +79,12 @@ function Builder({
     () => (readonly && viewed.data !== undefined ? readonlyEditor(viewed.data, reload) : editor),
     [readonly, viewed.data, reload, editor],
   );
+  const clipboard = useStepClipboard({ flow, readonly, run, selected, select });
+  useClipboardShortcuts(clipboard, !readonly);
   const actions = useBuilderActions({
     flow,
     readonly,
+    clipboard,
     run,
     select,
     selected,
@@ -128,6 +136,7 @@ function Builder({
               version={shown.version}
               pieces={pieces.data}
               selected={selected}
+              marked={readonly ? noMarks : clipboard.marked}
               actions={actions}
             />
           )}
@@ -190,6 +199,7 @@ function Builder({
           }}
         />
       )}
+      <CutStepsDialog clipboard={clipboard} busy={editor.saving} />
       {deleting === null ? null : (
         <ConfirmDialog
           title={`Delete ${deleting}?`}

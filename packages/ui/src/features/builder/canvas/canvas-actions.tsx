@@ -12,6 +12,14 @@ export interface CanvasActions {
   readonly readonly: boolean;
   /** Opens step `name`'s settings (and puts it in the URL); null closes them. */
   select(name: string | null): void;
+  /** Adds step `name` to the multi-selection or takes it out (Shift/Ctrl/Cmd+click). */
+  toggleSelection(name: string): void;
+  /** Copies the selected steps, or step `name` alone when it is not selected. */
+  copySteps(name: string): void;
+  /** Cuts like {@link CanvasActions.copySteps} (asks before deleting). */
+  cutSteps(name: string): void;
+  /** Pastes the copied steps after step (or trigger) `name`. */
+  pasteAfter(name: string): void;
   /** Opens the piece picker for a step at `insertion`. */
   addStep(insertion: Insertion): void;
   /** Opens the piece picker for the trigger. */

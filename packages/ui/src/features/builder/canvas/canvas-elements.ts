@@ -85,6 +85,8 @@ export interface CanvasElementsInput {
   version: FlowVersion;
   pieces: readonly PieceMetadataSummary[] | undefined;
   selected: string | null;
+  /** The steps of the multi-selection, marked like the selected one. */
+  marked: ReadonlySet<string>;
   /** A note being dragged and where it is now. */
   dragging: { id: string; position: XYPosition } | null;
   /** A read-only canvas: notes cannot be dragged. */
@@ -97,6 +99,7 @@ export function useCanvasElements({
   version,
   pieces,
   selected,
+  marked,
   dragging,
   readonly,
 }: CanvasElementsInput) {
@@ -176,7 +179,12 @@ export function useCanvasElements({
         ],
       };
       if (node.kind === 'step' || node.kind === 'trigger') {
-        rest.push({ ...common, type: node.kind, data: data as StepCardData, selected: node.id === selected });
+        rest.push({
+          ...common,
+          type: node.kind,
+          data: data as StepCardData,
+          selected: node.id === selected || marked.has(node.id),
+        });
       } else if (node.kind === 'loop-body') {
         boxes.push({ ...common, type: node.kind, data: noData, zIndex: -1 });
       } else {
@@ -196,7 +204,7 @@ export function useCanvasElements({
       data: { note },
     }));
     return [...boxes, ...rest, ...notes];
-  }, [structure, selected, version.notes, dragging, readonly]);
+  }, [structure, selected, marked, version.notes, dragging, readonly]);
 
   return { nodes, edges: structure.edges };
 }

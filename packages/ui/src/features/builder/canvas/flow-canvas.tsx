@@ -56,6 +56,8 @@ export interface FlowCanvasProps {
   pieces: readonly PieceMetadataSummary[] | undefined;
   /** The selected step's name. */
   selected: string | null;
+  /** The steps of the multi-selection (Shift/Ctrl/Cmd+click), marked like the selected one. */
+  marked: ReadonlySet<string>;
   actions: CanvasActions;
 }
 
@@ -92,6 +94,7 @@ function Canvas({
   version,
   pieces,
   selected,
+  marked,
   actions,
   viewport,
 }: FlowCanvasProps & { layout: FlowLayout; viewport: Viewport }) {
@@ -103,6 +106,7 @@ function Canvas({
     version,
     pieces,
     selected,
+    marked,
     dragging,
     readonly: actions.readonly,
   });

@@ -1,11 +1,13 @@
 /**
  * A step's card on the canvas: its logo, display name and step name, a mark when it is not
- * valid or is skipped, and its menu (duplicate, skip, move, delete). The card's main button
- * (click or Enter) opens the step's settings. Memoized: it re-renders only when its own values
- * or its selection change.
+ * valid or is skipped, and its menu (copy, cut, paste, duplicate, skip, move, delete). The
+ * card's main button (click or Enter) opens the step's settings; Shift/Ctrl/Cmd+click adds the
+ * step to the multi-selection instead (or takes it out). A card in the selection is marked
+ * (`is-selected`, `aria-pressed`). Memoized: it re-renders only when its own values or its
+ * selection change.
  */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { useCanvasActions, type CanvasActions } from './canvas-actions';
 import type { CanvasNode, StepCardData } from './canvas-elements';
@@ -15,6 +17,9 @@ type CardNodeProps = NodeProps<Extract<CanvasNode, { type: 'step' | 'trigger' }>
 
 function stepMenu(data: StepCardData, actions: CanvasActions): MenuItem[] {
   return [
+    { label: 'Copy', onSelect: () => actions.copySteps(data.name) },
+    { label: 'Cut', onSelect: () => actions.cutSteps(data.name) },
+    { label: 'Paste after', onSelect: () => actions.pasteAfter(data.name) },
     { label: 'Duplicate', onSelect: () => actions.duplicateStep(data.name) },
     { label: data.skip ? 'Unskip' : 'Skip', onSelect: () => actions.setSkip(data.name, !data.skip) },
     { label: 'Move up', disabled: data.first, onSelect: () => actions.moveStep(data.name, 'up') },
@@ -85,7 +90,10 @@ function SelectableCard({
         type="button"
         className="step-card-main nodrag"
         aria-pressed={selected}
-        onClick={() => actions.select(data.name)}
+        onClick={(event: MouseEvent) => {
+          if (event.shiftKey || event.ctrlKey || event.metaKey) actions.toggleSelection(data.name);
+          else actions.select(data.name);
+        }}
       >
         <StepLogo type={data.type} logoUrl={data.logoUrl} />
         <CardText data={data} />
@@ -127,7 +135,10 @@ export const TriggerNode = memo(function TriggerNode({ data, selected }: CardNod
       data={data}
       selected={selected}
       variant="trigger"
-      menu={[{ label: 'Replace trigger', onSelect: actions.pickTrigger }]}
+      menu={[
+        { label: 'Replace trigger', onSelect: actions.pickTrigger },
+        { label: 'Paste after', onSelect: () => actions.pasteAfter(data.name) },
+      ]}
     />
   );
 });

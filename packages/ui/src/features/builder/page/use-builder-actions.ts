@@ -1,12 +1,14 @@
 /**
  * The canvas's actions for the builder page (see {@link CanvasActions}): each step or note edit
  * is one flow operation through {@link RunOperation}; "+" opens the piece picker, "Move to…" the
- * move chooser, and deleting a loop or router with steps inside asks first. The object is stable
+ * move chooser, and deleting a loop or router with steps inside asks first; copy, cut, paste,
+ * duplicate and the multi-selection go through the page's {@link StepClipboard}. The object is stable
  * (it reads the latest flow through a ref), so the canvas's cards do not re-render because of it.
  */
 import { findStep, type PopulatedFlow } from '@piecework/shared';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { CanvasActions } from '../canvas/canvas-actions';
+import type { StepClipboard } from '../clipboard/use-step-clipboard';
 import { addNote, updateNote } from '../notes/note-operations';
 import type { PickerTarget } from '../piece-picker/picked-step';
 import { moveActionTo } from '../structure/insertion';
@@ -24,6 +26,7 @@ export interface BuilderActionsInput {
   openMove: (name: string) => void;
   /** Asks before deleting step `name` (it holds other steps). */
   confirmDelete: (name: string) => void;
+  clipboard: StepClipboard;
 }
 
 /** The canvas's actions on the page's flow. */
@@ -37,10 +40,17 @@ export function useBuilderActions(input: BuilderActionsInput): CanvasActions {
     const now = () => latest.current;
     return {
       readonly,
-      select: (name) => now().select(name),
+      select: (name) => {
+        now().clipboard.clear();
+        now().select(name);
+      },
+      toggleSelection: (name) => now().clipboard.toggle(name),
+      copySteps: (name) => void now().clipboard.copy(name),
+      cutSteps: (name) => void now().clipboard.cut(name),
+      pasteAfter: (name) => void now().clipboard.paste(name),
       addStep: (insertion) => now().openPicker({ kind: 'action', insertion }),
       pickTrigger: () => now().openPicker({ kind: 'trigger' }),
-      duplicateStep: (name) => void now().run({ type: 'DUPLICATE_ACTION', request: { stepName: name } }),
+      duplicateStep: (name) => void now().clipboard.duplicate(name),
       deleteStep: (name) => {
         const step = findStep(now().flow.version, name);
         const inner =
