@@ -99,6 +99,12 @@ export type { PieceAvailability } from './modules/pieces/piece-availability';
 export type { DedupeWindow, UniqueItems } from './modules/triggers/dedupe-window';
 export type { EmbedOriginsCache } from './modules/embedding/embed-origins-cache';
 export type {
+  RecordEvent,
+  RecordEventListener,
+  RecordEventType,
+  RecordEvents,
+} from './modules/tables/record-events';
+export type {
   AwaitedResponse,
   CreatedRun,
   FlowResponse,
