@@ -4,3 +4,4 @@
  * `src/index.ts` only.
  */
 export * from './flow-builders';
+export * from './random-flow-operations';
