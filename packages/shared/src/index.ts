@@ -526,6 +526,8 @@ export type { FlowVersionOperation } from './flows/algebra/apply-operation';
 export type { FlowOperationContext } from './flows/algebra/edit-context';
 export { inverseOperations } from './flows/algebra/inverse-operation';
 export { versionContent } from './flows/algebra/version-content';
+export { changedPart, editFootprint } from './flows/algebra/edit-footprint';
+export type { EditFootprint } from './flows/algebra/edit-footprint';
 export { nextStepName, stepNameAllocator } from './flows/algebra/naming';
 export { createEmptyFlowVersion } from './flows/algebra/new-version';
 export type { NewFlowVersionInput } from './flows/algebra/new-version';

@@ -16,7 +16,8 @@ export function versionContent(version: FlowVersion): unknown {
   return withoutStamps({ displayName, trigger, valid, validationIssues, notes: sortedNotes });
 }
 
-function withoutStamps(value: unknown): unknown {
+/** `value` (JSON-like) without the stamps every edit renews, at any depth; undefined fields dropped. */
+export function withoutStamps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutStamps);
   if (value === null || typeof value !== 'object') return value;
   const entries = Object.entries(value)
