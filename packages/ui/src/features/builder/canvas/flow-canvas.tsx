@@ -144,6 +144,8 @@ function Canvas({
         proOptions={{ hideAttribution: !linksOut }}
         edgesFocusable={false}
         elementsSelectable={false}
+        // Selected cards stay at their level, so a card's open menu is never under the next card.
+        elevateNodesOnSelect={false}
         deleteKeyCode={null}
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
