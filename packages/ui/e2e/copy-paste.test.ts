@@ -184,7 +184,11 @@ it('copies three steps to another flow, cuts and pastes back from the menu, and 
     { step_2: ['step_3'] },
     { step_6: ['step_7'] },
   ]);
-  // The menu's Duplicate of step_4 (after the shortcut's edit) shows the field's Ctrl+D did nothing.
+  // Ctrl/Cmd+D in a code step's CodeMirror editor is the editor's, not the builder's.
+  await clickCard(page, 'step_1');
+  await expect.poll(() => selectedCards(page)).toEqual(['step_1']);
+  await page.getByRole('complementary').locator('.cm-content').first().press('ControlOrMeta+d');
+  // The menu's Duplicate of step_4 (edits run in order) shows the field's and editor's Ctrl+D did nothing.
   await page.getByRole('button', { name: 'Fit View' }).click();
   await page.getByRole('button', { name: 'Actions of step_4' }).click();
   await page.getByRole('menuitem', { name: 'Duplicate' }).click();
