@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isPieceworkError } from '../../common/errors';
-import type { FlowVersion } from '../flow-version';
+import { FlowVersion } from '../flow-version';
 import type { Step } from '../step';
 import { findStep } from '../algebra/walk';
 import { apply, code, emptyDraft, flow, loop, outline, router, textIs } from '../../testing';
@@ -125,7 +126,9 @@ describe('pasteOperations', () => {
       const error = errorOf(() => pasteOperations(source, text, afterTrigger));
       expect(isPieceworkError(error, 'VALIDATION'), text).toBe(true);
       expect((error as { status: number }).status).toBe(400);
-      expect((error as { params: { reason: string } }).params.reason).toMatch(/^NOT_(JSON|COPIED_STEPS)$/);
+      expect((error as { params: { reason: string } }).params.reason).toMatch(
+        /^(NOT_JSON|NOT_COPIED_STEPS|UNSUPPORTED_STEPS)$/,
+      );
     }
     const missingTarget = errorOf(() =>
       pasteOperations(source, copySteps(source, ['step_1']), {
@@ -144,3 +147,38 @@ function loopBody(name: string) {
   >;
   return rest;
 }
+
+describe('pasteOperations on steps copied in Activepieces', () => {
+  const fixture = (name: string) =>
+    JSON.parse(readFileSync(new URL(`../import/fixtures/${name}.json`, import.meta.url), 'utf8')) as {
+      template: { trigger: { nextAction?: Record<string, unknown> } };
+    };
+
+  /** The clipboard text Activepieces writes when every top-level step of `trigger` is copied. */
+  function copiedInActivepieces(trigger: { nextAction?: Record<string, unknown> }): string {
+    const actions: Record<string, unknown>[] = [];
+    for (let step = trigger.nextAction; step; step = step.nextAction as Record<string, unknown> | undefined) {
+      actions.push({ ...step, nextAction: undefined });
+    }
+    return JSON.stringify({ type: 'COPY_ACTIONS', actions });
+  }
+
+  it('pastes steps of older releases (no propertySettings, BRANCH steps) as imports migrate them', () => {
+    for (const name of [
+      'lagomus-update-product-stock-webhook-template',
+      'lagomus-publish-products-ml-branch-loops-template',
+    ]) {
+      const text = copiedInActivepieces(fixture(name).template.trigger);
+      const pasted = paste(emptyDraft(), text);
+      expect(FlowVersion.safeParse(pasted).success, name).toBe(true);
+      expect(outline(pasted).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses step types no Activepieces release has with UNSUPPORTED_STEPS', () => {
+    const text = JSON.stringify({ type: 'COPY_ACTIONS', actions: [{ name: 'step_1', type: 'INTERACTIVE' }] });
+    const error = errorOf(() => pasteOperations(emptyDraft(), text, afterTrigger));
+    expect(isPieceworkError(error, 'VALIDATION')).toBe(true);
+    expect((error as { params: { reason: string } }).params.reason).toBe('UNSUPPORTED_STEPS');
+  });
+});

@@ -2,12 +2,15 @@ import { PieceworkError } from '../../common/errors';
 import { unlinkChain, type StepNode } from '../algebra/step-tree';
 import { CopiedStepsClipboard, LegacyClipboard } from './clipboard-format';
 import { legacyClipboardNodes } from './legacy-clipboard';
+import { migrateCopiedSteps } from './migrate-copied-steps';
+import { ImportRefusedError } from '../import/import-refusal';
 
 /**
  * The copied steps in a clipboard text, as step nodes (each with its nested chains), in order:
  * Activepieces' current format ({@link CopiedStepsClipboard}) or its older one
- * ({@link LegacyClipboard}). Text that is neither throws a `PieceworkError` `VALIDATION`
- * (status 400) whose `params.reason` is `NOT_JSON` or `NOT_COPIED_STEPS`.
+ * ({@link LegacyClipboard}), steps of older releases migrated as imports are. Text that is
+ * neither throws a `PieceworkError` `VALIDATION` (status 400) whose `params.reason` is
+ * `NOT_JSON`, `NOT_COPIED_STEPS` or `UNSUPPORTED_STEPS` (steps no Activepieces release has).
  * Use it before pasting, or to tell whether the clipboard holds steps at all.
  */
 export function readClipboard(text: string): StepNode[] {
@@ -17,8 +20,16 @@ export function readClipboard(text: string): StepNode[] {
   } catch {
     throw clipboardError('NOT_JSON', 'the clipboard does not hold copied steps (it is not JSON)');
   }
+  try {
+    json = migrateCopiedSteps(json);
+  } catch (error) {
+    if (!(error instanceof ImportRefusedError)) throw error;
+    throw clipboardError('UNSUPPORTED_STEPS', `the copied steps cannot be pasted: ${error.message}`, {
+      refusal: error.refusal,
+    });
+  }
   const current = CopiedStepsClipboard.safeParse(json);
-  if (current.success) return current.data.actions.map((action) => unlinkChain(action)[0]!);
+  if (current.success) return current.data.actions.flatMap((action) => unlinkChain(action));
   const legacy = LegacyClipboard.safeParse(json);
   if (legacy.success) return legacyClipboardNodes(legacy.data);
   throw clipboardError('NOT_COPIED_STEPS', 'the clipboard does not hold copied steps', {
