@@ -9,11 +9,14 @@ export const COPY_ACTIONS_TYPE = 'COPY_ACTIONS';
  * The clipboard text Activepieces' builder writes when steps are copied:
  * `JSON.stringify({type: 'COPY_ACTIONS', actions})`, where `actions` are the topmost copied steps
  * in flow order, each with its loop body or router children and without its `nextAction`.
- * Use it to parse or write that text.
+ * Piecework adds `schemaVersion`, the reference dialect of the steps (`CURRENT_SCHEMA_VERSION`);
+ * Activepieces reads only `type` and `actions`, and text without it is in Activepieces' old
+ * dialect. Use it to parse or write that text.
  */
 export const CopiedStepsClipboard = z.object({
   type: z.literal(COPY_ACTIONS_TYPE),
   actions: z.array(Step),
+  schemaVersion: z.string().nullish(),
 });
 export type CopiedStepsClipboard = z.infer<typeof CopiedStepsClipboard>;
 

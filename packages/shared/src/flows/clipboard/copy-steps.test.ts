@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPieceworkError } from '../../common/errors';
+import { CURRENT_SCHEMA_VERSION } from '../flow-version';
 import { code, flow, loop, router, textIs } from '../../testing';
 import { CopiedStepsClipboard } from './clipboard-format';
 import { copySteps } from './copy-steps';
@@ -22,6 +23,7 @@ describe('copySteps', () => {
   it("writes Activepieces' COPY_ACTIONS object with the steps in flow order and without nextAction", () => {
     const clipboard = copied(['step_6', 'step_1']);
     expect(clipboard.type).toBe('COPY_ACTIONS');
+    expect(clipboard.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     expect(clipboard.actions.map((step) => step.name)).toEqual(['step_1', 'step_6']);
     expect(clipboard.actions.every((step) => step.nextAction === undefined)).toBe(true);
   });

@@ -1,12 +1,13 @@
 import { FlowOperationError } from '../../common/errors';
-import type { FlowVersion } from '../flow-version';
+import { CURRENT_SCHEMA_VERSION, type FlowVersion } from '../flow-version';
 import type { Step } from '../step';
 import { COPY_ACTIONS_TYPE, type CopiedStepsClipboard } from './clipboard-format';
 
 /**
  * The clipboard text for the named steps, in Activepieces' format ({@link CopiedStepsClipboard}):
  * the topmost named steps in flow order, each with its whole body (loop body, router branches)
- * and without its `nextAction`. A named step inside another named step travels in that step's
+ * and without its `nextAction`, plus the `schemaVersion` of Piecework's reference dialect
+ * (Activepieces ignores it). A named step inside another named step travels in that step's
  * body, as in Activepieces; the trigger's name is ignored. An unknown name throws a
  * `FlowOperationError`. Use it for the builder's copy, cut and the page-kept fallback copy.
  */
@@ -32,7 +33,11 @@ export function copySteps(version: Pick<FlowVersion, 'trigger'>, names: Iterable
       stepNames: missing,
     });
   }
-  const clipboard: CopiedStepsClipboard = { type: COPY_ACTIONS_TYPE, actions };
+  const clipboard: CopiedStepsClipboard = {
+    type: COPY_ACTIONS_TYPE,
+    actions,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+  };
   return JSON.stringify(clipboard);
 }
 

@@ -4,7 +4,7 @@ import { isPieceworkError } from '../../common/errors';
 import { FlowVersion } from '../flow-version';
 import type { Step } from '../step';
 import { findStep } from '../algebra/walk';
-import { apply, code, emptyDraft, flow, loop, outline, router, textIs } from '../../testing';
+import { add, apply, code, codeStep, emptyDraft, flow, loop, outline, router, textIs } from '../../testing';
 import { copySteps } from './copy-steps';
 import { LEGACY_EMPTY_PARENT, type PasteTarget } from './clipboard-format';
 import { pasteOperations } from './paste-operations';
@@ -173,6 +173,25 @@ describe('pasteOperations on steps copied in Activepieces', () => {
       expect(FlowVersion.safeParse(pasted).success, name).toBe(true);
       expect(outline(pasted).length, name).toBeGreaterThan(0);
     }
+  });
+
+  it("upgrades Activepieces' old-dialect references of the pasted steps, then renames them", () => {
+    const actions = [
+      code('step_1', 'return 1;', { body: "{{trigger['body']}}" }),
+      code('step_2', 'return 2;', { x: '{{step_1.x}}', whole: '{{step_1}}' }),
+    ];
+    const target = apply(emptyDraft(), add('trigger', codeStep('step_1')));
+    const pasted = paste(target, JSON.stringify({ type: 'COPY_ACTIONS', actions }), {
+      parentStep: 'step_1',
+      stepLocationRelativeToParent: 'AFTER',
+    });
+    expect(outline(pasted)).toEqual(['step_1', 'step_3', 'step_2']);
+    expect(step(pasted, 'step_3').settings).toMatchObject({
+      input: { body: "{{trigger['output']['body']}}" },
+    });
+    expect(step(pasted, 'step_2').settings).toMatchObject({
+      input: { x: "{{step_3['output'].x}}", whole: "{{step_3['output']}}" },
+    });
   });
 
   it('refuses step types no Activepieces release has with UNSUPPORTED_STEPS', () => {

@@ -7,6 +7,7 @@ import { findStep } from '../algebra/walk';
 import type { PasteTarget } from './clipboard-format';
 import { readClipboard } from './read-clipboard';
 import { renamePastedSteps } from './rename-pasted-steps';
+import { upgradePastedReferences } from './upgrade-pasted-references';
 
 /** An ADD_ACTION flow operation, as {@link pasteOperations} answers them. */
 export type AddActionOperation = FlowOperationOf<'ADD_ACTION'>;
@@ -16,7 +17,8 @@ export type AddActionOperation = FlowOperationOf<'ADD_ACTION'>;
  * older format, see `readClipboard`) into `version` at `target`, to be applied in order: the
  * first copied step at the target, each next one after the previous, and every loop body or
  * router branch step inside its pasted parent (INSIDE_LOOP / INSIDE_BRANCH, then AFTER).
- * Names, references and display names are made to fit as `renamePastedSteps` says.
+ * Names, references and display names are made to fit as `renamePastedSteps` says; steps copied
+ * in Activepieces get their references upgraded to Piecework's dialect first.
  * Throws a `PieceworkError` for text that holds no copied steps and a `FlowOperationError` for
  * a target step the version lacks; nothing is changed either way (the function is pure).
  * Use it for the builder's paste; apply the answer through the flow's one edit path.
@@ -31,13 +33,14 @@ export function pasteOperations(
   clipboardText: string,
   target: PasteTarget,
 ): AddActionOperation[] {
-  const nodes = readClipboard(clipboardText);
+  const copied = readClipboard(clipboardText);
   if (!findStep(version, target.parentStep)) {
     throw new FlowOperationError(`no step named '${target.parentStep}' to paste at`, {
       parentStep: target.parentStep,
     });
   }
   const operations: AddActionOperation[] = [];
+  const nodes = copied.oldDialect ? upgradePastedReferences(copied.nodes, version) : copied.nodes;
   addChain(renamePastedSteps(nodes, version), target, operations);
   return operations;
 }

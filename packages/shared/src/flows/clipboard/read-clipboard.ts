@@ -1,9 +1,21 @@
 import { PieceworkError } from '../../common/errors';
+import { CURRENT_SCHEMA_VERSION } from '../flow-version';
 import { unlinkChain, type StepNode } from '../algebra/step-tree';
 import { CopiedStepsClipboard, LegacyClipboard } from './clipboard-format';
 import { legacyClipboardNodes } from './legacy-clipboard';
 import { migrateCopiedSteps } from './migrate-copied-steps';
 import { ImportRefusedError } from '../import/import-refusal';
+
+/** The steps of a clipboard text, and whether their references are in the old dialect. */
+export interface CopiedSteps {
+  /** The copied steps, each with its nested chains, in order. */
+  nodes: StepNode[];
+  /**
+   * True when the steps come from Activepieces (no Piecework `schemaVersion`): their `{{ }}`
+   * references are in the old dialect and need `upgradeToNestedDialect`.
+   */
+  oldDialect: boolean;
+}
 
 /**
  * The copied steps in a clipboard text, as step nodes (each with its nested chains), in order:
@@ -13,7 +25,7 @@ import { ImportRefusedError } from '../import/import-refusal';
  * `NOT_JSON`, `NOT_COPIED_STEPS` or `UNSUPPORTED_STEPS` (steps no Activepieces release has).
  * Use it before pasting, or to tell whether the clipboard holds steps at all.
  */
-export function readClipboard(text: string): StepNode[] {
+export function readClipboard(text: string): CopiedSteps {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -29,9 +41,14 @@ export function readClipboard(text: string): StepNode[] {
     });
   }
   const current = CopiedStepsClipboard.safeParse(json);
-  if (current.success) return current.data.actions.flatMap((action) => unlinkChain(action));
+  if (current.success) {
+    return {
+      nodes: current.data.actions.flatMap((action) => unlinkChain(action)),
+      oldDialect: current.data.schemaVersion !== CURRENT_SCHEMA_VERSION,
+    };
+  }
   const legacy = LegacyClipboard.safeParse(json);
-  if (legacy.success) return legacyClipboardNodes(legacy.data);
+  if (legacy.success) return { nodes: legacyClipboardNodes(legacy.data), oldDialect: true };
   throw clipboardError('NOT_COPIED_STEPS', 'the clipboard does not hold copied steps', {
     issues: current.error.issues.slice(0, 5).map((issue) => ({ path: issue.path, message: issue.message })),
   });
