@@ -20,6 +20,7 @@ import { CutStepsDialog } from './clipboard/cut-steps-dialog';
 import { useClipboardShortcuts } from './clipboard/use-clipboard-shortcuts';
 import { useStepClipboard } from './clipboard/use-step-clipboard';
 import { useFlowEditor, type FlowEditor } from './flow-editor/use-flow-editor';
+import { useHistoryShortcuts } from './history/use-history-shortcuts';
 import { BuilderHeader } from './header/builder-header';
 import { BuilderNotices } from './page/builder-notices';
 import { MoveStepDialog } from './page/move-step-dialog';
@@ -79,8 +80,16 @@ function Builder({
     () => (readonly && viewed.data !== undefined ? readonlyEditor(viewed.data, reload) : editor),
     [readonly, viewed.data, reload, editor],
   );
-  const clipboard = useStepClipboard({ flow, readonly, run, selected, select });
+  const clipboard = useStepClipboard({
+    flow,
+    readonly,
+    run,
+    startGroup: editor.startGroup,
+    selected,
+    select,
+  });
   useClipboardShortcuts(clipboard, !readonly);
+  useHistoryShortcuts(editor, !readonly);
   const actions = useBuilderActions({
     flow,
     readonly,
@@ -111,6 +120,7 @@ function Builder({
         onToggleVersions={() => setVersionsOpen((open) => !open)}
         onTestStarted={setTestRun}
         run={(operation, done) => void run(operation, done)}
+        history={editor}
       />
       <BuilderNotices
         projectId={projectId}

@@ -23,6 +23,8 @@ export interface StepClipboardInput {
   flow: PopulatedFlow;
   readonly: boolean;
   run: RunOperation;
+  /** Starts a group of edits that undo as one (a paste, a duplicate of several steps); answers its end. */
+  startGroup: () => () => void;
   /** The step whose settings are open (from the URL). */
   selected: string | null;
   select: (name: string | null) => void;
@@ -152,8 +154,13 @@ export function useStepClipboard(input: StepClipboardInput): StepClipboard {
           else toastError(error);
           return;
         }
-        for (const operation of operations) {
-          if ((await run(operation)) === undefined) return;
+        const endGroup = now().startGroup();
+        try {
+          for (const operation of operations) {
+            if ((await run(operation)) === undefined) return;
+          }
+        } finally {
+          endGroup();
         }
         toast(
           operations.length === 0 ? 'The clipboard holds no steps' : `Pasted ${plural(operations.length)}`,
@@ -161,8 +168,13 @@ export function useStepClipboard(input: StepClipboardInput): StepClipboard {
       },
       duplicate: async (name) => {
         if (now().readonly) return;
-        for (const stepName of targetsOf(name)) {
-          if ((await now().run({ type: 'DUPLICATE_ACTION', request: { stepName } })) === undefined) return;
+        const endGroup = now().startGroup();
+        try {
+          for (const stepName of targetsOf(name)) {
+            if ((await now().run({ type: 'DUPLICATE_ACTION', request: { stepName } })) === undefined) return;
+          }
+        } finally {
+          endGroup();
         }
       },
     };

@@ -1,17 +1,19 @@
 /**
  * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
  * state, whether changes are being saved, and the flow's actions: versions, test, publish and
- * the on/off switch. While a past version is viewed, the editing actions are hidden. Embedded,
+ * the on/off switch, with undo and redo of the draft's edits. While a past version is viewed, the editing actions are hidden. Embedded,
  * the host may remove the home button (`home-button.tsx`) and the flow's name
  * (`hideFlowNameInBuilder`).
  */
 import type { FlowOperation, FlowRun, PopulatedFlow } from '@piecework/shared';
 import { useEmbedOptions } from '../../../embed/embed-context';
+import type { FlowEditor } from '../flow-editor/use-flow-editor';
 import { DraftTextField } from '../form/draft-text-field';
 import { HomeButton } from './home-button';
 import { PublishButton } from './publish-button';
 import { StatusSwitch } from './status-switch';
 import { TestFlowButton } from './test-flow-button';
+import { UndoRedoButtons } from './undo-redo-buttons';
 import { versionStateLabel } from './version-state';
 
 /** Props of {@link BuilderHeader}. */
@@ -24,6 +26,8 @@ export interface BuilderHeaderProps {
   onToggleVersions: () => void;
   onTestStarted: (run: FlowRun) => void;
   run: (operation: FlowOperation, done?: string) => void;
+  /** The draft's undo history (the flow editor). */
+  history: Pick<FlowEditor, 'canUndo' | 'canRedo' | 'undo' | 'redo'>;
 }
 
 const STATE_BADGE = { Draft: 'warning', Published: 'success', Locked: 'info' } as const;
@@ -66,6 +70,12 @@ export function BuilderHeader(props: BuilderHeaderProps) {
         </button>
         {readonly ? null : (
           <>
+            <UndoRedoButtons
+              canUndo={props.history.canUndo}
+              canRedo={props.history.canRedo}
+              onUndo={() => void props.history.undo()}
+              onRedo={() => void props.history.redo()}
+            />
             <TestFlowButton
               flow={flow}
               projectId={projectId}

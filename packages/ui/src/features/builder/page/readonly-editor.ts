@@ -14,5 +14,10 @@ export function readonlyEditor(flow: PopulatedFlow, reload: () => Promise<void>)
     conflict: null,
     apply: () => Promise.reject(new Error('A past version cannot be edited: use it as the draft first.')),
     reload,
+    canUndo: false,
+    canRedo: false,
+    undo: () => Promise.resolve(),
+    redo: () => Promise.resolve(),
+    startGroup: () => () => undefined,
   };
 }

@@ -1,0 +1,44 @@
+/**
+ * Undo and Redo in the builder's header, with their shortcuts announced (`aria-keyshortcuts`) and
+ * shown in the tooltip; disabled when there is nothing to undo or redo. Presses while an edit
+ * is being saved wait for it (the flow editor sends them in order).
+ */
+
+/** Props of {@link UndoRedoButtons}. */
+export interface UndoRedoButtonsProps {
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const MOD = isMac ? '⌘' : 'Ctrl+';
+
+/** The two buttons, side by side. */
+export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoButtonsProps) {
+  return (
+    <span className="undo-redo" role="group" aria-label="Edit history">
+      <button
+        type="button"
+        className="btn"
+        disabled={!canUndo}
+        aria-keyshortcuts="Control+Z Meta+Z"
+        title={`Undo (${MOD}Z)`}
+        onClick={onUndo}
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        className="btn"
+        disabled={!canRedo}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        title={`Redo (${MOD}${isMac ? '⇧' : 'Shift+'}Z)`}
+        onClick={onRedo}
+      >
+        Redo
+      </button>
+    </span>
+  );
+}
