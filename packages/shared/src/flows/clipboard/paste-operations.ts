@@ -1,8 +1,7 @@
 import { FlowOperationError } from '../../common/errors';
 import type { FlowVersion } from '../flow-version';
 import type { FlowOperationOf } from '../operations';
-import type { StepRequest } from '../step';
-import type { StepNode } from '../algebra/step-tree';
+import { restoreChain } from '../algebra/restore-steps';
 import { findStep } from '../algebra/walk';
 import type { PasteTarget } from './clipboard-format';
 import { readClipboard } from './read-clipboard';
@@ -39,38 +38,7 @@ export function pasteOperations(
       parentStep: target.parentStep,
     });
   }
-  const operations: AddActionOperation[] = [];
   const nodes = copied.oldDialect ? upgradePastedReferences(copied.nodes, version) : copied.nodes;
-  addChain(renamePastedSteps(nodes, version), target, operations);
-  return operations;
-}
-
-function addChain(chain: readonly StepNode[], head: PasteTarget, into: AddActionOperation[]): void {
-  let point = head;
-  for (const node of chain) {
-    into.push({
-      type: 'ADD_ACTION',
-      request: {
-        parentStep: point.parentStep,
-        action: stepRequest(node),
-        stepLocationRelativeToParent: point.stepLocationRelativeToParent,
-        ...(point.branchIndex === undefined ? {} : { branchIndex: point.branchIndex }),
-      },
-    });
-    const parentStep = node.body.name;
-    if (node.body.type === 'LOOP_ON_ITEMS') {
-      addChain(node.chains[0] ?? [], { parentStep, stepLocationRelativeToParent: 'INSIDE_LOOP' }, into);
-    } else if (node.body.type === 'ROUTER') {
-      node.chains.forEach((branch, branchIndex) =>
-        addChain(branch, { parentStep, stepLocationRelativeToParent: 'INSIDE_BRANCH', branchIndex }, into),
-      );
-    }
-    point = { parentStep, stepLocationRelativeToParent: 'AFTER' };
-  }
-}
-
-function stepRequest(node: StepNode): StepRequest {
-  const { lastUpdatedDate: _updated, ...body } = node.body;
-  const { sampleData: _sampleData, ...settings } = body.settings;
-  return { ...body, settings } as StepRequest;
+  // Pasted steps carry no sample data, so rebuilding them is ADD_ACTION operations only.
+  return restoreChain(renamePastedSteps(nodes, version), target) as AddActionOperation[];
 }
