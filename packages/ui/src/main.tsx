@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { isEmbedPath, openEmbedChannel } from './embed/embed-channel';
 import './styles/app.css';
+import './styles/components.css';
 
 const element = document.getElementById('root');
 if (element === null) throw new Error('index.html has no #root');

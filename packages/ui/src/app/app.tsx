@@ -1,5 +1,5 @@
 /**
- * The app: one query cache, the session, toasts, then the routes. Signing out (or a 401) clears
+ * The app: one query cache, the session, toasts, tooltips' shared delay, then the routes. Signing out (or a 401) clears
  * the cache and lands on the sign-in page.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { writeSession } from '../api/session-store';
 import { SessionProvider } from '../api/session-context';
 import { ToastProvider } from '../components/toast';
+import { TooltipProvider } from '../components/tooltip';
 import { createAppQueryClient } from './query-client';
 import { createAppRouter } from './routes';
 
@@ -24,7 +25,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <TooltipProvider>
+            <RouterProvider router={router} />
+          </TooltipProvider>
         </ToastProvider>
       </SessionProvider>
     </QueryClientProvider>
