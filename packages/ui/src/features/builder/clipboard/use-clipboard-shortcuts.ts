@@ -5,6 +5,7 @@
  * dialog is open, or (for copy and cut) while text is selected on the page.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isDialogOpen } from '../../../components/dialog';
 import { isEditingText } from './editing-text';
 import type { StepClipboard } from './use-step-clipboard';
 
@@ -23,7 +24,7 @@ export function useClipboardShortcuts(clipboard: StepClipboard, enabled: boolean
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.repeat) return;
-      if (isEditingText(event.target) || document.querySelector('dialog[open]') !== null) return;
+      if (isEditingText(event.target) || isDialogOpen()) return;
       const key = event.key.toLowerCase();
       const actions: Record<string, (() => Promise<void>) | undefined> = {
         c: hasTextSelection() ? undefined : () => latest.current.copy(),

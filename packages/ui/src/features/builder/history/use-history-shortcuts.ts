@@ -4,6 +4,7 @@
  * text meaning (the field's own undo), and nothing happens while a dialog is open.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isDialogOpen } from '../../../components/dialog';
 import { isEditingText } from '../clipboard/editing-text';
 
 /** What the shortcuts call. */
@@ -33,12 +34,7 @@ export function useHistoryShortcuts(actions: HistoryActions, enabled: boolean): 
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       const action = historyActionOf(event);
-      if (
-        action === undefined ||
-        isEditingText(event.target) ||
-        document.querySelector('dialog[open]') !== null
-      )
-        return;
+      if (action === undefined || isEditingText(event.target) || isDialogOpen()) return;
       event.preventDefault();
       if (!event.repeat) void latest.current[action]();
     };
