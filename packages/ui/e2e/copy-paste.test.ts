@@ -163,7 +163,7 @@ it('copies three steps to another flow, cuts and pastes back from the menu, and 
   await clickCard(page, 'step_5', ['Shift']);
   await expect.poll(() => selectedCards(page)).toEqual(['step_5', 'step_4']);
   await page.keyboard.press('ControlOrMeta+x');
-  const dialog = page.getByRole('dialog', { name: 'Cut step_5, step_4?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Cut step_5, step_4?' });
   await dialog.getByRole('button', { name: 'Cut' }).click();
   await expectFlow(flowB.id, outline, ['step_1', { step_2: ['step_3'] }]);
   await page.getByRole('button', { name: 'Fit View' }).click();

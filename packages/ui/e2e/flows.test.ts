@@ -123,7 +123,7 @@ describe('the flows page', () => {
     await page.getByRole('link', { name: 'Growth 1 flow' }).click();
     await page.getByRole('button', { name: 'Actions of folder Growth' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('link', { name: 'Uncategorized 1 flow' }).waitFor();
     expect((await user.client.folders.list({ projectId: user.projectId })).data).toEqual([]);
     expect((await user.client.flows.get(flow!.id)).folderId).toBeNull();
@@ -169,7 +169,7 @@ describe('the flows page', () => {
     await page.getByRole('link', { name: 'Nightly cleanup (copy)' }).waitFor();
 
     await rowAction('Nightly cleanup', 'Delete');
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => flowNames(user)).toEqual(['Nightly cleanup (copy)']);
     const gone = await user.client.flows.get(newId).catch((error: unknown) => error);
     expect(isApiError(gone, 'ENTITY_NOT_FOUND')).toBe(true);

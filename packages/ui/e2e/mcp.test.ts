@@ -99,7 +99,7 @@ describe('the MCP page', () => {
 
     await page.getByRole('button', { name: 'Rotate token' }).click();
     await page
-      .getByRole('dialog', { name: 'Rotate the MCP token?' })
+      .getByRole('alertdialog', { name: 'Rotate the MCP token?' })
       .getByRole('button', { name: 'Rotate' })
       .click();
     await expect.poll(() => tokenField().inputValue()).not.toBe(server.token);
@@ -144,7 +144,7 @@ describe('the MCP page', () => {
     await row.getByRole('cell', { name: admin.session.email }).waitFor();
     await row.getByRole('button', { name: 'Disconnect Disconnect me' }).click();
     await page
-      .getByRole('dialog', { name: 'Disconnect the app?' })
+      .getByRole('alertdialog', { name: 'Disconnect the app?' })
       .getByRole('button', { name: 'Disconnect' })
       .click();
     await row.waitFor({ state: 'detached' });

@@ -105,7 +105,7 @@ describe('connections', () => {
     await page.getByRole('button', { name: 'Actions of connection Echo testing' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page
-      .getByRole('dialog', { name: 'Delete the connection?' })
+      .getByRole('alertdialog', { name: 'Delete the connection?' })
       .getByRole('button', { name: 'Delete' })
       .click();
     await row('Echo testing').waitFor({ state: 'detached' });
@@ -206,13 +206,13 @@ describe('members', () => {
     await page.reload();
     await page.getByRole('button', { name: `Revoke the invitation of ${other}` }).click();
     await page
-      .getByRole('dialog', { name: 'Revoke the invitation?' })
+      .getByRole('alertdialog', { name: 'Revoke the invitation?' })
       .getByRole('button', { name: 'Revoke' })
       .click();
     await page.getByText('No invitation is waiting for an answer.').waitFor();
     await page.getByRole('button', { name: 'Remove Max Member' }).click();
     await page
-      .getByRole('dialog', { name: 'Remove the member?' })
+      .getByRole('alertdialog', { name: 'Remove the member?' })
       .getByRole('button', { name: 'Remove' })
       .click();
     await page.getByText('No member yet').waitFor();
@@ -278,7 +278,7 @@ describe('platform', () => {
 
     await page.getByRole('button', { name: 'Delete the API key CI deploys' }).click();
     await page
-      .getByRole('dialog', { name: 'Delete the API key?' })
+      .getByRole('alertdialog', { name: 'Delete the API key?' })
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.getByText('No API key yet.').waitFor();

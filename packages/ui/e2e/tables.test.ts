@@ -171,7 +171,10 @@ describe('a table', () => {
     await page.getByLabel(`Select row ${await rowOf('Grace')}`).check();
     await page.getByLabel(`Select row ${await rowOf('Linus')}`).check();
     await page.getByRole('button', { name: 'Delete 2 rows' }).click();
-    await page.getByRole('dialog', { name: 'Delete rows?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete rows?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectColumn('Name', ['Ada']);
     expect((await user.client.records.list({ tableId: table!.id })).data).toHaveLength(1);
     expect(ui.console.errors).toEqual([]);
@@ -202,7 +205,10 @@ describe('the tables list', () => {
 
     await page.getByRole('button', { name: 'Actions of table Vendors' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete table?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete table?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect.poll(names).not.toContain('Vendors');
     const left = (await user.client.tables.list({ projectId: user.projectId })).data.map(
       (table) => table.name,
