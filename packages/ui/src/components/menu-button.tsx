@@ -1,8 +1,15 @@
 /**
- * A button that opens a list of actions (a row's "⋯" menu): arrow keys move between items,
- * Escape closes and returns focus to the button, a click outside closes. ARIA menu pattern.
+ * A button that opens a list of actions (a row's "⋯" menu), on Radix UI's DropdownMenu
+ * primitive. Radix is used for its accessible behaviour, the ARIA menu pattern in full: arrow keys
+ * move between items, Home and End jump to the first and last, typing a letter moves to the next
+ * item starting with it, Escape or a click outside closes it and focus returns to the button, and
+ * the list is portalled above the page (so a card on the builder's canvas cannot clip it). Radix
+ * ships no styles: `.dropdown-menu` in components.css styles it with the app's tokens.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ellipsis } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tooltip } from './tooltip';
 
 /** One action of a {@link MenuButton}. */
 export interface MenuItem {
@@ -18,77 +25,44 @@ export interface MenuButtonProps {
   /** The accessible name of the button, e.g. "Actions of flow Welcome". */
   label: string;
   items: readonly MenuItem[];
-  /** What the button shows; default "⋯". */
+  /** What the button shows; default a "⋯" icon, with `label` as its tooltip. */
   children?: ReactNode;
   className?: string;
 }
 
-/** A menu of `items` behind a button. */
+/**
+ * A menu of `items` behind a button. Not modal (`modal={false}`): the page behind keeps its
+ * pointer events, so an item that opens a dialog hands over to it cleanly.
+ */
 export function MenuButton({ label, items, children, className }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus();
-    const close = (event: MouseEvent) => {
-      if (!menuRef.current?.contains(event.target as Node) && event.target !== buttonRef.current)
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const entries = [
-      ...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? []),
-    ];
-    const at = entries.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      entries[(at + step + entries.length) % entries.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  const trigger = (
+    <DropdownMenu.Trigger className={className ?? 'icon-btn'} aria-label={label}>
+      {children ?? <Ellipsis aria-hidden="true" className="icon" />}
+    </DropdownMenu.Trigger>
+  );
   return (
-    <div className="menu-anchor">
-      <button
-        ref={buttonRef}
-        type="button"
-        className={className ?? 'icon-btn'}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((was) => !was)}
-      >
-        {children ?? '⋯'}
-      </button>
-      {open ? (
-        <div ref={menuRef} id={menuId} role="menu" aria-label={label} className="menu" onKeyDown={onKeyDown}>
+    <DropdownMenu.Root modal={false}>
+      {children === undefined ? <Tooltip content={label}>{trigger}</Tooltip> : trigger}
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className="dropdown-menu"
+          aria-label={label}
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+        >
           {items.map((item) => (
-            <button
+            <DropdownMenu.Item
               key={item.label}
-              type="button"
-              role="menuitem"
-              className={item.danger === true ? 'danger' : undefined}
+              className={item.danger === true ? 'dropdown-menu-item danger' : 'dropdown-menu-item'}
               disabled={item.disabled}
-              onClick={() => {
-                setOpen(false);
-                item.onSelect();
-              }}
+              onSelect={item.onSelect}
             >
               {item.label}
-            </button>
+            </DropdownMenu.Item>
           ))}
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
