@@ -1,8 +1,11 @@
 /**
- * An on/off switch (`role="switch"`, `aria-checked`), styled by `.switch` in app.css: the flows
- * table's status toggles and the MCP server's status use it. Give it an accessible `label`, and
- * `describedBy` naming the element that explains it when there is one.
+ * An on/off switch on Radix UI's Switch primitive: the flows table's status toggles and the MCP
+ * server's status use it. Radix is used for its accessible behaviour (`role="switch"`,
+ * `aria-checked`, Space and Enter toggle it, its state in `data-state` for styling); it ships no
+ * styles, so `.switch` in app.css and components.css style it with the app's tokens. Give it an
+ * accessible `label`, and `describedBy` naming the element that explains it when there is one.
  */
+import * as RadixSwitch from '@radix-ui/react-switch';
 
 /** Props of {@link Switch}. */
 export interface SwitchProps {
@@ -19,17 +22,15 @@ export interface SwitchProps {
 /** The switch button; the caller shows its state in words beside it. */
 export function Switch({ on, label, describedBy, disabled = false, onToggle }: SwitchProps) {
   return (
-    <button
-      type="button"
-      role="switch"
+    <RadixSwitch.Root
       className="switch"
-      aria-checked={on}
+      checked={on}
       aria-label={label}
       aria-describedby={describedBy}
       disabled={disabled}
-      onClick={() => onToggle(!on)}
+      onCheckedChange={onToggle}
     >
-      <span className="switch-knob" aria-hidden="true" />
-    </button>
+      <RadixSwitch.Thumb className="switch-knob" />
+    </RadixSwitch.Root>
   );
 }
