@@ -70,9 +70,9 @@ describe('the flows page', () => {
       }
     });
     await expect.poll(() => flowRows().count()).toBe(10);
-    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => flowRows().count()).toBe(2);
-    await page.getByRole('button', { name: '← Previous' }).click();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
     await expect.poll(() => flowRows().count()).toBe(10);
 
     await page.getByLabel('Search flows by name').fill('invoice');

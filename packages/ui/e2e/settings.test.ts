@@ -307,13 +307,13 @@ describe('platform', () => {
 
     await page.getByLabel('Event', { exact: true }).selectOption('folder.created');
     await page.getByText('Folder “Folder 22”', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Folder “Folder 2”', { exact: true }).waitFor();
     expect((await rowTexts()).map((text) => /Folder “(Folder \d+)”/.exec(text)?.[1])).toEqual([
       'Folder 2',
       'Folder 1',
     ]);
-    await page.getByRole('button', { name: '← Previous' }).click();
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
     await page.getByText('Folder “Folder 22”', { exact: true }).waitFor();
     expect(await rowTexts()).toHaveLength(20);
     expect(ui.console.errors).toEqual([]);

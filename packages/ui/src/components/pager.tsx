@@ -1,4 +1,8 @@
-/** "Previous" and "Next" under a cursor-paged table; hidden when the list has a single page. */
+/**
+ * "Previous" and "Next" under a cursor-paged table; hidden when the list has a single page. The
+ * chevrons are lucide-react icons, hidden from screen readers: the buttons are named by their text.
+ */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 /** Props of {@link Pager}. */
 export interface PagerProps {
@@ -22,7 +26,8 @@ export function Pager({ page, onGo, label }: PagerProps) {
         disabled={previous === null}
         onClick={() => previous !== null && onGo(previous)}
       >
-        ← Previous
+        <ChevronLeft aria-hidden="true" className="icon" />
+        Previous
       </button>
       <button
         type="button"
@@ -30,7 +35,8 @@ export function Pager({ page, onGo, label }: PagerProps) {
         disabled={next === null}
         onClick={() => next !== null && onGo(next)}
       >
-        Next →
+        Next
+        <ChevronRight aria-hidden="true" className="icon" />
       </button>
     </nav>
   );
