@@ -28,6 +28,7 @@ import { readonlyEditor } from './page/readonly-editor';
 import { StepPanel } from './page/step-panel';
 import { deleteStepNow, useBuilderActions } from './page/use-builder-actions';
 import { useRunOperation } from './page/use-run-operation';
+import { useDeleteShortcut } from './page/use-delete-shortcut';
 import { useSelectedStep } from './page/use-selected-step';
 import { operationForPick, type PickerTarget } from './piece-picker/picked-step';
 import { PiecePicker } from './piece-picker/piece-picker';
@@ -101,6 +102,7 @@ function Builder({
     openMove: setMoving,
     confirmDelete: setDeleting,
   });
+  useDeleteShortcut({ selected, triggerName: flow.version.trigger.name, askDelete: setDeleting }, !readonly);
   const restoreVersion = async (versionId: string) => {
     if (
       (await run({ type: 'USE_AS_DRAFT', request: { versionId } }, 'The version is now the draft')) !==
