@@ -13,6 +13,7 @@ import { useProjectPermissions } from '../api/use-project-permissions';
 import { useProjects } from '../api/use-projects';
 import { MenuButton } from '../components/menu-button';
 import { useEmbedOptions } from '../embed/embed-context';
+import { CommandPalette } from '../features/command-palette/command-palette';
 import { rememberProject } from './project-redirect';
 
 /** The side bar and the current page. */
@@ -121,6 +122,7 @@ export function AppShell() {
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>
+      <CommandPalette projectId={current} />
     </div>
   );
 }

@@ -14,6 +14,9 @@ import { usePieces } from '../../api/use-pieces';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
 import { ErrorNotice } from '../../components/query-state';
+import { useBuilderCommands } from '../command-palette/builder-commands';
+import { CommandPalette } from '../command-palette/command-palette';
+import { useTestFlow } from '../command-palette/use-test-flow';
 import '../../styles/builder.css';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { CutStepsDialog } from './clipboard/cut-steps-dialog';
@@ -101,6 +104,18 @@ function Builder({
     openPicker: setPicker,
     openMove: setMoving,
     confirmDelete: setDeleting,
+  });
+  const testFlow = useTestFlow(flow, projectId, setTestRun);
+  useBuilderCommands({
+    version: (shown ?? flow).version,
+    readonly,
+    selected,
+    select: actions.select,
+    openPicker: setPicker,
+    testFlow,
+    history: editor,
+    clipboard,
+    askDelete: setDeleting,
   });
   useDeleteShortcut({ selected, triggerName: flow.version.trigger.name, askDelete: setDeleting }, !readonly);
   const restoreVersion = async (versionId: string) => {
@@ -212,6 +227,7 @@ function Builder({
         />
       )}
       <CutStepsDialog clipboard={clipboard} busy={editor.saving} />
+      <CommandPalette projectId={projectId} />
       {deleting === null ? null : (
         <ConfirmDialog
           title={`Delete ${deleting}?`}
