@@ -30,6 +30,8 @@ export interface CanvasActions {
   moveStep(name: string, direction: 'up' | 'down'): void;
   /** Opens the "Move to…" chooser for step `name`. */
   chooseMove(name: string): void;
+  /** Moves step `name` (with its body) to `insertion` in one MOVE_ACTION (a drop of its card). */
+  moveStepTo(name: string, insertion: Insertion): void;
   /** Adds an empty note with its top-left corner at `position` (canvas coordinates). */
   addNote(position: { x: number; y: number }): void;
   updateNote(note: Note): Promise<unknown>;

@@ -87,9 +87,11 @@ export interface CanvasElementsInput {
   selected: string | null;
   /** The steps of the multi-selection, marked like the selected one. */
   marked: ReadonlySet<string>;
-  /** A note being dragged and where it is now. */
+  /** A note or step card being dragged and where it is now. */
   dragging: { id: string; position: XYPosition } | null;
-  /** A read-only canvas: notes cannot be dragged. */
+  /** The steps inside a dragged step (they go with it), drawn faded. */
+  carried?: ReadonlySet<string>;
+  /** A read-only canvas: notes and steps cannot be dragged. */
   readonly: boolean;
 }
 
@@ -101,6 +103,7 @@ export function useCanvasElements({
   selected,
   marked,
   dragging,
+  carried,
   readonly,
 }: CanvasElementsInput) {
   const ends = useMemo(() => chainEnds(version.trigger), [version.trigger]);
@@ -181,6 +184,10 @@ export function useCanvasElements({
       if (node.kind === 'step' || node.kind === 'trigger') {
         rest.push({
           ...common,
+          ...(dragging?.id === node.id ? { position: dragging.position } : {}),
+          ...(carried?.has(node.id) ? { className: 'is-carried' } : {}),
+          // Step cards (not the trigger) can be dragged to another place: see `drag/use-step-drag.ts`.
+          draggable: node.kind === 'step' && !readonly,
           type: node.kind,
           data: data as StepCardData,
           selected: node.id === selected || marked.has(node.id),
@@ -204,7 +211,7 @@ export function useCanvasElements({
       data: { note },
     }));
     return [...boxes, ...rest, ...notes];
-  }, [structure, selected, marked, version.notes, dragging, readonly]);
+  }, [structure, selected, marked, version.notes, dragging, carried, readonly]);
 
   return { nodes, edges: structure.edges };
 }

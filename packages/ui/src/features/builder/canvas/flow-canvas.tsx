@@ -1,6 +1,7 @@
 /**
  * The builder's canvas (React Flow): the flow's cards and edges from {@link useCanvasElements},
- * notes that can be dragged, zoom / pan / fit controls and a minimap. Pans with a drag or the
+ * step cards that can be dragged to another place in the flow (`drag/`), notes that can be
+ * dragged, zoom / pan / fit controls and a minimap. Pans with a drag of the empty canvas or the
  * wheel, zooms with the controls, a pinch or Ctrl + wheel; a click on the empty canvas closes the
  * step panel. Long flows render only the cards in view, so a 200-step flow pans as smoothly as a
  * short one. Embedded with `disableNavigationInBuilder`, React Flow's attribution link (a link
@@ -28,6 +29,9 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { CanvasActionsProvider, useCanvasActions, type CanvasActions } from './canvas-actions';
 import { useCanvasElements, type CanvasNode } from './canvas-elements';
+import { DragStatus } from './drag/drag-status';
+import { DropStateProvider } from './drag/drop-state';
+import { useStepDrag } from './drag/use-step-drag';
 import { EdgeMarkers, FlowEdge } from './flow-edge';
 import { initialViewport } from './initial-viewport';
 import { layoutFlow, type FlowLayout } from './layout';
@@ -101,13 +105,20 @@ function Canvas({
   const wrapper = useRef<HTMLDivElement>(null);
   const linksOut = showsBuilderLinksOut(useEmbedOptions());
   const [dragging, setDragging] = useState<{ id: string; position: XYPosition } | null>(null);
+  const stepDrag = useStepDrag({
+    trigger: version.trigger,
+    layout,
+    readonly: actions.readonly,
+    onDrop: actions.moveStepTo,
+  });
   const { nodes, edges } = useCanvasElements({
     layout,
     version,
     pieces,
     selected,
     marked,
-    dragging,
+    dragging: stepDrag.card ?? dragging,
+    carried: stepDrag.state?.carried,
     readonly: actions.readonly,
   });
   useRevealSelected(selected, layout, wrapper);
@@ -118,57 +129,70 @@ function Canvas({
       }
     }
   }, []);
+  const stopStepDrag = stepDrag.onNodeDragStop;
   const onNodeDragStop = useCallback(
     (_event: unknown, node: CanvasNode) => {
-      if (node.type !== 'note') return;
+      if (stopStepDrag(node) || node.type !== 'note') return;
       const position = { x: Math.round(node.position.x), y: Math.round(node.position.y) };
       void actions.updateNote({ ...node.data.note, position }).finally(() => setDragging(null));
     },
-    [actions],
+    [actions, stopStepDrag],
   );
   return (
-    <div ref={wrapper} className="canvas-frame">
-      <EdgeMarkers />
-      <ReactFlow<CanvasNode>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        defaultViewport={viewport}
-        onNodesChange={onNodesChange}
-        onNodeDragStop={onNodeDragStop}
-        onPaneClick={() => actions.select(null)}
-        nodesDraggable={!actions.readonly}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        proOptions={{ hideAttribution: !linksOut }}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        // Selected cards stay at their level, so a card's open menu is never under the next card.
-        elevateNodesOnSelect={false}
-        deleteKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={null}
-        panOnScroll
-        zoomOnDoubleClick={false}
-        minZoom={0.1}
-        maxZoom={1.5}
-        onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_FROM}
-        fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
-        aria-label="Flow canvas"
+    <DropStateProvider value={stepDrag.dropState}>
+      <div
+        ref={wrapper}
+        className={stepDrag.state === null ? 'canvas-frame' : 'canvas-frame is-dragging-step'}
       >
-        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cfcbdc" />
-        <Controls showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
-        <MiniMap
-          pannable
-          zoomable
-          ariaLabel="Overview of the flow"
-          className="canvas-minimap"
-          style={{ width: 160, height: 110 }}
-        />
-        <AddNoteButton wrapper={wrapper} />
-      </ReactFlow>
-    </div>
+        <EdgeMarkers />
+        <ReactFlow<CanvasNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          defaultViewport={viewport}
+          onNodesChange={onNodesChange}
+          onNodeDragStart={stepDrag.onNodeDragStart}
+          onNodeDrag={stepDrag.onNodeDrag}
+          onNodeDragStop={onNodeDragStop}
+          // A press that moves less than this is a click (opens the step), more is a drag.
+          nodeDragThreshold={5}
+          nodeClickDistance={5}
+          selectNodesOnDrag={false}
+          onPaneClick={() => actions.select(null)}
+          nodesDraggable={!actions.readonly}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          proOptions={{ hideAttribution: !linksOut }}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          // Selected cards stay at their level, so a card's open menu is never under the next card.
+          elevateNodesOnSelect={false}
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          panOnScroll
+          zoomOnDoubleClick={false}
+          minZoom={0.1}
+          maxZoom={1.5}
+          onlyRenderVisibleElements={nodes.length > RENDER_VISIBLE_ONLY_FROM}
+          fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
+          aria-label="Flow canvas"
+        >
+          <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cfcbdc" />
+          <Controls showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel="Overview of the flow"
+            className="canvas-minimap"
+            style={{ width: 160, height: 110 }}
+          />
+          <AddNoteButton wrapper={wrapper} />
+          <DragStatus drag={stepDrag.state} />
+        </ReactFlow>
+      </div>
+    </DropStateProvider>
   );
 }
 

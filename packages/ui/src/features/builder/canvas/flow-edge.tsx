@@ -1,13 +1,15 @@
 /**
  * An edge of the canvas: the polyline the layout routed (with rounded corners), an arrow head,
  * the branch name on a router's branch, and the "+" button that adds a step at the edge's
- * insertion point (hidden on a read-only canvas).
+ * insertion point (hidden on a read-only canvas). While a step is dragged, the "+" of each place
+ * it can be dropped is highlighted (the one under the pointer most), and the others are hidden.
  */
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
 import { memo } from 'react';
 import { describeInsertion } from '../structure/insertion';
 import { useCanvasActions } from './canvas-actions';
 import type { CanvasEdge } from './canvas-elements';
+import { useDropState, type DropState } from './drag/drop-state';
 import type { Point } from './layout';
 
 const CORNER = 10;
@@ -46,9 +48,17 @@ export function roundedPath(points: readonly Point[]): string {
 
 const ARROW_COLOR = '#a8a3b8';
 
+/** The class of the "+" of edge `id`, marked as a drop target while a step is dragged. */
+function plusClass(id: string, drop: DropState | null): string {
+  if (drop === null) return 'edge-plus nodrag nopan';
+  if (!drop.targets.has(id)) return 'edge-plus nodrag nopan is-not-drop-target';
+  return `edge-plus nodrag nopan is-drop-target${drop.active === id ? ' is-drop-active' : ''}`;
+}
+
 /** An edge with its "+" and label. */
 export const FlowEdge = memo(function FlowEdge({ id, data }: EdgeProps<CanvasEdge>) {
   const actions = useCanvasActions();
+  const drop = useDropState();
   if (data === undefined) return null;
   const { label, plusAt, insertion } = data;
   return (
@@ -73,7 +83,7 @@ export const FlowEdge = memo(function FlowEdge({ id, data }: EdgeProps<CanvasEdg
         {actions.readonly ? null : (
           <button
             type="button"
-            className="edge-plus nodrag nopan"
+            className={plusClass(id, drop)}
             aria-label={`Add a step ${describeInsertion(insertion, label?.text)}`}
             title={`Add a step ${describeInsertion(insertion, label?.text)}`}
             style={{

@@ -3,8 +3,9 @@
  * valid or is skipped, and its menu (copy, cut, paste, duplicate, skip, move, delete). The
  * card's main button (click or Enter) opens the step's settings; Shift/Ctrl/Cmd+click adds the
  * step to the multi-selection instead (or takes it out). A card in the selection is marked
- * (`is-selected`, `aria-pressed`). Memoized: it re-renders only when its own values or its
- * selection change.
+ * (`is-selected`, `aria-pressed`). A step's card can be dragged to another place in the flow
+ * (keyboard users have "Move up", "Move down" and "Move to…" in its menu). Memoized: it
+ * re-renders only when its own values or its selection change.
  */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, type MouseEvent } from 'react';
@@ -60,25 +61,30 @@ function cardClass(data: StepCardData, selected: boolean, extra = ''): string {
 }
 
 /** A step (action) card. */
-export const StepNode = memo(function StepNode({ data, selected }: CardNodeProps) {
+export const StepNode = memo(function StepNode({ data, selected, draggable }: CardNodeProps) {
   const actions = useCanvasActions();
-  return <SelectableCard data={data} selected={selected} menu={stepMenu(data, actions)} />;
+  return (
+    <SelectableCard data={data} selected={selected} menu={stepMenu(data, actions)} draggable={draggable} />
+  );
 });
 
 /**
  * The card of a chosen step or trigger: a button selecting it (its settings open beside the
- * canvas) and, unless read-only, its menu of `menu` actions.
+ * canvas) and, unless read-only, its menu of `menu` actions. A `draggable` card can be dragged by
+ * its button (a press that barely moves stays a click); its menu never starts a drag.
  */
 function SelectableCard({
   data,
   selected,
   menu,
   variant,
+  draggable = false,
 }: {
   data: CardNodeProps['data'];
   selected: boolean;
   menu: MenuItem[];
   variant?: string;
+  draggable?: boolean;
 }) {
   const actions = useCanvasActions();
   return (
@@ -88,7 +94,7 @@ function SelectableCard({
       )}
       <button
         type="button"
-        className="step-card-main nodrag"
+        className={draggable ? 'step-card-main' : 'step-card-main nodrag'}
         aria-pressed={selected}
         onClick={(event: MouseEvent) => {
           if (event.shiftKey || event.ctrlKey || event.metaKey) actions.toggleSelection(data.name);

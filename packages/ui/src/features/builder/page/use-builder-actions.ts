@@ -66,6 +66,7 @@ export function useBuilderActions(input: BuilderActionsInput): CanvasActions {
         if (target !== undefined) void now().run(moveActionTo(name, target));
       },
       chooseMove: (name) => now().openMove(name),
+      moveStepTo: (name, insertion) => void now().run(moveActionTo(name, insertion)),
       addNote: (position) => void now().run(addNote(position)),
       updateNote: (note) => now().run(updateNote(note)),
       deleteNote: (id) => void now().run({ type: 'DELETE_NOTE', request: { id } }),
