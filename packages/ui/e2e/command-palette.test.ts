@@ -112,7 +112,7 @@ it('jumps to a step, adds a step after it, opens another flow and goes to the ru
   // "Open flow …" by name, then "Go to Runs" from that flow's builder.
   await runCommand(page, 'Invoices', 'Open flow Invoices to archive');
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${user.projectId}/flows/${other.id}`);
-  await page.getByRole('button', { name: /Code step_1 step_1/ }).waitFor();
+  await page.getByRole('heading', { name: 'Invoices to archive' }).waitFor();
   await runCommand(page, 'runs', 'Go to Runs');
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${user.projectId}/runs`);
 
