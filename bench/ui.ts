@@ -3,15 +3,16 @@
  * against the real server on loopback:
  * - JS and CSS shipped on first load (bytes on the wire, gzip as Chromium asks over http), cold
  *   cache, for the sign-in page, the flows page and the builder;
- * - time from navigation to an interactive builder (canvas drawn, main thread idle) for a 20-step
- *   and a 200-step flow, beside a 1-step flow measured in the same run as the baseline;
- * - panning the 200-step canvas: mean time per pointer move while dragging (30 moves).
+ * - time from navigation to an interactive builder (canvas drawn, main thread idle) for a 20-, a
+ *   200- and a 300-step flow, beside a 1-step flow measured in the same run as the baseline;
+ * - panning the 200- and 300-step canvases: mean time per pointer move while dragging (30 moves).
  *
  * Needs the built web app (npm run build). Run: npm run bench:ui   (BENCH_ROUNDS=5 by default)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createServer } from '../packages/server/src/index';
 import { launchChromium } from '../packages/ui/e2e/support/chromium';
@@ -22,7 +23,10 @@ import { printTable } from './support';
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 5);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'piecework-bench-ui-'));
-const server = await createServer({ env: { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'warn' } });
+// This checkout's build, not whichever `@piecework/ui` resolves to (another checkout's when a
+// worktree shares node_modules).
+const webApp = fileURLToPath(new URL('../packages/ui/dist/app', import.meta.url));
+const server = await createServer({ env: { AP_CONFIG_PATH: dataDir, AP_LOG_LEVEL: 'warn' }, webApp });
 if (!server.servesWebApp) throw new Error('The web app is not built: run npm run build first');
 const origin = await server.listen({ port: 0, host: '127.0.0.1' });
 // The sign-up answer is the session the app keeps in localStorage (src/api/session-store.ts).
@@ -36,7 +40,7 @@ const sessionScript = `localStorage.setItem('piecework.session', ${JSON.stringif
 /** A flow of a webhook trigger and `steps` code steps in the bench user's project; answers its id. */
 const flowOf = (steps: number) => createCodeStepFlow(origin, user.token, user.projectId, steps);
 
-const flows = { 1: await flowOf(1), 20: await flowOf(20), 200: await flowOf(200) };
+const flows = { 1: await flowOf(1), 20: await flowOf(20), 200: await flowOf(200), 300: await flowOf(300) };
 const browser = await launchChromium();
 
 /** A page of a fresh context (empty cache), signed in as the bench user unless `signedIn` is false. */
@@ -122,7 +126,7 @@ try {
 
   const page = await signedInPage(browser);
   const timeRows: string[][] = [];
-  for (const steps of [1, 20, 200] as const) {
+  for (const steps of [1, 20, 200, 300] as const) {
     await builderReady(page, flows[steps]); // warm the HTTP cache and the JIT once
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) times.push(await builderReady(page, flows[steps]));
@@ -136,7 +140,7 @@ try {
   printTable(['flow', 'median', 'range'], timeRows);
 
   const pans: string[][] = [];
-  for (const steps of [1, 200] as const) {
+  for (const steps of [1, 200, 300] as const) {
     await builderReady(page, flows[steps]);
     pans.push([
       steps === 1 ? '1 step (baseline)' : `${String(steps)} steps`,
