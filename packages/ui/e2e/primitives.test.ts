@@ -27,13 +27,13 @@ function focusedText(page: Page): Promise<string | null> {
 }
 
 /** Whether `locator`'s element has the focus. */
-async function hasFocus(locator: Locator): Promise<boolean> {
-  return (await locator.evaluate('(element) => element === document.activeElement')) === true;
+function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === element.ownerDocument.activeElement);
 }
 
 /** Whether the focus is inside `locator`'s element. */
-async function holdsFocus(locator: Locator): Promise<boolean> {
-  return (await locator.evaluate('(element) => element.contains(document.activeElement)')) === true;
+function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.contains(element.ownerDocument.activeElement));
 }
 
 /** Whether a Radix dialog (or alert dialog) is open, as `isDialogOpen()` of the app tells. */
@@ -52,8 +52,9 @@ it('drives a step menu, its tooltip and a dialog with the keyboard', async () =>
   const trigger = page.getByRole('button', { name: 'Actions of step_1' });
   await trigger.waitFor();
 
-  // Tab from the card's main button to its menu button: the tooltip names it.
-  await page.locator('.step-card-main').filter({ hasText: 'step_1' }).focus();
+  // Shift+Tab to the card's main button and Tab back to its menu button: the tooltip names it.
+  await trigger.focus();
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   expect(await hasFocus(trigger)).toBe(true);
   const tooltip = page.getByRole('tooltip', { name: 'Actions of step_1' });
