@@ -16,7 +16,7 @@ import { Loading } from '../../components/loading';
 import { ErrorNotice } from '../../components/query-state';
 import { useBuilderCommands } from '../command-palette/builder-commands';
 import { CommandPalette } from '../command-palette/command-palette';
-import { useTestFlow } from '../command-palette/use-test-flow';
+import { useTestFlow } from './header/use-test-flow';
 import '../../styles/builder.css';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { CutStepsDialog } from './clipboard/cut-steps-dialog';
@@ -112,7 +112,7 @@ function Builder({
     selected,
     select: actions.select,
     openPicker: setPicker,
-    testFlow,
+    testFlow: testFlow.start,
     history: editor,
     clipboard,
     askDelete: setDeleting,

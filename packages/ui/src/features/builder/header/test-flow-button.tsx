@@ -1,11 +1,9 @@
 /**
- * "Test flow": starts a TESTING run of the version shown (POST /v1/flow-runs/test) and hands the
- * run to the page, which links to it.
+ * "Test flow": starts a TESTING run of the version shown and hands the run to the page, which
+ * links to it (see `use-test-flow.ts`).
  */
 import type { FlowRun, PopulatedFlow } from '@piecework/shared';
-import { useMutation } from '@tanstack/react-query';
-import { useApi } from '../../../api/session-context';
-import { useToast } from '../../../components/toast';
+import { useTestFlow } from './use-test-flow';
 
 /** Props of {@link TestFlowButton}. */
 export interface TestFlowButtonProps {
@@ -17,16 +15,10 @@ export interface TestFlowButtonProps {
 
 /** The "Test flow" button. */
 export function TestFlowButton({ flow, projectId, disabled, onStarted }: TestFlowButtonProps) {
-  const client = useApi();
-  const { toastError } = useToast();
-  const test = useMutation({
-    mutationFn: () => client.flowRuns.test({ projectId, flowVersionId: flow.version.id }),
-    onSuccess: onStarted,
-    onError: toastError,
-  });
+  const test = useTestFlow(flow, projectId, onStarted);
   return (
-    <button type="button" className="btn" disabled={disabled || test.isPending} onClick={() => test.mutate()}>
-      {test.isPending ? 'Starting…' : 'Test flow'}
+    <button type="button" className="btn" disabled={disabled || test.pending} onClick={test.start}>
+      {test.pending ? 'Starting…' : 'Test flow'}
     </button>
   );
 }
