@@ -89,7 +89,9 @@ it('drives a step menu, its tooltip and a dialog with the keyboard', async () =>
   // "Move to…" opens a dialog named by its title; Tab cycles inside it, Escape closes it.
   await page.keyboard.press('Enter');
   await menu.waitFor();
+  await expect.poll(() => focusedText(page)).toBe('Copy');
   await page.keyboard.press('End');
+  await expect.poll(() => focusedText(page)).toBe('Delete');
   await page.keyboard.press('ArrowUp');
   await expect.poll(() => focusedText(page)).toBe('Move to…');
   await page.keyboard.press('Enter');
