@@ -5,10 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isEditingText } from '../clipboard/editing-text';
-
-/** Any open modal: a native `<dialog>`, a Radix dialog or alert dialog (the command palette too). */
-const OPEN_DIALOG =
-  'dialog[open], [role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+import { isDialogOpen } from '../../../components/dialog';
 
 /** What {@link useDeleteShortcut} reads. */
 export interface DeleteShortcutInput {
@@ -31,7 +28,7 @@ export function useDeleteShortcut(input: DeleteShortcutInput, enabled: boolean):
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Delete' && event.key !== 'Backspace') return;
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-      if (isEditingText(event.target) || document.querySelector(OPEN_DIALOG) !== null) return;
+      if (isEditingText(event.target) || isDialogOpen()) return;
       const { selected, triggerName, askDelete } = latest.current;
       if (selected === null || selected === triggerName) return;
       event.preventDefault();
