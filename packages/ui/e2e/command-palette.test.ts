@@ -51,9 +51,12 @@ async function openPalette(page: Page): Promise<void> {
   await expect.poll(() => search(page).evaluate((input) => input.matches(':focus'))).toBe(true);
 }
 
-/** Opens the palette, types `text` and chooses the option named `option`. */
+/**
+ * Opens the palette, types `text` and chooses the option named `option`. (Where the focus lands
+ * on opening is checked by {@link openPalette}; typing here goes to the search box itself.)
+ */
 async function runCommand(page: Page, text: string, option: string): Promise<void> {
-  await openPalette(page);
+  await page.keyboard.press('Control+k');
   await search(page).fill(text);
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect.poll(() => search(page).count()).toBe(0);
@@ -115,6 +118,8 @@ it('jumps to a step, adds a step after it, opens another flow and goes to the ru
   await page.getByRole('heading', { name: 'Invoices to archive' }).waitFor();
   await runCommand(page, 'runs', 'Go to Runs');
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/projects/${user.projectId}/runs`);
+  // The runs page (and its palette shortcut) is there before the next Ctrl+K.
+  await page.getByRole('heading', { name: 'Runs', exact: true }).waitFor();
 
   // On the other pages too: the flows page, through "Go to".
   await runCommand(page, 'go to flows', 'Go to Flows');
