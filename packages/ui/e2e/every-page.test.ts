@@ -1,7 +1,7 @@
 /**
  * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
  * a succeeded and a failed run, a connection, a member, a pending MCP authorization, a table with
- * rows): no serious or critical axe violation, no
+ * rows): no serious or critical axe violation, in the light and in the dark theme, no
  * console error, and at 400 px wide (a narrow iframe) nothing wider than the window but the
  * canvas and tables, which scroll inside themselves.
  */
@@ -10,6 +10,7 @@ import { code, webhookTrigger } from '../../server/src/testing/features/flow-tes
 import { pkcePair, registeredMcpClient, startAuthorization } from '../../server/src/testing/mcp-oauth-client';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 let ui: UiHarness;
@@ -127,6 +128,23 @@ describe('every page', { timeout: EVERY_PAGE_TIMEOUT }, () => {
     }
     expect(found).toEqual([]);
     expect(ui.console.errors).toEqual([]);
+  });
+
+  it('in the dark theme (the OS prefers it), has no serious accessibility violation either', async () => {
+    await ui.page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      const found: string[] = [];
+      for (const [name, path] of paths) {
+        await visit(path);
+        expect(await ui.page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+        for (const violation of await seriousAxeViolations(ui.page)) found.push(`${name}: ${violation}`);
+        if (name === 'builder' || name === 'flows') await saveScreenshot(ui.page, `${name}-dark`);
+      }
+      expect(found).toEqual([]);
+      expect(ui.console.errors).toEqual([]);
+    } finally {
+      await ui.page.emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('fits a 400 px wide window (a narrow iframe): no page scrolls sideways', async () => {

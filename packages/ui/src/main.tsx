@@ -7,10 +7,12 @@ import { EmbedClientEvent } from '@piecework/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startTheme } from './app/theme';
 import { isEmbedPath, openEmbedChannel } from './embed/embed-channel';
 import './styles/app.css';
 import './styles/components.css';
 
+startTheme();
 const element = document.getElementById('root');
 if (element === null) throw new Error('index.html has no #root');
 const root = createRoot(element);

@@ -24,6 +24,7 @@ describe('embed options', () => {
         "hideSidebar": false,
         "homeButtonIcon": "back",
         "locale": undefined,
+        "mode": undefined,
       }
     `);
     expect(showsBuilderHomeButton(DEFAULT_EMBED_OPTIONS)).toBe(true);
@@ -72,6 +73,15 @@ describe('embed options', () => {
     ['a blank family', 'https://fonts.example/x.css', '  ', undefined],
   ])('applies a font only with url and family (%s)', (_, fontUrl, fontFamily, expected) => {
     expect(embedOptionsOf({ fontUrl, fontFamily }).fontFamily).toBe(expected);
+  });
+
+  it.each([
+    ['dark', 'dark'],
+    ['light', 'light'],
+    ['DARK', undefined],
+    [true, undefined],
+  ])('takes styling.mode %j as the theme %j', (mode, expected) => {
+    expect(embedOptionsOf({ mode }).mode).toBe(expected);
   });
 
   it('gives fields of the wrong type their default', () => {

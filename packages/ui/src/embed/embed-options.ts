@@ -36,6 +36,8 @@ export interface EmbedOptions {
   readonly fontFamily: string | undefined;
   /** `<html lang>` (the strings stay English). Default none (`en`, from index.html). */
   readonly locale: string | undefined;
+  /** The colour theme (`styling.mode`). Default none: the OS's preference. */
+  readonly mode: 'light' | 'dark' | undefined;
 }
 
 /** The options of the normal app: nothing hidden. */
@@ -54,6 +56,7 @@ export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
   fontUrl: undefined,
   fontFamily: undefined,
   locale: undefined,
+  mode: undefined,
 };
 
 /** The options of embed mode from `VENDOR_INIT` data; fields of the wrong type take the default. */
@@ -79,6 +82,7 @@ export function embedOptionsOf(data: Partial<Record<keyof EmbedVendorInitData, u
     fontUrl: bothFont ? fontUrl : undefined,
     fontFamily: bothFont ? fontFamily : undefined,
     locale: text(data.locale),
+    mode: data.mode === 'light' || data.mode === 'dark' ? data.mode : undefined,
   };
 }
 

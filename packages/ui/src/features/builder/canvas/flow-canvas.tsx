@@ -179,7 +179,7 @@ function Canvas({
           fitViewOptions={{ padding: 0.1, maxZoom: 1 }}
           aria-label="Flow canvas"
         >
-          <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cfcbdc" />
+          <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--border-strong)" />
           <Controls showInteractive={false} fitViewOptions={{ padding: 0.1, maxZoom: 1 }} />
           <MiniMap
             pannable

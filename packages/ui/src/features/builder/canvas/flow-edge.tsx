@@ -46,7 +46,8 @@ export function roundedPath(points: readonly Point[]): string {
   return path;
 }
 
-const ARROW_COLOR = '#a8a3b8';
+/** The arrow heads' colour: the theme's edge colour (a CSS variable, so set as a style). */
+const ARROW_COLOR = 'var(--edge)';
 
 /** The class of the "+" of edge `id`, marked as a drop target while a step is dragged. */
 function plusClass(id: string, drop: DropState | null): string {
@@ -118,8 +119,7 @@ export function EdgeMarkers() {
         >
           <polyline
             points="-5,-4 0,0 -5,4 -5,-4"
-            fill={ARROW_COLOR}
-            stroke={ARROW_COLOR}
+            style={{ fill: ARROW_COLOR, stroke: ARROW_COLOR }}
             strokeLinecap="round"
             strokeLinejoin="round"
           />

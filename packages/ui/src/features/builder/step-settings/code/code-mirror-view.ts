@@ -1,7 +1,7 @@
 /**
  * CodeMirror 6 behind one function, loaded only when a code editor opens (`import()` from
  * `code-editor.tsx`), so CodeMirror stays out of the first page load. TypeScript or JSON
- * highlighting, the editor named for screen readers, and Tab indenting with CodeMirror's escape
+ * highlighting (with its own colours under the dark theme), the editor named for screen readers, and Tab indenting with CodeMirror's escape
  * hatch: Escape, then Tab (within two seconds) moves focus on instead of indenting.
  */
 import { javascript } from '@codemirror/lang-javascript';
@@ -9,6 +9,8 @@ import { json } from '@codemirror/lang-json';
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { currentTheme } from '../../../../app/theme';
+import { codeDarkTheme } from './code-dark-theme';
 
 /** Options of {@link createCodeView}. */
 export interface CodeViewOptions {
@@ -47,6 +49,8 @@ export function createCodeView(parent: HTMLElement, options: CodeViewOptions): E
       extensions: [
         indent,
         basicSetup,
+        // The dark theme's editor colours and highlighting (as the app's theme is when it opens).
+        ...(currentTheme() === 'dark' ? codeDarkTheme : []),
         options.language === 'json' ? json() : javascript({ typescript: true }),
         EditorState.readOnly.of(options.readonly),
         // tabindex 0: the editable text is already a tab stop; saying so lets axe see that the
