@@ -1,11 +1,9 @@
 /**
  * The builder's undo shortcuts: Ctrl/Cmd+Z undoes the last edit, Ctrl/Cmd+Shift+Z and Ctrl+Y
- * redo it. Inside a text field, an editable element or a CodeMirror editor the keys keep their
- * text meaning (the field's own undo), and nothing happens while a dialog is open.
+ * redo it. Inside a text field the keys keep their text meaning (the field's own undo), and
+ * nothing happens while a dialog is open (see `useBuilderKeydown`).
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { isDialogOpen } from '../../../components/dialog';
-import { isEditingText } from '../clipboard/editing-text';
+import { useBuilderKeydown } from '../keyboard/use-builder-keydown';
 
 /** What the shortcuts call. */
 export interface HistoryActions {
@@ -24,21 +22,12 @@ export function historyActionOf(
   return undefined;
 }
 
-/** Listens for the undo shortcuts on the document while `enabled` (not on a read-only version). */
+/** Listens for the undo shortcuts while `enabled` (not on a read-only version). */
 export function useHistoryShortcuts(actions: HistoryActions, enabled: boolean): void {
-  const latest = useRef(actions);
-  useLayoutEffect(() => {
-    latest.current = actions;
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const action = historyActionOf(event);
-      if (action === undefined || isEditingText(event.target) || isDialogOpen()) return;
-      event.preventDefault();
-      if (!event.repeat) void latest.current[action]();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  useBuilderKeydown((event) => {
+    const action = historyActionOf(event);
+    if (action === undefined) return false;
+    if (!event.repeat) void actions[action]();
+    return true;
+  }, enabled);
 }

@@ -3,9 +3,7 @@
  * meaning inside an input, a text area, an editable element or a CodeMirror editor, nothing
  * happens while a dialog is open, and the trigger is never offered for deletion.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { isEditingText } from '../clipboard/editing-text';
-import { isDialogOpen } from '../../../components/dialog';
+import { useBuilderKeydown } from '../keyboard/use-builder-keydown';
 
 /** What {@link useDeleteShortcut} reads. */
 export interface DeleteShortcutInput {
@@ -17,24 +15,14 @@ export interface DeleteShortcutInput {
   askDelete: (name: string) => void;
 }
 
-/** Listens for Delete and Backspace on the document while `enabled` (not on a read-only version). */
+/** Listens for Delete and Backspace while `enabled` (not on a read-only version). */
 export function useDeleteShortcut(input: DeleteShortcutInput, enabled: boolean): void {
-  const latest = useRef(input);
-  useLayoutEffect(() => {
-    latest.current = input;
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Delete' && event.key !== 'Backspace') return;
-      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-      if (isEditingText(event.target) || isDialogOpen()) return;
-      const { selected, triggerName, askDelete } = latest.current;
-      if (selected === null || selected === triggerName) return;
-      event.preventDefault();
-      askDelete(selected);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled]);
+  useBuilderKeydown((event) => {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return false;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return false;
+    const { selected, triggerName, askDelete } = input;
+    if (selected === null || selected === triggerName) return false;
+    askDelete(selected);
+    return true;
+  }, enabled);
 }

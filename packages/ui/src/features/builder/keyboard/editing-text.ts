@@ -1,7 +1,7 @@
 /**
  * Whether a keyboard event belongs to text editing: its target is an input, a text area, a select,
  * an editable element (contenteditable) or inside a CodeMirror editor. Use it to keep the
- * builder's step shortcuts (copy, cut, paste, duplicate) away from text fields.
+ * builder's shortcuts away from text fields (see `use-builder-keydown.ts`).
  */
 export function isEditingText(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
