@@ -10,7 +10,7 @@ import type { StepClipboard } from '../builder/clipboard/use-step-clipboard';
 import type { HistoryActions } from '../builder/history/use-history-shortcuts';
 import type { PickerTarget } from '../builder/piece-picker/picked-step';
 import { useContributeCommands, type PaletteCommand } from './command-registry';
-import { modKeys } from './shortcut-keys';
+import { modKeys } from '../../format/shortcut-keys';
 
 /** What the builder page hands to {@link useBuilderCommands}. */
 export interface BuilderCommandsInput {

@@ -13,7 +13,7 @@ import '../../styles/command-palette.css';
 import { CommandItem } from './command-item';
 import { useContributedCommands, type PaletteCommand } from './command-registry';
 import { pageCommands } from './page-commands';
-import { modKeys } from './shortcut-keys';
+import { modKeys } from '../../format/shortcut-keys';
 import { useFlowCommands } from './use-flow-commands';
 
 /** Props of {@link PaletteDialog}. */

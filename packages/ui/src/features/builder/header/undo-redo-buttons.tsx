@@ -3,6 +3,7 @@
  * shown in the tooltip; disabled when there is nothing to undo or redo. Presses while an edit
  * is being saved wait for it (the flow editor sends them in order).
  */
+import { shortcutText } from '../../../format/shortcut-keys';
 
 /** Props of {@link UndoRedoButtons}. */
 export interface UndoRedoButtonsProps {
@@ -11,9 +12,6 @@ export interface UndoRedoButtonsProps {
   onUndo: () => void;
   onRedo: () => void;
 }
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = isMac ? '⌘' : 'Ctrl+';
 
 /** The two buttons, side by side. */
 export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoButtonsProps) {
@@ -24,7 +22,7 @@ export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoBu
         className="btn"
         disabled={!canUndo}
         aria-keyshortcuts="Control+Z Meta+Z"
-        title={`Undo (${MOD}Z)`}
+        title={`Undo (${shortcutText('Z')})`}
         onClick={onUndo}
       >
         Undo
@@ -34,7 +32,7 @@ export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoBu
         className="btn"
         disabled={!canRedo}
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        title={`Redo (${MOD}${isMac ? '⇧' : 'Shift+'}Z)`}
+        title={`Redo (${shortcutText('Shift', 'Z')})`}
         onClick={onRedo}
       >
         Redo
