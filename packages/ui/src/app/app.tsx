@@ -24,11 +24,12 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <ToastProvider>
-          <TooltipProvider>
+        {/* Outside the toasts: a toast's close button has a tooltip. */}
+        <TooltipProvider>
+          <ToastProvider>
             <RouterProvider router={router} />
-          </TooltipProvider>
-        </ToastProvider>
+          </ToastProvider>
+        </TooltipProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

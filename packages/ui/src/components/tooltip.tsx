@@ -7,24 +7,17 @@
  * {@link TooltipProvider} must be mounted once near the root.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { createContext, useContext, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useRef, useState, type ReactElement, type ReactNode } from 'react';
 
 /** How long the pointer rests on a control before its tooltip shows, in milliseconds. */
 const DELAY = 400;
 
-/** True under a {@link TooltipProvider}. */
-const ProvidedContext = createContext(false);
-
 /**
  * Shares the hover delay of every {@link Tooltip} (once one has shown, the next shows at once);
- * mount it once around the app. A tooltip outside it (the embedded app) gets a provider of its own.
+ * mount it once around the app and around each page embed mode renders.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <ProvidedContext.Provider value>
-      <RadixTooltip.Provider delayDuration={DELAY}>{children}</RadixTooltip.Provider>
-    </ProvidedContext.Provider>
-  );
+  return <RadixTooltip.Provider delayDuration={DELAY}>{children}</RadixTooltip.Provider>;
 }
 
 /** Props of {@link Tooltip}. */
@@ -43,8 +36,7 @@ export interface TooltipProps {
 export function Tooltip({ content, children }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const provided = useContext(ProvidedContext);
-  const tooltip = (
+  return (
     <RadixTooltip.Root
       open={open}
       onOpenChange={(next) => {
@@ -63,5 +55,4 @@ export function Tooltip({ content, children }: TooltipProps) {
       </RadixTooltip.Portal>
     </RadixTooltip.Root>
   );
-  return provided ? tooltip : <RadixTooltip.Provider delayDuration={DELAY}>{tooltip}</RadixTooltip.Provider>;
 }

@@ -8,6 +8,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { SessionProvider } from '../api/session-context';
 import type { Session } from '../api/session-store';
 import { ToastProvider } from '../components/toast';
+import { TooltipProvider } from '../components/tooltip';
 import type { EmbedChannel } from './embed-channel';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from './embed-options';
 
@@ -49,14 +50,17 @@ export interface EmbedProvidersProps extends EmbedProviderProps {
 
 /**
  * Everything an embedded page needs around it: the query client, the in-memory session, the
- * host's options and channel, and toasts. Use it for each page embed mode renders.
+ * host's options and channel, toasts and tooltips. Use it for each page embed mode renders.
  */
 export function EmbedProviders({ queryClient, session, options, channel, children }: EmbedProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider inMemory={session}>
         <EmbedProvider options={options} channel={channel}>
-          <ToastProvider>{children}</ToastProvider>
+          {/* Outside the toasts: a toast's close button has a tooltip. */}
+          <TooltipProvider>
+            <ToastProvider>{children}</ToastProvider>
+          </TooltipProvider>
         </EmbedProvider>
       </SessionProvider>
     </QueryClientProvider>
