@@ -1,6 +1,6 @@
 import type { FlowVersion } from '../flow-version';
-import { placeOfStep } from './step-location';
-import { allNodes, unlinkTree, type StepTree } from './step-tree';
+import { stepPlaces } from './step-location';
+import { allNodes, unlinkTree } from './step-tree';
 import { withoutStamps } from './version-content';
 
 /**
@@ -41,13 +41,16 @@ function versionParts(version: FlowVersion): Map<string, string> {
     ['displayName', version.displayName],
     ['trigger', partText(tree.trigger)],
   ]);
-  for (const node of allNodes(tree)) parts.set(`step:${node.body.name}`, stepPart(tree, node.body));
+  const places = stepPlaces(tree);
+  for (const node of allNodes(tree)) {
+    const { name } = node.body;
+    parts.set(
+      `step:${name}`,
+      JSON.stringify([withoutStamps({ ...node.body, valid: undefined }), places.get(name)]),
+    );
+  }
   for (const note of version.notes) parts.set(`note:${note.id}`, partText(note));
   return parts;
-}
-
-function stepPart(tree: StepTree, body: object & { name: string }): string {
-  return JSON.stringify([withoutStamps({ ...body, valid: undefined }), placeOfStep(tree, body.name)]);
 }
 
 function partText(part: object): string {
