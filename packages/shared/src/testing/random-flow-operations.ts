@@ -5,10 +5,21 @@
 import fc from 'fast-check';
 import type { FlowVersion } from '../flows/flow-version';
 import type { FlowOperation } from '../flows/operations';
+import { isPieceworkError } from '../common/errors';
+import { applyFlowVersionOperation, type FlowVersionOperation } from '../flows/algebra/apply-operation';
 import type { Step, StepRequest } from '../flows/step';
 import { nextStepName } from '../flows/algebra/naming';
 import { getAllSteps } from '../flows/algebra/walk';
-import { codeStep, loopStep, pieceStep, routerStep, webhookTrigger } from './flow-builders';
+import {
+  codeStep,
+  deepFreeze,
+  emptyDraft,
+  loopStep,
+  NOW,
+  pieceStep,
+  routerStep,
+  webhookTrigger,
+} from './flow-builders';
 
 /** One random choice of operation (fast-check), interpreted against the current version by {@link operationFor}. */
 export type Seed = [kind: number, a: number, b: number, c: number];
@@ -155,4 +166,30 @@ export function operationFor(version: FlowVersion, [kind, a, b, c]: Seed): FlowO
         request: { stepName: target.name, sampleDataSettings: c % 2 ? null : { sampleDataFileId: `f${b}` } },
       };
   }
+}
+
+/**
+ * A draft grown from an empty one by the operations the seeds stand for ({@link operationFor}),
+ * each applied at `NOW` by user `u1` and deep-frozen; an operation the algebra refuses
+ * (`FLOW_OPERATION_INVALID`) leaves the draft as it was. `onApplied` sees each applied one with
+ * the draft before and after it. Use it to get random drafts in property tests.
+ */
+export function randomDraft(
+  seeds: readonly Seed[],
+  onApplied: (before: FlowVersion, operation: FlowVersionOperation, after: FlowVersion) => void = () => {},
+): FlowVersion {
+  let version = deepFreeze(emptyDraft());
+  for (const s of seeds) {
+    const operation = operationFor(version, s) as FlowVersionOperation;
+    let next: FlowVersion;
+    try {
+      next = deepFreeze(applyFlowVersionOperation(version, operation, { now: NOW, userId: 'u1' }));
+    } catch (error) {
+      if (!isPieceworkError(error, 'FLOW_OPERATION_INVALID')) throw error;
+      continue;
+    }
+    onApplied(version, operation, next);
+    version = next;
+  }
+  return version;
 }

@@ -9,7 +9,7 @@ import type { FlowVersion } from '../flow-version';
 import { applyFlowVersionOperation, type FlowVersionOperation } from './apply-operation';
 import { inverseOperations } from './inverse-operation';
 import { versionContent } from './version-content';
-import { deepFreeze, emptyDraft, LATER, NOW, operationFor, seed, type Seed } from '../../testing';
+import { deepFreeze, emptyDraft, LATER, NOW, randomDraft, seed, type Seed } from '../../testing';
 
 /** One applied edit: the draft before it, the operation, and the operations that undo it. */
 interface Edit {
@@ -28,17 +28,12 @@ function tryApply(version: FlowVersion, operation: FlowVersionOperation, now = N
   }
 }
 
-/** Applies the seeds' operations in order, keeping those that applied with their inverses. */
+/** The edits of the random draft of `seeds`, each with its inverses. */
 function edits(seeds: Seed[]): Edit[] {
   const done: Edit[] = [];
-  let version = deepFreeze(emptyDraft());
-  for (const s of seeds) {
-    const operation = operationFor(version, s) as FlowVersionOperation;
-    const after = tryApply(version, operation);
-    if (after === undefined) continue;
-    done.push({ before: version, operation, after, undo: inverseOperations(version, operation, after) });
-    version = after;
-  }
+  randomDraft(seeds, (before, operation, after) =>
+    done.push({ before, operation, after, undo: inverseOperations(before, operation, after) }),
+  );
   return done;
 }
 

@@ -6,12 +6,10 @@
 import {
   applyFlowVersionOperation,
   getAllSteps,
-  isPieceworkError,
-  type FlowVersion,
   type FlowVersionOperation,
   type Step,
 } from '@piecework/shared';
-import { emptyDraft, NOW, operationFor, seed, type Seed } from '@piecework/shared/testing';
+import { NOW, randomDraft, seed } from '@piecework/shared/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertionKey, moveActionTo } from '../../structure/insertion';
@@ -92,27 +90,11 @@ describe('the target under a point', () => {
   });
 });
 
-/** A random draft built by random operations; refused ones are skipped. */
-function randomVersion(seeds: Seed[]): FlowVersion {
-  let version = emptyDraft();
-  for (const each of seeds) {
-    try {
-      version = applyFlowVersionOperation(version, operationFor(version, each) as FlowVersionOperation, {
-        now: NOW,
-      });
-    } catch (error) {
-      // A refused random operation leaves the version as it was.
-      if (!isPieceworkError(error, 'FLOW_OPERATION_INVALID')) throw error;
-    }
-  }
-  return version;
-}
-
 describe('drop targets of random flows', () => {
   it('are all accepted by the flow-version algebra as MOVE_ACTION', () => {
     fc.assert(
       fc.property(fc.array(seed, { minLength: 1, maxLength: 30 }), (seeds) => {
-        const version = randomVersion(seeds);
+        const version = randomDraft(seeds);
         for (const step of getAllSteps(version.trigger).slice(1) as Step[]) {
           const inside = subtreeNames(step);
           for (const insertion of dropInsertions(version.trigger, step.name)) {
