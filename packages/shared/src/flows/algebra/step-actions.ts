@@ -8,7 +8,7 @@ import {
   stepBodyFromRequest,
 } from './edit-context';
 import { insertStep } from './insert-step';
-import { locateStep, subtreeNodes, treeNames, type StepNode } from './step-tree';
+import { emptyChains, locateStep, subtreeNodes, treeNames, type StepNode } from './step-tree';
 
 /**
  * ADD_ACTION: inserts a new step (see {@link insertStep} for where). A new loop starts with an
@@ -24,15 +24,9 @@ export function addAction(
     const name = request.action.name;
     if (treeNames(tree).has(name)) fail(`a step named '${name}' already exists`, { stepName: name });
     const body = stepBodyFromRequest(request.action, context.now);
-    const chains =
-      body.type === 'LOOP_ON_ITEMS'
-        ? [[]]
-        : body.type === 'ROUTER'
-          ? body.settings.branches.map(() => [])
-          : [];
     insertStep(
       tree,
-      { body, chains },
+      { body, chains: emptyChains(body) },
       {
         parentStep: request.parentStep,
         location: request.stepLocationRelativeToParent,

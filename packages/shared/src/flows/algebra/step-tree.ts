@@ -19,6 +19,16 @@ export interface StepNode {
   chains: StepNode[][];
 }
 
+/**
+ * The nested chains a new step starts with: one empty body for a loop, an empty chain per branch
+ * for a router, none otherwise. Use it when a step node is made from a body alone.
+ */
+export function emptyChains(body: StepBody): StepNode[][] {
+  if (body.type === 'LOOP_ON_ITEMS') return [[]];
+  if (body.type === 'ROUTER') return body.settings.branches.map(() => []);
+  return [];
+}
+
 /** The editable form of a whole version: the trigger body and the main chain. */
 export interface StepTree {
   trigger: TriggerBody;

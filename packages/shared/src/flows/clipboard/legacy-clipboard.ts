@@ -1,4 +1,4 @@
-import type { StepNode } from '../algebra/step-tree';
+import { emptyChains, type StepNode } from '../algebra/step-tree';
 import { LEGACY_EMPTY_PARENT, type LegacyClipboard } from './clipboard-format';
 
 interface Placed {
@@ -18,15 +18,7 @@ export function legacyClipboardNodes(entries: LegacyClipboard): StepNode[] {
   const placed = new Map<string, Placed>();
   for (const entry of entries) {
     const { action } = entry;
-    const node: StepNode = {
-      body: action,
-      chains:
-        action.type === 'LOOP_ON_ITEMS'
-          ? [[]]
-          : action.type === 'ROUTER'
-            ? action.settings.branches.map(() => [])
-            : [],
-    };
+    const node: StepNode = { body: action, chains: emptyChains(action) };
     let chain = placeNode(node, entry, placed);
     if (!chain) {
       top.push(node);
