@@ -4,13 +4,11 @@
  * canvas keeps only the cards in view in the page (React Flow's `onlyRenderVisibleElements`), so
  * the number of step cards in the DOM stays bounded wherever the canvas is.
  */
-import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
-import { code } from './support/flow-fixtures';
+import { flowWithSteps } from './support/flow-fixtures';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 /** At most this many step cards in the DOM at once (a 1280x720 window shows about a dozen). */
@@ -25,17 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => ui?.close());
 
-/** A flow with the webhook trigger and code steps `step_1`..`step_<count>`, in one IMPORT_FLOW. */
-async function flowWithSteps(displayName: string, count: number): Promise<PopulatedFlow> {
-  const flow = await user.client.flows.create({ projectId: user.projectId, displayName });
-  let head: Step | undefined;
-  for (let n = count; n >= 1; n--) {
-    head = { ...code(`step_${String(n)}`, 'return true;'), ...(head ? { nextAction: head } : {}) } as Step;
-  }
-  const trigger = { ...webhookTrigger(), ...(head ? { nextAction: head } : {}) } as Trigger;
-  return user.client.flows.update(flow.id, { type: 'IMPORT_FLOW', request: { displayName, trigger } });
-}
-
 /** The names of the step cards in the DOM. */
 function renderedSteps(page: Page): Promise<(string | null)[]> {
   return page
@@ -47,7 +34,7 @@ it('opens a 300-step flow, reveals its last step from the command palette, rende
   annotate,
 }) => {
   const { page } = ui;
-  const flow = await flowWithSteps('Three hundred steps', 300);
+  const flow = await flowWithSteps(user, 'Three hundred steps', 300);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows`);
   const started = Date.now();
   await page.goto(`${ui.url}/projects/${user.projectId}/flows/${flow.id}`);

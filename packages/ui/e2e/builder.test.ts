@@ -6,10 +6,9 @@
 import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
-import { code } from './support/flow-fixtures';
+import { flowWithSteps } from './support/flow-fixtures';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
@@ -81,20 +80,6 @@ async function stepMenu(page: Page, name: string, action: string): Promise<void>
   await fitView(page);
   await page.getByRole('button', { name: `Actions of ${name}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
-}
-
-/**
- * A flow with the webhook trigger and code steps `step_1`..`step_<count>`, made through the API in
- * one IMPORT_FLOW (a 200-step flow in one request).
- */
-async function flowWithSteps(displayName: string, count: number): Promise<PopulatedFlow> {
-  const flow = await user.client.flows.create({ projectId: user.projectId, displayName });
-  let head: Step | undefined;
-  for (let n = count; n >= 1; n--) {
-    head = { ...code(`step_${String(n)}`, 'return true;'), ...(head ? { nextAction: head } : {}) } as Step;
-  }
-  const trigger = { ...webhookTrigger(), ...(head ? { nextAction: head } : {}) } as Trigger;
-  return user.client.flows.update(flow.id, { type: 'IMPORT_FLOW', request: { displayName, trigger } });
 }
 
 it('builds a flow on the canvas: trigger, steps, router branches and conditions, loop, edits, notes', async () => {
@@ -307,7 +292,7 @@ it('builds a flow on the canvas: trigger, steps, router branches and conditions,
 
 it('opens the step in the URL, selects with Enter and keeps the selection in the URL', async () => {
   const { page } = ui;
-  const flow = await flowWithSteps('Selection', 2);
+  const flow = await flowWithSteps(user, 'Selection', 2);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}?step=step_2`);
   const card = (name: string) => page.getByRole('button', { name: new RegExp(`^Code ${name} ${name}`) });
   await expect.poll(() => card('step_2').getAttribute('aria-pressed')).toBe('true');
@@ -326,7 +311,7 @@ it('opens the step in the URL, selects with Enter and keeps the selection in the
 
 it('publishes, switches the flow off, and brings a previous version back as the draft', async () => {
   const { page } = ui;
-  const flow = await flowWithSteps('Publishing', 1);
+  const flow = await flowWithSteps(user, 'Publishing', 1);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}`);
   await page.getByLabel('Flow name').fill('Welcome mail');
   await page.getByLabel('Flow name').press('Enter');
@@ -370,7 +355,7 @@ it('publishes, switches the flow off, and brings a previous version back as the 
 });
 
 it('shows an edit made in another tab, and refuses an edit made against a stale draft', async () => {
-  const flow = await flowWithSteps('Two tabs', 1);
+  const flow = await flowWithSteps(user, 'Two tabs', 1);
   const path = `/projects/${user.projectId}/flows/${flow.id}`;
   const tabA = ui.page;
   await openSignedIn(tabA, ui.url, user, path);
@@ -427,7 +412,7 @@ it('shows an edit made in another tab, and refuses an edit made against a stale 
 
 it('opens a 200-step flow and pans and zooms it', async ({ annotate }) => {
   const { page } = ui;
-  const flow = await flowWithSteps('Two hundred steps', 200);
+  const flow = await flowWithSteps(user, 'Two hundred steps', 200);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows`);
   const started = Date.now();
   await page.goto(`${ui.url}/projects/${user.projectId}/flows/${flow.id}`);

@@ -4,13 +4,12 @@
  * through the piece picker (checked through the API), opens another flow by name and goes to the
  * runs page. Escape closes it and gives focus back. Delete on a selected step asks first.
  */
-import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
+import type { PopulatedFlow } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
-import { code } from './support/flow-fixtures';
+import { flowWithSteps } from './support/flow-fixtures';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
@@ -22,17 +21,6 @@ beforeAll(async () => {
   user = await signUpThroughApi(ui.url);
 });
 afterAll(() => ui?.close());
-
-/** A flow with the webhook trigger and code steps `step_1`..`step_<count>`, in one IMPORT_FLOW. */
-async function flowWithSteps(displayName: string, count: number): Promise<PopulatedFlow> {
-  const flow = await user.client.flows.create({ projectId: user.projectId, displayName });
-  let head: Step | undefined;
-  for (let n = count; n >= 1; n--) {
-    head = { ...code(`step_${String(n)}`, 'return true;'), ...(head ? { nextAction: head } : {}) } as Step;
-  }
-  const trigger = { ...webhookTrigger(), ...(head ? { nextAction: head } : {}) } as Trigger;
-  return user.client.flows.update(flow.id, { type: 'IMPORT_FLOW', request: { displayName, trigger } });
-}
 
 /** The names of the main chain's steps, in order. */
 function chain(flow: PopulatedFlow): string[] {
@@ -64,8 +52,8 @@ async function runCommand(page: Page, text: string, option: string): Promise<voi
 
 it('jumps to a step, adds a step after it, opens another flow and goes to the runs page', async () => {
   const { page } = ui;
-  const flow = await flowWithSteps('Twenty steps', 20);
-  const other = await flowWithSteps('Invoices to archive', 1);
+  const flow = await flowWithSteps(user, 'Twenty steps', 20);
+  const other = await flowWithSteps(user, 'Invoices to archive', 1);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}`);
   await page.getByRole('button', { name: /Code step_1 step_1/ }).waitFor();
 
@@ -129,7 +117,7 @@ it('jumps to a step, adds a step after it, opens another flow and goes to the ru
 
 it('asks before deleting the selected step on Delete, but not while typing', async () => {
   const { page } = ui;
-  const flow = await flowWithSteps('Three steps', 3);
+  const flow = await flowWithSteps(user, 'Three steps', 3);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}?step=step_2`);
   const panel = page.getByRole('complementary', { name: 'Settings of Code step_2' });
   await panel.waitFor();

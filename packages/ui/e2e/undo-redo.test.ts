@@ -5,13 +5,12 @@
  * another person's change to a step the edit touched stops the undo, said on the page, their
  * change kept — while their change to another step does not stand in the way.
  */
-import { versionContent, type PopulatedFlow, type Step, type Trigger } from '@piecework/shared';
+import { versionContent } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { collectConsoleErrors } from './support/console-errors';
-import { code } from './support/flow-fixtures';
+import { code, flowWithSteps } from './support/flow-fixtures';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 let ui: UiHarness;
@@ -22,17 +21,6 @@ beforeAll(async () => {
   user = await signUpThroughApi(ui.url);
 });
 afterAll(() => ui?.close());
-
-/** A flow of code steps `step_1`..`step_<count>` after a webhook trigger, made in one import. */
-async function flowWithSteps(displayName: string, count: number): Promise<PopulatedFlow> {
-  const flow = await user.client.flows.create({ projectId: user.projectId, displayName });
-  let head: Step | undefined;
-  for (let n = count; n >= 1; n--) {
-    head = { ...code(`step_${String(n)}`, 'return true;'), ...(head ? { nextAction: head } : {}) } as Step;
-  }
-  const trigger = { ...webhookTrigger(), ...(head ? { nextAction: head } : {}) } as Trigger;
-  return user.client.flows.update(flow.id, { type: 'IMPORT_FLOW', request: { displayName, trigger } });
-}
 
 const contentOf = async (flowId: string) => versionContent((await user.client.flows.get(flowId)).version);
 
@@ -77,7 +65,7 @@ async function press(page: Page, keys: string): Promise<void> {
 it('undoes ten mixed edits one by one, across a reload, and redoes them', async () => {
   const { page } = ui;
   const errors = collectConsoleErrors(page);
-  const flow = await flowWithSteps('History', 3);
+  const flow = await flowWithSteps(user, 'History', 3);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}`);
   await page.getByRole('button', { name: 'Actions of step_3' }).waitFor();
   const states = [await contentOf(flow.id)];
@@ -137,7 +125,7 @@ it('undoes ten mixed edits one by one, across a reload, and redoes them', async 
 
 it("stops an undo that would overwrite another person's change to the same step, and keeps it", async () => {
   const { page } = ui;
-  const flow = await flowWithSteps('Shared', 2);
+  const flow = await flowWithSteps(user, 'Shared', 2);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}`);
   await page.getByRole('button', { name: 'Actions of step_2' }).waitFor();
   const original = await contentOf(flow.id);
@@ -169,7 +157,7 @@ it("stops an undo that would overwrite another person's change to the same step,
 it('undoes a paste of several steps in one step, and redoes it in one', async () => {
   const { page, context } = ui;
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.url });
-  const flow = await flowWithSteps('Paste', 3);
+  const flow = await flowWithSteps(user, 'Paste', 3);
   await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}`);
   const card = (name: string) =>
     page

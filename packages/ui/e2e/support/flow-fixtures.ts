@@ -8,7 +8,9 @@ import {
   type FlowOperation,
   type FlowRun,
   type PopulatedFlow,
+  type Step,
   type StepRequest,
+  type Trigger,
 } from '@piecework/shared';
 import { code, webhookTrigger } from '../../../server/src/testing/features/flow-test-kit';
 import { chainOf } from '../../../server/src/testing/features/webhook-run-test-kit';
@@ -23,6 +25,24 @@ export {
   routerAbove5,
   waitForApproval,
 } from '../../../server/src/testing/features/webhook-run-test-kit';
+
+/**
+ * A flow of `user`'s project with the webhook trigger and code steps `step_1`..`step_<count>`
+ * (each `return true;`), made through the API in one IMPORT_FLOW (a 300-step flow in one request).
+ */
+export async function flowWithSteps(
+  user: SignedUpUser,
+  displayName: string,
+  count: number,
+): Promise<PopulatedFlow> {
+  const flow = await user.client.flows.create({ projectId: user.projectId, displayName });
+  let head: Step | undefined;
+  for (let n = count; n >= 1; n--) {
+    head = { ...code(`step_${String(n)}`, 'return true;'), ...(head ? { nextAction: head } : {}) } as Step;
+  }
+  const trigger = { ...webhookTrigger(), ...(head ? { nextAction: head } : {}) } as Trigger;
+  return user.client.flows.update(flow.id, { type: 'IMPORT_FLOW', request: { displayName, trigger } });
+}
 
 /** Options of {@link createWebhookFlow}. */
 export interface WebhookFlowOptions {
