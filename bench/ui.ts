@@ -5,7 +5,8 @@
  *   cache, for the sign-in page, the flows page and the builder;
  * - time from navigation to an interactive builder (canvas drawn, main thread idle) for a 20-, a
  *   200- and a 300-step flow, beside a 1-step flow measured in the same run as the baseline;
- * - panning the 200- and 300-step canvases: mean time per pointer move while dragging (30 moves).
+ * - panning the 200- and 300-step canvases: mean time per pointer move while dragging (30 moves);
+ * - dragging a step card (drop targets shown) on the 200- and 300-step flows, the same way.
  *
  * Needs the built web app (npm run build). Run: npm run bench:ui   (BENCH_ROUNDS=5 by default)
  */
@@ -107,6 +108,33 @@ async function panCost(page: Page): Promise<number> {
   return elapsed / 30;
 }
 
+/**
+ * Mean ms per pointer move while dragging the card of step_1 (30 moves, each waiting for a
+ * frame; the drop targets are shown throughout); Escape then cancels the drag, so the flow stays.
+ */
+async function stepDragCost(page: Page): Promise<number> {
+  const card = page
+    .locator('.step-card-main')
+    .filter({ has: page.locator('.step-card-name').getByText('step_1', { exact: true }) });
+  const box = await card.boundingBox();
+  if (box === null) throw new Error('no card of step_1');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10, y + 10, { steps: 2 });
+  await page.locator('.is-drop-target').first().waitFor();
+  const started = performance.now();
+  for (let i = 1; i <= 30; i++) {
+    await page.mouse.move(x + 10 + i * 3, y + 10 + i * 6);
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => done(null)))');
+  }
+  const elapsed = performance.now() - started;
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  return elapsed / 30;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -149,6 +177,22 @@ try {
   }
   process.stdout.write('\nPanning the canvas (mean per pointer move + frame, 30 moves):\n');
   printTable(['flow', 'per move'], pans);
+
+  const drags: string[][] = [];
+  for (const steps of [1, 200, 300] as const) {
+    await builderReady(page, flows[steps]);
+    const costs: number[] = [];
+    for (let i = 0; i < rounds; i++) costs.push(await stepDragCost(page));
+    drags.push([
+      steps === 1 ? '1 step (baseline)' : `${String(steps)} steps`,
+      `${median(costs).toFixed(1)} ms`,
+      `${(1000 / median(costs)).toFixed(0)} moves/s`,
+    ]);
+  }
+  process.stdout.write(
+    `\nDragging a step card (median of ${String(rounds)} drags, mean per move + frame):\n`,
+  );
+  printTable(['flow', 'per move', 'rate'], drags);
 } finally {
   await browser.close();
   await server.close();
