@@ -128,7 +128,7 @@ it('offers a catalogue piece with its logo, category and install mark, found des
   expect(ui.console.errors).toEqual([]);
 });
 
-it('shows the piece icon in place of a logo that does not load', async () => {
+it("shows the piece's monogram in place of a logo that does not load", async () => {
   const { page } = ui;
   await ui.context.route(JSON_LOGO, (route) => route.abort());
   ui.console.allow(/Failed to load resource/);
@@ -136,7 +136,7 @@ it('shows the piece icon in place of a logo that does not load', async () => {
     const { picker } = await openPicker(page, 'Broken logo');
     await picker.getByLabel('Search pieces').fill('json');
     const json = picker.getByRole('button', { name: 'Json', exact: true });
-    await json.locator('svg.core-icon').waitFor();
+    await expect.poll(() => json.locator('.piece-monogram').innerText()).toBe('J');
     expect(await json.locator('img').count()).toBe(0);
     expect(ui.console.errors).toEqual([]);
   } finally {

@@ -45,7 +45,13 @@ export function PiecesTable({ pieces, onVersions, onInstallVersion, onUninstall 
           <tr key={piece.name}>
             <td>
               <span className="piece-cell">
-                <StepLogo type="PIECE" logoUrl={piece.logoUrl} size={24} alt={`${piece.displayName} logo`} />
+                <StepLogo
+                  type="PIECE"
+                  logoUrl={piece.logoUrl}
+                  pieceName={piece.name}
+                  size={24}
+                  alt={`${piece.displayName} logo`}
+                />
                 <span className="cell-stack">
                   <span>{piece.displayName}</span>
                   <small>{piece.name}</small>

@@ -17,6 +17,8 @@ export type StepCardData = {
   displayName: string;
   type: Step['type'] | Trigger['type'];
   logoUrl: string | undefined;
+  /** The piece of a piece step or trigger (its monogram stands in for a missing logo). */
+  pieceName: string | undefined;
   valid: boolean;
   skip: boolean;
   /** The first reason the step is not valid. */
@@ -130,6 +132,8 @@ export function useCanvasElements({
         displayName: step.displayName,
         type: step.type,
         logoUrl: logoOf(step, logos),
+        pieceName:
+          step.type === 'PIECE' || step.type === 'PIECE_TRIGGER' ? step.settings.pieceName : undefined,
         valid: step.valid,
         skip: node.kind === 'step' && node.step.skip === true,
         issue: issues.get(step.name),

@@ -101,7 +101,7 @@ function SelectableCard({
           else actions.select(data.name);
         }}
       >
-        <StepLogo type={data.type} logoUrl={data.logoUrl} />
+        <StepLogo type={data.type} logoUrl={data.logoUrl} pieceName={data.pieceName} />
         <CardText data={data} />
       </button>
       {actions.readonly ? null : (

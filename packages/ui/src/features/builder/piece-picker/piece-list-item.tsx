@@ -29,7 +29,7 @@ export function PieceListItem({ piece, current, onShow }: PieceListItemProps) {
         onFocus={onShow}
         onClick={onShow}
       >
-        <StepLogo type="PIECE" logoUrl={piece.logoUrl} size={24} />
+        <StepLogo type="PIECE" logoUrl={piece.logoUrl} pieceName={piece.name} size={24} />
         <span className="picker-item-text">
           <span className="picker-item-title">{piece.displayName}</span>
           {piece.installState === 'INSTALL_ON_USE' ? (

@@ -55,6 +55,7 @@ export function StepPanelHeader({
       <StepLogo
         type={draft.type}
         logoUrl={piece.data?.logoUrl}
+        pieceName={pieceName}
         alt={pieceName === undefined ? '' : `${kind} logo`}
       />
       <div className="step-title">
