@@ -4,12 +4,14 @@
  * card's main button (click or Enter) opens the step's settings; Shift/Ctrl/Cmd+click adds the
  * step to the multi-selection instead (or takes it out). A card in the selection is marked
  * (`is-selected`, `aria-pressed`). A step's card can be dragged to another place in the flow
- * (keyboard users have "Move up", "Move down" and "Move to…" in its menu). Memoized: it
- * re-renders only when its own values or its selection change.
+ * (keyboard users have "Move up", "Move down" and "Move to…" in its menu). A card shows its
+ * step's status in the run shown, if any (`StepRunMarker`). Memoized: it re-renders only when its
+ * own values or its selection change; the run mark re-renders on its own.
  */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, type MouseEvent } from 'react';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
+import { StepRunMarker } from '../run-marks/step-run-marker';
 import { useCanvasActions, type CanvasActions } from './canvas-actions';
 import type { CanvasNode, StepCardData } from './canvas-elements';
 import { StepLogo } from './step-logo';
@@ -104,6 +106,7 @@ function SelectableCard({
         <StepLogo type={data.type} logoUrl={data.logoUrl} pieceName={data.pieceName} />
         <CardText data={data} />
       </button>
+      <StepRunMarker name={data.name} />
       {actions.readonly ? null : (
         <MenuButton label={`Actions of ${data.name}`} items={menu} className="icon-btn nodrag" />
       )}
