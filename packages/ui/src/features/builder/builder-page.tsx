@@ -1,11 +1,12 @@
 /**
  * The flow builder (`/projects/:projectId/flows/:flowId`, the whole window): the header, the
  * canvas of the flow and, on the right, the selected step's panel or the versions. Every edit
- * is one flow operation through the flow editor; a past version opens read-only.
+ * is one flow operation through the flow editor; a past version opens read-only. The cards show
+ * the steps' statuses in a "Test flow" run as it goes.
  */
 import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
 import { useEmbedOptions } from '../../embed/embed-context';
@@ -35,11 +36,15 @@ import { useDeleteShortcut } from './page/use-delete-shortcut';
 import { useSelectedStep } from './page/use-selected-step';
 import { operationForPick, type PickerTarget } from './piece-picker/picked-step';
 import { PiecePicker } from './piece-picker/piece-picker';
+import { createStepRunMarks } from './run-marks/step-run-marks';
+import { useTestRunMarks } from './run-marks/use-test-run-marks';
+import { StepRunMarksProvider } from './run-marks/use-step-run-status';
 import { moveActionTo } from './structure/insertion';
 import { useFlowAtVersion } from './versions/use-flow-versions';
 import { VersionsPanel } from './versions/versions-panel';
 
 const noMarks: ReadonlySet<string> = new Set();
+const noRunMarks = createStepRunMarks();
 
 /** The builder page. */
 export function Page() {
@@ -105,7 +110,16 @@ function Builder({
     openMove: setMoving,
     confirmDelete: setDeleting,
   });
-  const testFlow = useTestFlow(flow, projectId, setTestRun);
+  const [marks] = useState(createStepRunMarks);
+  const followTestRun = useTestRunMarks(marks, flow.version);
+  const testStarted = useCallback(
+    (started: FlowRun) => {
+      setTestRun(started);
+      followTestRun(started);
+    },
+    [followTestRun],
+  );
+  const testFlow = useTestFlow(flow, projectId, testStarted);
   useBuilderCommands({
     version: (shown ?? flow).version,
     readonly,
@@ -135,7 +149,7 @@ function Builder({
         readonly={readonly}
         versionsOpen={versionsOpen}
         onToggleVersions={() => setVersionsOpen((open) => !open)}
-        onTestStarted={setTestRun}
+        onTestStarted={testStarted}
         run={(operation, done) => void run(operation, done)}
         history={editor}
       />
@@ -158,14 +172,16 @@ function Builder({
               <Loading label="Loading the version" />
             )
           ) : (
-            <FlowCanvas
-              key={shown.version.id === flow.version.id ? 'draft' : shown.version.id}
-              version={shown.version}
-              pieces={pieces.data}
-              selected={selected}
-              marked={readonly ? noMarks : clipboard.marked}
-              actions={actions}
-            />
+            <StepRunMarksProvider value={readonly ? noRunMarks : marks}>
+              <FlowCanvas
+                key={shown.version.id === flow.version.id ? 'draft' : shown.version.id}
+                version={shown.version}
+                pieces={pieces.data}
+                selected={selected}
+                marked={readonly ? noMarks : clipboard.marked}
+                actions={actions}
+              />
+            </StepRunMarksProvider>
           )}
         </main>
         {versionsOpen ? (
