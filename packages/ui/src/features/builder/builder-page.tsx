@@ -2,7 +2,8 @@
  * The flow builder (`/projects/:projectId/flows/:flowId`, the whole window): the header, the
  * canvas of the flow and, on the right, the selected step's panel or the versions. Every edit
  * is one flow operation through the flow editor; a past version opens read-only. The cards show
- * the steps' statuses in a "Test flow" run as it goes.
+ * the steps' statuses in a "Test flow" run as it goes, or the failed step of a run opened with
+ * `?debugRun=` (whose recorded outputs become the draft's sample data).
  */
 import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ import { useTestFlow } from './header/use-test-flow';
 import '../../styles/builder.css';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { CutStepsDialog } from './clipboard/cut-steps-dialog';
+import { DebugRunNotice } from './debug-run/debug-run-notice';
+import { useDebugRun } from './debug-run/use-debug-run';
 import { useClipboardShortcuts } from './clipboard/use-clipboard-shortcuts';
 import { useStepClipboard } from './clipboard/use-step-clipboard';
 import { useFlowEditor, type FlowEditor } from './flow-editor/use-flow-editor';
@@ -112,6 +115,7 @@ function Builder({
   });
   const [marks] = useState(createStepRunMarks);
   const followTestRun = useTestRunMarks(marks, flow.version);
+  const [debugRun, dismissDebugRun] = useDebugRun(editor, flow, marks);
   const testStarted = useCallback(
     (started: FlowRun) => {
       setTestRun(started);
@@ -163,6 +167,7 @@ function Builder({
         onUseAsDraft={(versionId) => void restoreVersion(versionId)}
         onBackToDraft={() => setViewingId(null)}
       />
+      {debugRun === null ? null : <DebugRunNotice state={debugRun} onDismiss={dismissDebugRun} />}
       <div className="builder-body">
         <main className="builder-canvas" aria-label="Flow">
           {shown === undefined ? (

@@ -2,10 +2,13 @@
  * What can be done with a run, offered only where the API allows it: retry from the failed step
  * (a failed, timed-out or otherwise stopped run: the same run goes again from the step that
  * failed), retry on the latest version (a finished run of a flow that has a published version: a
- * new run with the same trigger payload), and cancel (a run still queued, running or paused).
+ * new run with the same trigger payload), cancel (a run still queued, running or paused), and
+ * open in builder (the run's flow still exists and the user may edit it: the builder loads the
+ * run's outputs as the draft's sample data and shows its failed step, `?debugRun=`).
  */
 import { isTerminalRunStatus, type FlowRun, type PopulatedFlow } from '@piecework/shared';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useProjectPermissions } from '../../api/use-project-permissions';
 import { useToast } from '../../components/toast';
 import { canCancel, canRetryFromFailedStep } from './run-status';
 import { useCancelRuns, useRetryRun } from './use-runs';
@@ -26,6 +29,7 @@ export function RunActions({ projectId, run, flow }: RunActionsProps) {
   const busy = retry.isPending || cancel.isPending;
   const onLatest = isTerminalRunStatus(run.status) && typeof flow?.publishedVersionId === 'string';
   const fromFailed = canRetryFromFailedStep(run.status);
+  const mayEdit = useProjectPermissions(projectId).can('WRITE_FLOW');
   return (
     <div className="page-actions">
       {fromFailed ? (
@@ -63,6 +67,15 @@ export function RunActions({ projectId, run, flow }: RunActionsProps) {
         >
           Retry on latest version
         </button>
+      ) : null}
+      {flow !== undefined && mayEdit ? (
+        <Link
+          className="btn"
+          to={`/projects/${projectId}/flows/${run.flowId}?debugRun=${run.id}`}
+          title="Open the flow's draft with this run's data as sample data"
+        >
+          Open in builder
+        </Link>
       ) : null}
       {canCancel(run.status) ? (
         <button
