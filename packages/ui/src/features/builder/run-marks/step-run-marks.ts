@@ -30,12 +30,17 @@ export interface StepRunMarks {
 
 const none: StepRunStatuses = {};
 
+/** A draft as it was saved: a version and its last change (a new read of it is the same draft). */
+function draftKey(version: FlowVersion): string {
+  return `${version.id}@${version.updated}`;
+}
+
 /** A new, empty store: one per builder page. */
 export function createStepRunMarks(): StepRunMarks {
   let statuses: StepRunStatuses = none;
-  let basis: FlowVersion | undefined;
+  let basis: string | undefined;
   const listeners = new Set<() => void>();
-  const replace = (next: StepRunStatuses, nextBasis: FlowVersion | undefined) => {
+  const replace = (next: StepRunStatuses, nextBasis: string | undefined) => {
     basis = nextBasis;
     if (next === statuses) return;
     statuses = next;
@@ -43,9 +48,9 @@ export function createStepRunMarks(): StepRunMarks {
   };
   return {
     statusOf: (name) => statuses[name],
-    show: (next, version) => replace(next, version),
+    show: (next, version) => replace(next, draftKey(version)),
     forgetUnless: (version) => {
-      if (basis !== undefined && basis !== version) replace(none, undefined);
+      if (basis !== undefined && basis !== draftKey(version)) replace(none, undefined);
     },
     clear: () => replace(none, undefined),
     subscribe: (listener) => {

@@ -14,6 +14,10 @@ import type { StepRunMarks } from './step-run-marks';
 /** How often a test run that has not ended is read again. */
 const POLL_MS = 500;
 
+function sameDraft(one: FlowVersion, other: FlowVersion): boolean {
+  return one.id === other.id && one.updated === other.updated;
+}
+
 interface Followed {
   readonly run: FlowRun;
   /** The draft the run tests. */
@@ -38,7 +42,7 @@ export function useTestRunMarks(marks: StepRunMarks, version: FlowVersion): (run
   });
   useEffect(() => {
     marks.forgetUnless(version);
-    if (followed !== null && followed.basis !== version) setFollowed(null);
+    if (followed !== null && !sameDraft(followed.basis, version)) setFollowed(null);
   }, [marks, version, followed]);
   const latest = run.data ?? followed?.run;
   useEffect(() => {
