@@ -10,6 +10,7 @@ import { findStep } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startOpenAIStandIn, type OpenAIStandIn } from '../../server/src/testing/openai-stand-in';
+import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { createWebhookFlow, fireWebhook, waitForRun } from './support/flow-fixtures';
@@ -81,7 +82,7 @@ it('lets an admin add a custom provider, never shows its key, and toggles web se
   await page.getByText('No AI provider yet').waitFor();
   await page.getByRole('button', { name: 'Add AI provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add AI provider' });
-  await dialog.getByLabel('Provider').selectOption('custom');
+  await pickOption(dialog.getByLabel('Provider'), 'OpenAI-compatible (custom)');
   await dialog.getByLabel('Name').fill('Local models');
   // Nothing is sent while a required field is missing.
   await dialog.getByRole('button', { name: 'Add' }).click();
@@ -142,10 +143,8 @@ it('edits an agent step: model, prompt, a structured-output field and a knowledg
     .first()
     .click();
   const panel = page.getByRole('complementary', { name: /^Settings of/ });
-  await panel
-    .getByLabel('AI provider')
-    .selectOption({ label: 'Local stand-in (OpenAI-compatible (custom))' });
-  await panel.getByLabel('Model').selectOption('stand-in-model');
+  await pickOption(panel.getByLabel('AI provider'), 'Local stand-in (OpenAI-compatible (custom))');
+  await pickOption(panel.getByLabel('Model'), 'Stand-in model');
   await panel.getByLabel('Prompt').fill("Find the price of {{trigger['output'].body.product}}");
   await panel.getByText('at most 50 turns run').waitFor();
   await panel.getByLabel('Max steps').fill('5');
@@ -153,12 +152,12 @@ it('edits an agent step: model, prompt, a structured-output field and a knowledg
   await panel.getByRole('button', { name: 'Add field' }).click();
   await panel.getByLabel('Name of output field 1').fill('price');
   await panel.getByLabel('Description of output field 1').fill('In euros');
-  await panel.getByLabel('Type of output field 1').selectOption('number');
+  await pickOption(panel.getByLabel('Type of output field 1'), 'Number');
 
   await panel.getByRole('button', { name: 'Add tool' }).click();
   await page.getByRole('menuitem', { name: 'Knowledge base' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a knowledge base' });
-  await dialog.getByLabel('Table').selectOption({ label: 'Products' });
+  await pickOption(dialog.getByLabel('Table'), 'Products');
   await dialog.getByRole('button', { name: 'Add' }).click();
   await panel.getByText('search_Products').waitFor();
   expect(await seriousAxeViolations(page)).toEqual([]);

@@ -6,6 +6,7 @@
 import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { flowWithSteps } from './support/flow-fixtures';
@@ -146,12 +147,12 @@ it('builds a flow on the canvas: trigger, steps, router branches and conditions,
   const hasKind = panel.getByRole('region', { name: 'Branch Has kind' });
   await hasKind.getByLabel('First value').fill("{{trigger['output'].body.kind}}");
   await hasKind.getByLabel('First value').press('Enter');
-  await hasKind.getByLabel('Operator').selectOption({ label: 'Exists' });
+  await pickOption(hasKind.getByLabel('Operator'), 'Exists');
   await expect.poll(() => hasKind.getByLabel('Second value').count()).toBe(0);
   const isBig = panel.getByRole('region', { name: 'Branch Is big' });
   await isBig.getByLabel('First value').fill("{{trigger['output'].body.size}}");
   await isBig.getByLabel('First value').press('Enter');
-  await isBig.getByLabel('Operator').selectOption({ label: '(Number) Is greater than' });
+  await pickOption(isBig.getByLabel('Operator'), '(Number) Is greater than');
   await isBig.getByLabel('Second value').fill('10');
   await isBig.getByLabel('Second value').press('Enter');
   await get(
@@ -190,7 +191,7 @@ it('builds a flow on the canvas: trigger, steps, router branches and conditions,
   // The router's execution type, and its branches reordered, duplicated and deleted.
   const branchNames = (each: PopulatedFlow) =>
     routerOf(each, 'step_2').settings.branches.map((b) => b.branchName);
-  await panel.getByLabel('Run').selectOption({ label: 'Every branch whose conditions are met' });
+  await pickOption(panel.getByLabel('Run'), 'Every branch whose conditions are met');
   await get((each) => routerOf(each, 'step_2').settings.executionType, 'EXECUTE_ALL_MATCH');
   await panel.getByRole('button', { name: 'Move branch Is big up' }).click();
   await get(branchNames, ['Is big', 'Has kind', 'Otherwise']);
@@ -237,10 +238,7 @@ it('builds a flow on the canvas: trigger, steps, router branches and conditions,
     [{ 'step_2:ROUTER': { 'Has kind': [], 'Is big': ['step_3:CODE'], Otherwise: [] } }, 'step_1:CODE'],
   );
   await stepMenu(page, 'step_3', 'Move to…');
-  await page
-    .getByRole('dialog')
-    .getByLabel('New position')
-    .selectOption({ label: 'Put it inside loop step_4' });
+  await pickOption(page.getByRole('dialog').getByLabel('New position'), 'Put it inside loop step_4');
   await page.getByRole('dialog').getByRole('button', { name: 'Move' }).click();
   await get(structure, [
     'trigger:PIECE_TRIGGER',

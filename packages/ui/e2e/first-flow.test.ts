@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pickOption } from './support/combobox';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 let ui: UiHarness;
@@ -85,7 +86,7 @@ it('signs up, builds a webhook flow with a code step and a router, publishes it,
   const first = router.getByRole('region', { name: 'Branch Branch 1' });
   await first.getByLabel('First value').fill("{{step_1['output']['greeting']}}");
   await first.getByLabel('First value').press('Enter');
-  await first.getByLabel('Operator').selectOption({ label: '(Text) Contains' });
+  await pickOption(first.getByLabel('Operator'), '(Text) Contains');
   await first.getByLabel('Second value').fill('Ada');
   await first.getByLabel('Second value').press('Enter');
   await addStep(page, 'Add a step in branch “Branch 1” of step_2', 'Code');

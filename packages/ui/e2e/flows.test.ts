@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isApiError } from '@piecework/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { code, createWebhookFlow } from './support/flow-fixtures';
@@ -104,7 +105,7 @@ describe('the flows page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await rowAction('Lead intake', 'Move to folder');
-    await page.getByLabel('Folder', { exact: true }).selectOption({ label: 'Marketing' });
+    await pickOption(page.getByLabel('Folder', { exact: true }), 'Marketing');
     await page.getByRole('button', { name: 'Move', exact: true }).click();
     const [flow] = (await user.client.flows.list({ projectId: user.projectId })).data;
     await expect.poll(async () => (await user.client.flows.get(flow!.id)).folderId).toBe(folder!.id);

@@ -17,6 +17,7 @@ import {
   registeredMcpClient,
 } from '../../server/src/testing/mcp-oauth-client';
 import { freePort } from '../../server/src/testing/server-process';
+import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { startLoopbackRedirect, type LoopbackRedirect } from './support/loopback-redirect';
@@ -205,10 +206,11 @@ describe('the consent page', () => {
       new URL(loopback.callbackUrl).host,
     );
     const picker = page.getByLabel('Project');
-    await expect(picker.inputValue()).resolves.toBe(admin.projectId);
+    const first = await admin.client.projects.get(admin.projectId);
+    await expect.poll(() => picker.textContent()).toBe(first.displayName);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'mcp-consent');
-    await picker.selectOption(second.id);
+    await pickOption(picker, second.displayName);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((url) => url.href.startsWith(loopback.callbackUrl));
     const arrived = new URL(page.url());

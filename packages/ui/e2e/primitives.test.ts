@@ -3,13 +3,15 @@
  * builder: an icon button's tooltip shows on keyboard focus; a step's menu opens with Enter, End
  * and Home jump to its last and first items, a typed letter moves to the item starting with it,
  * Escape closes it and focus returns to its button; a dialog keeps focus inside while Tab cycles,
- * names itself by its title, counts as open for the builder's shortcuts, and Escape closes it.
+ * names itself by its title, counts as open for the builder's shortcuts, and Escape closes it; a
+ * combobox opens with the keyboard, filters as one types, moves with the arrows, picks with Enter
+ * (the flow saves the option picked) and closes with Escape leaving the value as it was.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
-import { code, createWebhookFlow } from './support/flow-fixtures';
+import { code, createWebhookFlow, routerAbove5 } from './support/flow-fixtures';
 import { startUi, type UiHarness } from './support/ui-harness';
 
 let ui: UiHarness;
@@ -116,5 +118,63 @@ it('drives a step menu, its tooltip and a dialog with the keyboard', async () =>
     })
     .toBe(0);
   expect(await dialogOpen(page)).toBe(false);
+  expect(ui.console.errors).toEqual([]);
+});
+
+it('picks an option of a combobox with the keyboard', async () => {
+  const { page } = ui;
+  const flow = await createWebhookFlow(user, 'Combobox', {
+    steps: [code('step_1', 'return 1;'), routerAbove5('step_2', "{{trigger['output'].body.size}}")],
+  });
+  await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/flows/${flow.id}?step=step_2`);
+  const panel = page.getByRole('complementary', { name: 'Router step_2' });
+  const operator = panel.getByRole('combobox', { name: 'Operator' });
+  await expect.poll(() => operator.textContent()).toBe('(Number) Is greater than');
+  expect(await operator.getAttribute('aria-expanded')).toBe('false');
+
+  // Enter opens the list with the focus in its search box; typing filters the options.
+  await operator.focus();
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('combobox', { name: 'Search the options' });
+  await expect.poll(() => hasFocus(search)).toBe(true);
+  expect(await operator.getAttribute('aria-expanded')).toBe('true');
+  const options = page.getByRole('listbox').getByRole('option');
+  await page.keyboard.type('number is');
+  await expect
+    .poll(() => options.allTextContents())
+    .toEqual(['(Number) Is greater than', '(Number) Is less than', '(Number) Is equal to']);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // ArrowDown moves to the next option, Enter picks it: the list closes, the focus returns and
+  // the flow saves the new operator.
+  await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(() => page.getByRole('option', { selected: true }).textContent())
+    .toBe('(Number) Is less than');
+  await page.keyboard.press('Enter');
+  await search.waitFor({ state: 'detached' });
+  await expect.poll(() => hasFocus(operator)).toBe(true);
+  await expect.poll(() => operator.textContent()).toBe('(Number) Is less than');
+  const firstCondition = async () => {
+    const router = (await user.client.flows.get(flow.id)).version.trigger.nextAction?.nextAction;
+    return router?.type === 'ROUTER' ? router.settings.branches[0] : undefined;
+  };
+  await expect
+    .poll(async () => {
+      const branch = await firstCondition();
+      return branch?.branchType === 'CONDITION' ? branch.conditions[0]?.[0]?.operator : undefined;
+    })
+    .toBe('NUMBER_IS_LESS_THAN');
+
+  // Escape closes the list and changes nothing; a letter typed on the button opens it searching.
+  await page.keyboard.press('ArrowDown');
+  await search.waitFor();
+  await page.keyboard.press('Escape');
+  await search.waitFor({ state: 'detached' });
+  expect(await operator.textContent()).toBe('(Number) Is less than');
+  await page.keyboard.press('e');
+  await expect.poll(() => search.inputValue()).toBe('e');
+  await page.keyboard.press('Escape');
+  await search.waitFor({ state: 'detached' });
   expect(ui.console.errors).toEqual([]);
 });

@@ -4,6 +4,7 @@
  * table), applies it, and finds the release in the list and the flow and table in the project.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screenshots';
@@ -42,7 +43,7 @@ describe('the releases page', () => {
 
     await page.getByRole('button', { name: 'Create release' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create release' });
-    await dialog.getByLabel('Release from project').selectOption({ label: 'Staging' });
+    await pickOption(dialog.getByLabel('Release from project'), 'Staging');
     await dialog.getByLabel('Release name').fill('v1');
     await dialog.getByRole('button', { name: 'Review changes' }).click();
     const changes = dialog.getByRole('list', { name: 'Changes' });

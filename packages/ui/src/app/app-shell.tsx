@@ -6,11 +6,12 @@
  * sign-out (the host signs its users in).
  */
 import { isManagedStandInEmail } from '@piecework/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../api/session-context';
 import { useProjectPermissions } from '../api/use-project-permissions';
 import { useProjects } from '../api/use-projects';
+import { Combobox } from '../components/combobox';
 import { MenuButton } from '../components/menu-button';
 import { useEmbedOptions } from '../embed/embed-context';
 import { CommandPalette } from '../features/command-palette/command-palette';
@@ -24,6 +25,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [navOpen, setNavOpen] = useState(false);
+  const switcherId = useId();
   const { embedded, hideSidebar } = useEmbedOptions();
   const remembered = embedded ? null : localStorage.getItem('piecework.lastProject');
   const current = projectId ?? remembered ?? session?.projectId ?? undefined;
@@ -55,20 +57,20 @@ export function AppShell() {
             </button>
           </div>
           <div className="sidebar-body">
-            <label className="project-switcher">
-              <span>Project</span>
-              <select
+            <div className="project-switcher">
+              <label htmlFor={switcherId}>Project</label>
+              <Combobox
+                id={switcherId}
                 value={current ?? ''}
-                onChange={(event) => navigate(`/projects/${event.target.value}/flows`)}
+                options={(projects.data ?? []).map((project) => ({
+                  value: project.id,
+                  label: project.displayName,
+                }))}
+                onValueChange={(projectId) => navigate(`/projects/${projectId}/flows`)}
                 disabled={projects.data === undefined}
-              >
-                {(projects.data ?? []).map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.displayName}
-                  </option>
-                ))}
-              </select>
-            </label>
+                loading={projects.isPending}
+              />
+            </div>
             {current === undefined ? null : (
               <nav aria-label="Project">
                 <NavLink to={`/projects/${current}/flows`}>Flows</NavLink>

@@ -2,7 +2,8 @@
  * Labelled form controls: every input has a visible label tied to it, a hint and an error read by
  * screen readers with it (`aria-describedby`, `aria-invalid`). Use these instead of bare inputs.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Combobox } from './combobox';
 
 interface FieldFrameProps {
   label: string;
@@ -66,27 +67,42 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled native select. */
+/** Props of {@link SelectField} beyond its label, hint and error. */
+export interface SelectFieldProps extends FieldFrameProps {
+  value: string;
+  options: readonly SelectOption[];
+  onValueChange: (value: string) => void;
+  /** A first option of value `""` (e.g. "All categories", "Choose a project"). */
+  placeholder?: string | undefined;
+  disabled?: boolean | undefined;
+  /** Marks the label with "*"; the form's submit must still check that a value is chosen. */
+  required?: boolean | undefined;
+  /** Options are being fetched: the list says so. */
+  loading?: boolean | undefined;
+}
+
+/** A labelled searchable choice (a {@link Combobox}); use it for every pick from a list. */
 export function SelectField({
   label,
   hint,
   error,
   options,
   placeholder,
-  ...select
-}: FieldFrameProps &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[]; placeholder?: string }) {
+  required,
+  ...choice
+}: SelectFieldProps) {
+  const all = placeholder === undefined ? options : [{ value: '', label: placeholder }, ...options];
   return (
-    <FieldFrame label={label} hint={hint} error={error} required={select.required}>
+    <FieldFrame label={label} hint={hint} error={error} required={required}>
       {({ id, describedBy }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={error !== undefined} {...select}>
-          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <Combobox
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={error !== undefined}
+          options={all}
+          placeholder={placeholder}
+          {...choice}
+        />
       )}
     </FieldFrame>
   );

@@ -108,7 +108,7 @@ export function ProviderDialog({ editing, onClose }: ProviderDialogProps) {
             value: provider,
             label: PROVIDER_LABELS[provider],
           }))}
-          onChange={(event) => choose(event.target.value as SupportedProvider)}
+          onValueChange={(value) => choose(value as SupportedProvider)}
         />
         <TextField
           label="Name"

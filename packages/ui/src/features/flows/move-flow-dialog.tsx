@@ -50,7 +50,7 @@ export function MoveFlowDialog({ flow, folders, onMove, onClose }: MoveFlowDialo
         label="Folder"
         value={target}
         error={error}
-        onChange={(event) => setTarget(event.target.value)}
+        onValueChange={(value) => setTarget(value)}
         options={[
           { value: NO_FOLDER, label: 'Uncategorized (no folder)' },
           ...folders.map((folder) => ({ value: folder.id, label: folder.displayName })),

@@ -122,7 +122,7 @@ function ConsentForm({
         label="Project"
         hint="The client can act on this project only."
         value={projectId ?? ''}
-        onChange={(event) => setChosen(event.target.value)}
+        onValueChange={(value) => setChosen(value)}
         disabled={projects.data === undefined || busy}
         options={(projects.data ?? []).map((project) => ({ value: project.id, label: project.displayName }))}
       />

@@ -88,7 +88,7 @@ export function Page() {
                   label="Category"
                   value={category}
                   options={categoryFilters(all).map((filter) => ({ value: filter.id, label: filter.label }))}
-                  onChange={(event) => setCategory(event.target.value)}
+                  onValueChange={(value) => setCategory(value)}
                 />
               </div>
               <p className="muted small" role="status">

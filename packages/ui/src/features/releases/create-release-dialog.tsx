@@ -91,8 +91,8 @@ export function CreateReleaseDialog({ projectId, onClose }: CreateReleaseDialogP
           placeholder="Choose a project"
           options={projects.map((project) => ({ value: project.id, label: project.displayName }))}
           disabled={plan !== null}
-          onChange={(event) => {
-            setSourceProjectId(event.target.value);
+          onValueChange={(value) => {
+            setSourceProjectId(value);
             setError(undefined);
           }}
         />

@@ -26,7 +26,7 @@ export function RunFiltersBar({ state, flows }: RunFiltersBarProps) {
         options={flowOptions}
         placeholder="All flows"
         value={filters.flowId ?? ''}
-        onChange={(event) => change({ flowId: event.target.value || undefined })}
+        onValueChange={(value) => change({ flowId: value || undefined })}
       />
       <StatusFilter selected={filters.statuses} onChange={(statuses) => change({ statuses })} />
       <SelectField
@@ -36,9 +36,7 @@ export function RunFiltersBar({ state, flows }: RunFiltersBarProps) {
           { value: 'TESTING', label: 'Testing' },
         ]}
         value={filters.environment}
-        onChange={(event) =>
-          change({ environment: event.target.value === 'TESTING' ? 'TESTING' : 'PRODUCTION' })
-        }
+        onValueChange={(value) => change({ environment: value === 'TESTING' ? 'TESTING' : 'PRODUCTION' })}
       />
       <TextField
         label="From"

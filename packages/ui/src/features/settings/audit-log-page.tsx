@@ -52,8 +52,8 @@ export function Page() {
             value={action}
             placeholder="All events"
             options={ACTION_OPTIONS}
-            onChange={(event) => {
-              setAction(event.target.value);
+            onValueChange={(value) => {
+              setAction(value);
               paging.reset();
             }}
           />
@@ -65,8 +65,8 @@ export function Page() {
               value: project.id,
               label: project.displayName,
             }))}
-            onChange={(event) => {
-              setProjectId(event.target.value);
+            onValueChange={(value) => {
+              setProjectId(value);
               paging.reset();
             }}
           />

@@ -102,7 +102,7 @@ export function InviteDialog({ scope, roles, defaultRole, onClose }: InviteDialo
         <SelectField
           label={scope.type === 'PROJECT' ? 'Project role' : 'Platform role'}
           value={role}
-          onChange={(event) => setRole(event.target.value)}
+          onValueChange={(value) => setRole(value)}
           options={roles}
         />
         {invite.isError ? (

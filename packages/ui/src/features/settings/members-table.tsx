@@ -6,6 +6,7 @@ import type { ProjectMemberWithUser } from '@piecework/shared';
 import type { SelectOption } from '../../components/field';
 import { DateText } from '../../components/date-text';
 import { DataTable } from '../../components/data-table';
+import { Combobox } from '../../components/combobox';
 
 /** Props of {@link MembersTable}. */
 export interface MembersTableProps {
@@ -48,18 +49,13 @@ export function MembersTable({ members, roles, busyId, onChangeRole, onRemove }:
               </span>
             </td>
             <td>
-              <select
+              <Combobox
                 aria-label={`Role of ${name}`}
                 value={member.projectRole.name}
+                options={options}
                 disabled={busyId === member.id}
-                onChange={(event) => onChangeRole(member, event.target.value)}
-              >
-                {options.map((role) => (
-                  <option key={role.value} value={role.value}>
-                    {role.label}
-                  </option>
-                ))}
-              </select>
+                onValueChange={(role) => onChangeRole(member, role)}
+              />
             </td>
             <td className="hide-narrow">
               <DateText iso={member.created} />

@@ -7,6 +7,7 @@ import { MenuButton } from '../../components/menu-button';
 import { DateText } from '../../components/date-text';
 import { PLATFORM_ROLE_OPTIONS } from './platform-roles';
 import { DataTable } from '../../components/data-table';
+import { Combobox } from '../../components/combobox';
 
 /** Props of {@link UsersTable}. */
 export interface UsersTableProps {
@@ -58,18 +59,13 @@ export function UsersTable({
               </span>
             </td>
             <td>
-              <select
+              <Combobox
                 aria-label={`Platform role of ${name}`}
                 value={user.platformRole}
+                options={PLATFORM_ROLE_OPTIONS}
                 disabled={busyId === user.id}
-                onChange={(event) => onChangeRole(user, event.target.value as PlatformRole)}
-              >
-                {PLATFORM_ROLE_OPTIONS.map((role) => (
-                  <option key={role.value} value={role.value}>
-                    {role.label}
-                  </option>
-                ))}
-              </select>
+                onValueChange={(role) => onChangeRole(user, role as PlatformRole)}
+              />
             </td>
             <td>
               {user.status === 'ACTIVE' ? (

@@ -98,7 +98,7 @@ export function AddFieldDialog({ onSubmit, onClose }: AddFieldDialogProps) {
           label="Type"
           value={type}
           options={Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-          onChange={(event) => setType(event.target.value as FieldType)}
+          onValueChange={(value) => setType(value as FieldType)}
         />
         {type === 'STATIC_DROPDOWN' ? (
           <div className="field">

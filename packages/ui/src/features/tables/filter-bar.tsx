@@ -3,7 +3,11 @@
  * removed. The caller applies the rows ({@link recordFilters}); every row must match.
  */
 import type { Field, RecordFilterOperator } from '@piecework/shared';
+import { Combobox } from '../../components/combobox';
 import { OPERATOR_LABELS, type FilterDraft } from './record-filters';
+
+/** The operators as choices, in the order of their labels. */
+const OPERATOR_OPTIONS = Object.entries(OPERATOR_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Props of {@link FilterBar}. */
 export interface FilterBarProps {
@@ -33,30 +37,18 @@ export function FilterBar({ fields, drafts, onChange }: FilterBarProps) {
         const field = fields.find((candidate) => candidate.id === draft.fieldId);
         return (
           <div key={draft.key} className="filter-row" role="group" aria-label={`Filter ${n}`}>
-            <select
+            <Combobox
               aria-label={`Field of filter ${n}`}
               value={draft.fieldId}
-              onChange={(event) => update(draft.key, { fieldId: event.target.value })}
-            >
-              {fields.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
-            <select
+              options={fields.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+              onValueChange={(fieldId) => update(draft.key, { fieldId })}
+            />
+            <Combobox
               aria-label={`Operator of filter ${n}`}
               value={draft.operator}
-              onChange={(event) =>
-                update(draft.key, { operator: event.target.value as RecordFilterOperator })
-              }
-            >
-              {Object.entries(OPERATOR_LABELS).map(([operator, label]) => (
-                <option key={operator} value={operator}>
-                  {label}
-                </option>
-              ))}
-            </select>
+              options={OPERATOR_OPTIONS}
+              onValueChange={(operator) => update(draft.key, { operator: operator as RecordFilterOperator })}
+            />
             <input
               aria-label={`Value of filter ${n}`}
               type={field?.type === 'NUMBER' ? 'number' : field?.type === 'DATE' ? 'date' : 'text'}

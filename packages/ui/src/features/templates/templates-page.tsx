@@ -71,13 +71,13 @@ export function Page() {
               label: categoryLabel(category),
             })),
           ]}
-          onChange={(event) => setView({ ...view, category: event.target.value })}
+          onValueChange={(value) => setView({ ...view, category: value })}
         />
         <SelectField
           label="Type"
           value={view.type}
           options={TYPE_OPTIONS}
-          onChange={(event) => setView({ ...view, type: event.target.value as TemplateType | '' })}
+          onValueChange={(value) => setView({ ...view, type: value as TemplateType | '' })}
         />
       </div>
       <QueryState query={templates} label="Loading templates">

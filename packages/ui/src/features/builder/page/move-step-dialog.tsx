@@ -49,7 +49,7 @@ export function MoveStepDialog({ trigger, stepName, busy, onMove, onClose }: Mov
         <SelectField
           label="New position"
           value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
+          onValueChange={(value) => setChosen(value)}
           options={choices.map((each, index) => ({ value: String(index), label: `Put it ${each.label}` }))}
         />
       )}

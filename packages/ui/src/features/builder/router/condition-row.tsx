@@ -7,6 +7,7 @@ import type { BranchCondition, BranchOperator } from '@piecework/shared';
 import { useId } from 'react';
 import { DraftTextField } from '../form/draft-text-field';
 import { OPERATOR_OPTIONS, takesCaseSensitive, takesSecondValue, withOperator } from './operators';
+import { Combobox } from '../../../components/combobox';
 
 /** Props of {@link ConditionRow}. */
 export interface ConditionRowProps {
@@ -35,20 +36,16 @@ export function ConditionRow({ condition, name, readonly, onChange, onRemove }: 
       />
       <div className="draft-field">
         <label htmlFor={operatorId}>Operator</label>
-        <select
+        <Combobox
           id={operatorId}
           value={condition.operator}
-          onChange={(event) => {
-            const operator = event.target.value as BranchOperator;
+          options={OPERATOR_OPTIONS}
+          disabled={readonly}
+          onValueChange={(picked) => {
+            const operator = picked as BranchOperator;
             onChange((latest) => withOperator(latest, operator));
           }}
-        >
-          {OPERATOR_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       {'secondValue' in condition && takesSecondValue(condition.operator) ? (
         <DraftTextField

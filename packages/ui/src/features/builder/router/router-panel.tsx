@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { DraftTextField } from '../form/draft-text-field';
 import { BranchEditor } from './branch-editor';
 import { addBranch, renameRouter, setExecutionType, type RouterEdit } from './router-edits';
+import { Combobox } from '../../../components/combobox';
 
 /** Props of {@link RouterPanel}. */
 export interface RouterPanelProps {
@@ -48,18 +49,13 @@ export function RouterPanel({ step, readonly, edit, onClose }: RouterPanelProps)
         />
         <div className="draft-field">
           <label htmlFor={executionId}>Run</label>
-          <select
+          <Combobox
             id={executionId}
             value={step.settings.executionType}
+            options={EXECUTION_TYPES}
             disabled={readonly}
-            onChange={(event) => edit(setExecutionType(event.target.value as RouterExecutionType))}
-          >
-            {EXECUTION_TYPES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            onValueChange={(type) => edit(setExecutionType(type as RouterExecutionType))}
+          />
         </div>
         <div className="branches-head">
           <h3>Branches</h3>

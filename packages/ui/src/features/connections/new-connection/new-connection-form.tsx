@@ -173,8 +173,8 @@ export function NewConnectionForm({
             value: String(at),
             label: `${each.displayName ?? ''} (${TYPE_NAMES[each.type]})`,
           }))}
-          onChange={(event) => {
-            const next = Number(event.target.value);
+          onValueChange={(value) => {
+            const next = Number(value);
             setAuthIndex(next);
             setGrant(null);
             const chosen = auths[next];

@@ -85,9 +85,7 @@ export function OAuth2Section(props: OAuth2SectionProps) {
             { value: 'platform', label: `The platform's app (${platformApp.clientId})` },
             { value: 'own', label: 'My own OAuth2 app' },
           ]}
-          onChange={(event) =>
-            changeClient({ oauth2Client: event.target.value === 'own' ? 'own' : 'platform' })
-          }
+          onValueChange={(value) => changeClient({ oauth2Client: value === 'own' ? 'own' : 'platform' })}
         />
       )}
       {form.oauth2Client === 'own' ? (

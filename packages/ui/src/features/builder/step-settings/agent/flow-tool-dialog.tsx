@@ -61,7 +61,7 @@ export function FlowToolDialog({ projectId, onAdd, onClose }: FlowToolDialogProp
                 placeholder="Choose a flow"
                 hint="Flows that start with the MCP tool trigger or a Callable Flow trigger."
                 options={list.map((flow) => ({ value: flow.id, label: flow.version.displayName }))}
-                onChange={(event) => setChosen(event.target.value)}
+                onValueChange={(value) => setChosen(value)}
               />
             )
           }

@@ -60,7 +60,7 @@ export function KnowledgeBaseToolDialog({ projectId, onAdd, onClose }: Knowledge
                 placeholder="Choose a table"
                 hint="The agent searches the table's records for what it needs."
                 options={list.map((table) => ({ value: table.id, label: table.name }))}
-                onChange={(event) => setChosen(event.target.value)}
+                onValueChange={(value) => setChosen(value)}
               />
             )
           }

@@ -58,7 +58,7 @@ export function McpToolDialog({ onAdd, onClose }: McpToolDialogProps) {
             { value: 'sse', label: 'Server-sent events (SSE)' },
             { value: 'http', label: 'HTTP' },
           ]}
-          onChange={(event) => set('protocol', event.target.value as McpToolValues['protocol'])}
+          onValueChange={(value) => set('protocol', value as McpToolValues['protocol'])}
         />
         <SelectField
           label="Authentication"
@@ -69,7 +69,7 @@ export function McpToolDialog({ onAdd, onClose }: McpToolDialogProps) {
             { value: 'api_key', label: 'API key in a header' },
             { value: 'headers', label: 'Custom headers' },
           ]}
-          onChange={(event) => set('authType', event.target.value as McpToolValues['authType'])}
+          onValueChange={(value) => set('authType', value as McpToolValues['authType'])}
         />
         {values.authType === 'access_token' || values.authType === 'api_key' ? (
           <TextField

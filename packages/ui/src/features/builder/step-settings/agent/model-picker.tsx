@@ -93,7 +93,7 @@ function Pickers({
           value: provider.id,
           label: `${provider.name} (${providerLabel(provider.provider)})`,
         }))}
-        onChange={(event) => setChosenId(event.target.value === '' ? undefined : event.target.value)}
+        onValueChange={(value) => setChosenId(value === '' ? undefined : value)}
       />
       {chosen === undefined ? null : (
         <SelectField
@@ -107,9 +107,9 @@ function Pickers({
             ...textModels.map((model) => ({ value: model.id, label: model.name })),
           ]}
           error={models.isError ? `The models could not be listed: ${errorMessage(models.error)}` : undefined}
-          onChange={(event) => {
-            if (event.target.value !== '') {
-              onChange({ provider: chosen.provider, model: event.target.value, configId: chosen.id });
+          onValueChange={(model) => {
+            if (model !== '') {
+              onChange({ provider: chosen.provider, model, configId: chosen.id });
             }
           }}
         />

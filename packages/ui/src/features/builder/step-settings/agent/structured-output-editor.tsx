@@ -4,6 +4,7 @@
  * output is the agent's final message.
  */
 import type { AgentOutputField, AgentOutputFieldType } from '@piecework/shared';
+import { Combobox } from '../../../../components/combobox';
 
 /** Props of {@link StructuredOutputEditor}. */
 export interface StructuredOutputEditorProps {
@@ -57,17 +58,13 @@ export function StructuredOutputEditor({ fields, onChange, disabled }: Structure
                   value={field.description ?? ''}
                   onChange={(event) => edit(index, { description: event.target.value })}
                 />
-                <select
+                <Combobox
                   aria-label={`Type of output field ${n}`}
                   value={field.type}
-                  onChange={(event) => edit(index, { type: event.target.value as AgentOutputFieldType })}
-                >
-                  {TYPES.map((type) => (
-                    <option key={type.value} value={type.value}>
-                      {type.label}
-                    </option>
-                  ))}
-                </select>
+                  options={TYPES}
+                  disabled={disabled}
+                  onValueChange={(type) => edit(index, { type: type as AgentOutputFieldType })}
+                />
                 {disabled ? null : (
                   <button
                     type="button"

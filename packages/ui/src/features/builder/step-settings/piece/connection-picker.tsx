@@ -9,6 +9,7 @@ import { errorMessage } from '../../../../api/error-message';
 import { NewConnectionDialog } from '../../../connections/new-connection-dialog';
 import { usePieceConnections } from '../../../connections/use-connections';
 import { connectionReference, referencedConnection } from './connection-reference';
+import { Combobox } from '../../../../components/combobox';
 
 /** Props of {@link ConnectionPicker}. */
 export interface ConnectionPickerProps {
@@ -57,28 +58,26 @@ export function ConnectionPicker({
         </label>
       </div>
       <div className="dynamic-dropdown-row">
-        <select
+        <Combobox
           id={id}
           aria-invalid={required && empty}
           aria-describedby={hint === undefined ? undefined : `${id}-hint`}
           value={selected ?? (empty ? '' : 'expression')}
           disabled={disabled || connections.isPending}
-          onChange={(event) => {
-            const picked = event.target.value;
+          loading={connections.isPending}
+          emptyText="No connection of this piece yet"
+          options={[
+            { value: '', label: connections.isPending ? 'Loading connections…' : 'Select a connection' },
+            ...(!empty && selected === undefined
+              ? [{ value: 'expression', label: `Expression: ${String(value)}` }]
+              : []),
+            ...(missing ? [{ value: selected, label: `Missing: ${selected}` }] : []),
+            ...list.map((connection) => ({ value: connection.externalId, label: connection.displayName })),
+          ]}
+          onValueChange={(picked) => {
             if (picked !== 'expression') onChange(picked === '' ? undefined : connectionReference(picked));
           }}
-        >
-          <option value="">{connections.isPending ? 'Loading connections…' : 'Select a connection'}</option>
-          {!empty && selected === undefined ? (
-            <option value="expression">Expression: {String(value)}</option>
-          ) : null}
-          {missing ? <option value={selected}>Missing: {selected}</option> : null}
-          {list.map((connection) => (
-            <option key={connection.id} value={connection.externalId}>
-              {connection.displayName}
-            </option>
-          ))}
-        </select>
+        />
         <button type="button" className="btn small" disabled={disabled} onClick={() => setCreating(true)}>
           New connection
         </button>

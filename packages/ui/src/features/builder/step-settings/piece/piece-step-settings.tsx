@@ -87,7 +87,7 @@ function PieceForm({
           label: action.displayName,
         }))}
         hint={chosen?.description}
-        onChange={(event) => choose(event.target.value)}
+        onValueChange={(value) => choose(value)}
       />
       {chosen !== undefined && needsAuth(chosenName) ? (
         <ConnectionPicker

@@ -1,9 +1,10 @@
 /**
- * The controls of properties with choices: a single select (STATIC_DROPDOWN, DROPDOWN) and a
+ * The controls of properties with choices: a searchable single choice (STATIC_DROPDOWN, DROPDOWN) and a
  * list of checkboxes (the multi-select types). Choice values may be any JSON value, so options
  * are told apart by position; a stored value that is not among the choices (options not loaded
  * yet, or no longer offered) stays shown as "Current value" rather than silently dropped.
  */
+import { Combobox } from '../../../../components/combobox';
 import { choiceIndex, toggledChoices } from './choice-values';
 import type { ControlIds } from './property-frame';
 import { sameValue, textOf, type DropdownOption } from './property-values';
@@ -16,32 +17,41 @@ export interface ChoiceSelectProps {
   onChange: (value: unknown) => void;
   placeholder?: string | undefined;
   disabled?: boolean | undefined;
+  /** The options are being fetched (a piece's dynamic dropdown). */
+  loading?: boolean | undefined;
 }
 
-/** A native select over `options`; the empty choice clears the value. */
-export function ChoiceSelect({ ids, options, value, onChange, placeholder, disabled }: ChoiceSelectProps) {
+/** A searchable choice over `options`; the empty choice clears the value. */
+export function ChoiceSelect({
+  ids,
+  options,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  loading,
+}: ChoiceSelectProps) {
   const { index, unlisted } = choiceIndex(options, value);
+  const empty = placeholder ?? 'Select an option';
   return (
-    <select
+    <Combobox
       id={ids.id}
       aria-describedby={ids.describedBy}
       aria-invalid={ids.invalid}
       disabled={disabled}
+      loading={loading}
+      placeholder={empty}
       value={index >= 0 ? String(index) : unlisted ? 'current' : ''}
-      onChange={(event) => {
-        const picked = event.target.value;
+      options={[
+        { value: '', label: empty },
+        ...(unlisted ? [{ value: 'current', label: `Current value: ${textOf(value)}` }] : []),
+        ...options.map((option, at) => ({ value: String(at), label: option.label })),
+      ]}
+      onValueChange={(picked) => {
         if (picked === 'current') return;
         onChange(picked === '' ? undefined : options[Number(picked)]?.value);
       }}
-    >
-      <option value="">{placeholder ?? 'Select an option'}</option>
-      {unlisted ? <option value="current">Current value: {textOf(value)}</option> : null}
-      {options.map((option, at) => (
-        <option key={`${String(at)}-${option.label}`} value={String(at)}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+    />
   );
 }
 

@@ -61,6 +61,7 @@ export function DynamicDropdownField({
             onChange={onChange}
             placeholder={state.disabled ? state.placeholder : undefined}
             disabled={state.disabled || !available || query.isPending}
+            loading={query.isFetching}
           />
         )}
         <button
