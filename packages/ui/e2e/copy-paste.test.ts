@@ -3,13 +3,15 @@
  * its body among them) chosen with Shift/Ctrl+click, copied with the keyboard, pasted into
  * another flow; a cut confirmed and pasted back from the step menu; a duplicate; the shortcuts
  * ignored while typing; and paste through the copy kept in the tab when the clipboard cannot be
- * read. Every change is checked through the API.
+ * read; and a step card's context menu (right-click) duplicating a step and deleting one after
+ * the confirmation. Every change is checked through the API.
  */
 import type { PopulatedFlow, Step, StepRequest, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
+import { seriousAxeViolations } from './support/axe';
 import { code, loopOver } from './support/flow-fixtures';
 import { startUi, type UiHarness } from './support/ui-harness';
 
@@ -223,5 +225,49 @@ it('pastes from the copy kept in the tab when the clipboard cannot be read', asy
   );
   await page.keyboard.press('ControlOrMeta+v');
   await expectFlow(flowB.id, outline, [{ step_2: ['step_3'] }, 'step_1']);
+  expect(ui.console.errors).toEqual([]);
+});
+
+it('duplicates and deletes a step from the context menu of its card', async () => {
+  const { page } = ui;
+  const flow = await importFlow('Context menu', [
+    asStep(code('step_1', 'return 1;')),
+    asStep(code('step_2', 'return 2;')),
+    asStep(code('step_3', 'return 3;')),
+  ]);
+  await openFlow(page, flow.id);
+  await page.getByRole('button', { name: 'Fit View' }).click();
+
+  // A right-click on step_2's card opens its menu, each item with its shortcut.
+  await card(page, 'step_2').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Step step_2' });
+  await menu.waitFor();
+  expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    expect.stringMatching(/^Copy.*C$/),
+    expect.stringMatching(/^Cut.*X$/),
+    expect.stringMatching(/^Paste after.*V$/),
+    expect.stringMatching(/^Duplicate.*D$/),
+    'DeleteDel',
+  ]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Duplicate: the copy comes right after step_2, with its code.
+  await menu.getByRole('menuitem', { name: /^Duplicate/ }).click();
+  await menu.waitFor({ state: 'detached' });
+  await expectFlow(flow.id, outline, ['step_1', 'step_2', 'step_4', 'step_3']);
+  const copied = stepOf(await user.client.flows.get(flow.id), 'step_4');
+  expect(copied?.type === 'CODE' && copied.settings.sourceCode.code).toContain('return 2;');
+
+  // Delete asks first; confirmed, the step is gone.
+  await page.getByRole('button', { name: 'Fit View' }).click();
+  await card(page, 'step_4').click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Step step_4' })
+    .getByRole('menuitem', { name: /^Delete/ })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete step_4?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await expectFlow(flow.id, outline, ['step_1', 'step_2', 'step_3']);
   expect(ui.console.errors).toEqual([]);
 });

@@ -25,7 +25,10 @@ export interface CanvasActions {
   /** Opens the piece picker for the trigger. */
   pickTrigger(): void;
   duplicateStep(name: string): void;
+  /** Deletes step `name`, asking first when steps are nested in it. */
   deleteStep(name: string): void;
+  /** Asks whether to delete step `name` (the dialog of the Delete key), then deletes it. */
+  askDelete(name: string): void;
   setSkip(name: string, skip: boolean): void;
   moveStep(name: string, direction: 'up' | 'down'): void;
   /** Opens the "Move to…" chooser for step `name`. */

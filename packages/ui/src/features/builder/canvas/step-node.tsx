@@ -1,6 +1,7 @@
 /**
  * A step's card on the canvas: its logo, display name and step name, a mark when it is not
- * valid or is skipped, and its menu (copy, cut, paste, duplicate, skip, move, delete). The
+ * valid or is skipped, and its menu (copy, cut, paste, duplicate, skip, move, delete), also
+ * opened by a right-click on the card (the shorter {@link StepContextMenu}). The
  * card's main button (click or Enter) opens the step's settings; Shift/Ctrl/Cmd+click adds the
  * step to the multi-selection instead (or takes it out). A card in the selection is marked
  * (`is-selected`, `aria-pressed`). A step's card can be dragged to another place in the flow
@@ -14,6 +15,7 @@ import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { StepRunMarker } from '../run-marks/step-run-marker';
 import { useCanvasActions, type CanvasActions } from './canvas-actions';
 import type { CanvasNode, StepCardData } from './canvas-elements';
+import { StepContextMenu } from './step-context-menu';
 import { StepLogo } from './step-logo';
 
 type CardNodeProps = NodeProps<Extract<CanvasNode, { type: 'step' | 'trigger' }>>;
@@ -66,7 +68,9 @@ function cardClass(data: StepCardData, selected: boolean, extra = ''): string {
 export const StepNode = memo(function StepNode({ data, selected, draggable }: CardNodeProps) {
   const actions = useCanvasActions();
   return (
-    <SelectableCard data={data} selected={selected} menu={stepMenu(data, actions)} draggable={draggable} />
+    <StepContextMenu name={data.name} actions={actions}>
+      <SelectableCard data={data} selected={selected} menu={stepMenu(data, actions)} draggable={draggable} />
+    </StepContextMenu>
   );
 });
 

@@ -60,6 +60,7 @@ export function useBuilderActions(input: BuilderActionsInput): CanvasActions {
         if (inner > 1) now().confirmDelete(name);
         else void deleteStepNow(now(), name);
       },
+      askDelete: (name) => now().confirmDelete(name),
       setSkip: (name, skip) => void now().run({ type: 'SET_SKIP_ACTION', request: { names: [name], skip } }),
       moveStep: (name, direction) => {
         const target = neighbourMoves(now().flow.version.trigger, name)[direction];
