@@ -11,6 +11,7 @@ import { useCanvasActions } from './canvas-actions';
 import type { CanvasEdge } from './canvas-elements';
 import { useDropState, type DropState } from './drag/drop-state';
 import type { Point } from './layout';
+import { Tooltip } from '../../../components/tooltip';
 
 const CORNER = 10;
 
@@ -82,18 +83,19 @@ export const FlowEdge = memo(function FlowEdge({ id, data }: EdgeProps<CanvasEdg
           </div>
         )}
         {actions.readonly ? null : (
-          <button
-            type="button"
-            className={plusClass(id, drop)}
-            aria-label={`Add a step ${describeInsertion(insertion, label?.text)}`}
-            title={`Add a step ${describeInsertion(insertion, label?.text)}`}
-            style={{
-              transform: `translate(-50%, -50%) translate(${String(plusAt.x)}px, ${String(plusAt.y)}px)`,
-            }}
-            onClick={() => actions.addStep(insertion)}
-          >
-            +
-          </button>
+          <Tooltip content={`Add a step ${describeInsertion(insertion, label?.text)}`}>
+            <button
+              type="button"
+              className={plusClass(id, drop)}
+              aria-label={`Add a step ${describeInsertion(insertion, label?.text)}`}
+              style={{
+                transform: `translate(-50%, -50%) translate(${String(plusAt.x)}px, ${String(plusAt.y)}px)`,
+              }}
+              onClick={() => actions.addStep(insertion)}
+            >
+              +
+            </button>
+          </Tooltip>
         )}
       </EdgeLabelRenderer>
     </>

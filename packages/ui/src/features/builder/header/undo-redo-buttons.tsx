@@ -4,6 +4,7 @@
  * is being saved wait for it (the flow editor sends them in order).
  */
 import { shortcutText } from '../../../format/shortcut-keys';
+import { Tooltip } from '../../../components/tooltip';
 
 /** Props of {@link UndoRedoButtons}. */
 export interface UndoRedoButtonsProps {
@@ -17,26 +18,28 @@ export interface UndoRedoButtonsProps {
 export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoButtonsProps) {
   return (
     <span className="undo-redo" role="group" aria-label="Edit history">
-      <button
-        type="button"
-        className="btn"
-        disabled={!canUndo}
-        aria-keyshortcuts="Control+Z Meta+Z"
-        title={`Undo (${shortcutText('Z')})`}
-        onClick={onUndo}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        className="btn"
-        disabled={!canRedo}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        title={`Redo (${shortcutText('Shift', 'Z')})`}
-        onClick={onRedo}
-      >
-        Redo
-      </button>
+      <Tooltip content={`Undo (${shortcutText('Z')})`}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!canUndo}
+          aria-keyshortcuts="Control+Z Meta+Z"
+          onClick={onUndo}
+        >
+          Undo
+        </button>
+      </Tooltip>
+      <Tooltip content={`Redo (${shortcutText('Shift', 'Z')})`}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!canRedo}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+          onClick={onRedo}
+        >
+          Redo
+        </button>
+      </Tooltip>
     </span>
   );
 }

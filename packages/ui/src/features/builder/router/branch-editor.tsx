@@ -14,6 +14,7 @@ import {
   renameBranch,
   type RouterEdit,
 } from './router-edits';
+import { Tooltip } from '../../../components/tooltip';
 
 /** Props of {@link BranchEditor}. */
 export interface BranchEditorProps {
@@ -49,26 +50,28 @@ export function BranchEditor({ step, index, readonly, edit }: BranchEditorProps)
         />
         {readonly ? null : (
           <div className="branch-tools">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Move branch ${name} up`}
-              title="Move up"
-              disabled={index === 0}
-              onClick={() => edit(moveBranch(index, index - 1))}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={`Move branch ${name} down`}
-              title="Move down"
-              disabled={next === undefined || next.branchType === 'FALLBACK'}
-              onClick={() => edit(moveBranch(index, index + 1))}
-            >
-              ↓
-            </button>
+            <Tooltip content={`Move branch ${name} up`}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`Move branch ${name} up`}
+                disabled={index === 0}
+                onClick={() => edit(moveBranch(index, index - 1))}
+              >
+                ↑
+              </button>
+            </Tooltip>
+            <Tooltip content={`Move branch ${name} down`}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`Move branch ${name} down`}
+                disabled={next === undefined || next.branchType === 'FALLBACK'}
+                onClick={() => edit(moveBranch(index, index + 1))}
+              >
+                ↓
+              </button>
+            </Tooltip>
             <button
               type="button"
               className="btn small"

@@ -10,6 +10,7 @@ import type { ControlIds } from './property-frame';
 import { useOptionsSource } from './options-source';
 import { readDropdownState } from './property-values';
 import { usePropertyOptions } from './use-property-options';
+import { Tooltip } from '../../../../components/tooltip';
 
 /** Props of {@link DynamicDropdownField}. */
 export interface DynamicDropdownFieldProps {
@@ -64,16 +65,17 @@ export function DynamicDropdownField({
             loading={query.isFetching}
           />
         )}
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={`Refresh the options of ${property.displayName}`}
-          title="Refresh"
-          disabled={!available || query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          ↻
-        </button>
+        <Tooltip content={`Refresh the options of ${property.displayName}`}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Refresh the options of ${property.displayName}`}
+            disabled={!available || query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            ↻
+          </button>
+        </Tooltip>
       </div>
       {status === undefined ? null : (
         <div className={`field-hint ${query.isError ? 'field-error' : ''}`} role="status">

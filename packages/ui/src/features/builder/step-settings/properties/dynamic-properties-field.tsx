@@ -11,6 +11,7 @@ import { useOptionsSource } from './options-source';
 import { PropertyForm } from './property-form';
 import { isRecord, type PropertyMap } from './property-values';
 import { usePropertyOptions } from './use-property-options';
+import { Tooltip } from '../../../../components/tooltip';
 
 /** Props of {@link DynamicPropertiesField}. */
 export interface DynamicPropertiesFieldProps {
@@ -50,16 +51,17 @@ export function DynamicPropertiesField(props: DynamicPropertiesFieldProps) {
                   ? 'No fields for the current input.'
                   : ''}
         </span>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={`Refresh the fields of ${property.displayName}`}
-          title="Refresh"
-          disabled={!available || query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          ↻
-        </button>
+        <Tooltip content={`Refresh the fields of ${property.displayName}`}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={`Refresh the fields of ${property.displayName}`}
+            disabled={!available || query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            ↻
+          </button>
+        </Tooltip>
       </div>
       {fields === undefined ? null : (
         <PropertyForm

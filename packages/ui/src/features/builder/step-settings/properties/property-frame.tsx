@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PieceProperty } from '@piecework/shared';
+import { Tooltip } from '../../../../components/tooltip';
 
 /** Ids a control inside a {@link PropertyFrame} wires itself to. */
 export interface ControlIds {
@@ -89,16 +90,17 @@ export function DynamicValueToggle({
   onToggle: () => void;
 }) {
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      aria-label={`Dynamic value for ${label}`}
-      title="Dynamic value: type a {{ }} expression instead"
-      className={`dynamic-toggle ${on ? 'on' : ''}`}
-      onClick={onToggle}
-    >
-      {'{{ }}'}
-    </button>
+    <Tooltip content="Dynamic value: type a {{ }} expression instead">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-label={`Dynamic value for ${label}`}
+        className={`dynamic-toggle ${on ? 'on' : ''}`}
+        onClick={onToggle}
+      >
+        {'{{ }}'}
+      </button>
+    </Tooltip>
   );
 }
