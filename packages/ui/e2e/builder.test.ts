@@ -6,9 +6,9 @@
 import type { PopulatedFlow, Step, Trigger } from '@piecework/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { flowWithSteps } from './support/flow-fixtures';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';

@@ -17,9 +17,9 @@ import {
   registeredMcpClient,
 } from '../../server/src/testing/mcp-oauth-client';
 import { freePort } from '../../server/src/testing/server-process';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { startLoopbackRedirect, type LoopbackRedirect } from './support/loopback-redirect';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';

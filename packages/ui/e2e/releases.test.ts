@@ -4,9 +4,9 @@
  * table), applies it, and finds the release in the list and the flow and table in the project.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 

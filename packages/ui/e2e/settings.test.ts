@@ -9,9 +9,9 @@ import { createPieceworkClient } from '@piecework/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEmbedToken } from '../../../examples/embed-host/sign-embed-token';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 

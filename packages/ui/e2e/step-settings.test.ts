@@ -13,9 +13,9 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { placeFixturePiece } from '../../server/src/testing/test-pieces';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pickOption } from './support/combobox';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
+import { pickOption } from './support/combobox';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
