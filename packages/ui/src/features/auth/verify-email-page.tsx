@@ -5,6 +5,7 @@
  * message and can have a new email sent.
  */
 import { useMutation } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/error-message';
@@ -37,7 +38,7 @@ export function Page() {
       <AuthLayout title="Email confirmed">
         <div className="auth-done" role="status">
           <div className="auth-icon" aria-hidden="true">
-            ✓
+            <Check aria-hidden="true" className="icon" />
           </div>
           <p>
             <strong>{verify.data.email}</strong> is confirmed. You can sign in now.

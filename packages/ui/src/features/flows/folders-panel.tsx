@@ -4,6 +4,7 @@
  * renamed and deleted here (deleting keeps the folder's flows, unfiled).
  */
 import type { Folder } from '@piecework/shared';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -69,7 +70,7 @@ export function FoldersPanel({ projectId, folders, view, onShownFolderDeleted }:
           title="New folder"
           onClick={() => setEditing({ kind: 'create' })}
         >
-          +
+          <Plus aria-hidden="true" className="icon" />
         </button>
       </div>
       <ul>

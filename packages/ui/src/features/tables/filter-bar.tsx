@@ -3,6 +3,7 @@
  * removed. The caller applies the rows ({@link recordFilters}); every row must match.
  */
 import type { Field, RecordFilterOperator } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { Combobox } from '../../components/combobox';
 import { OPERATOR_LABELS, type FilterDraft } from './record-filters';
 
@@ -61,7 +62,7 @@ export function FilterBar({ fields, drafts, onChange }: FilterBarProps) {
               aria-label={`Remove filter ${n}`}
               onClick={() => onChange(drafts.filter((other) => other.key !== draft.key))}
             >
-              ×
+              <X aria-hidden="true" className="icon" />
             </button>
           </div>
         );

@@ -5,6 +5,7 @@
  * them, import a CSV file and export the table as CSV.
  */
 import type { Field } from '@piecework/shared';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
@@ -59,7 +60,9 @@ export function Page() {
   return (
     <div className="page table-page">
       <p className="back-to-tables">
-        <Link to={`/projects/${projectId}/tables`}>← Tables</Link>
+        <Link to={`/projects/${projectId}/tables`}>
+          <ArrowLeft aria-hidden="true" className="icon" /> Tables
+        </Link>
       </p>
       <PageHeader
         title={name}

@@ -5,6 +5,7 @@
  * it can be dropped is highlighted (the one under the pointer most), and the others are hidden.
  */
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
+import { Plus } from 'lucide-react';
 import { memo } from 'react';
 import { describeInsertion } from '../structure/insertion';
 import { useCanvasActions } from './canvas-actions';
@@ -93,7 +94,7 @@ export const FlowEdge = memo(function FlowEdge({ id, data }: EdgeProps<CanvasEdg
               }}
               onClick={() => actions.addStep(insertion)}
             >
-              +
+              <Plus aria-hidden="true" className="icon" />
             </button>
           </Tooltip>
         )}

@@ -3,6 +3,7 @@
  * was (id and time), how many steps got its data as sample data and how many of its steps the
  * draft no longer has; or why it could not be loaded.
  */
+import { X } from 'lucide-react';
 import { DateText } from '../../../components/date-text';
 import type { DebugRunState } from './use-debug-run';
 
@@ -32,7 +33,7 @@ export function DebugRunNotice({ state, onDismiss }: DebugRunNoticeProps) {
           Could not load the data of run {state.runId}: {state.message}
         </span>
         <button type="button" className="icon-btn" aria-label="Dismiss" onClick={onDismiss}>
-          ×
+          <X aria-hidden="true" className="icon" />
         </button>
       </div>
     );
@@ -49,7 +50,7 @@ export function DebugRunNotice({ state, onDismiss }: DebugRunNoticeProps) {
           : ` ${plural(skipped.length, 'step of the run is', 'steps of the run are')} not in the draft and ${skipped.length === 1 ? 'was' : 'were'} skipped.`}
       </span>
       <button type="button" className="icon-btn" aria-label="Dismiss" onClick={onDismiss}>
-        ×
+        <X aria-hidden="true" className="icon" />
       </button>
     </div>
   );

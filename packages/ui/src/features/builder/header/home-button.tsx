@@ -6,6 +6,7 @@
  * With `disableNavigationInBuilder: true` it is absent.
  */
 import { EmbedClientEvent } from '@piecework/shared';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useEmbedChannel, useEmbedOptions } from '../../../embed/embed-context';
 import { showsBuilderHomeButton } from '../../../embed/embed-options';
@@ -18,7 +19,11 @@ export function HomeButton({ projectId }: { projectId: string }) {
   const location = useLocation();
   if (!showsBuilderHomeButton(options)) return null;
   const icon =
-    options.homeButtonIcon === 'logo' ? <img src="/favicon.svg" alt="" width={20} height={20} /> : '←';
+    options.homeButtonIcon === 'logo' ? (
+      <img src="/favicon.svg" alt="" width={20} height={20} />
+    ) : (
+      <ArrowLeft aria-hidden="true" className="icon" />
+    );
   if (options.emitHomeButtonClickedEvent && channel !== null) {
     return (
       <button

@@ -5,6 +5,7 @@
  * `disableNavigationInBuilder`, the test run's link out is absent.
  */
 import type { FlowRun, PopulatedFlow } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { DateText } from '../../../components/date-text';
 import { useEmbedOptions } from '../../../embed/embed-context';
@@ -43,7 +44,7 @@ export function BuilderNotices(props: BuilderNoticesProps) {
             ) : null}
           </span>
           <button type="button" className="icon-btn" aria-label="Dismiss" onClick={props.onDismissTestRun}>
-            ×
+            <X aria-hidden="true" className="icon" />
           </button>
         </div>
       )}

@@ -4,6 +4,7 @@
  * last: it cannot be moved, duplicated or deleted.
  */
 import type { RouterStep } from '@piecework/shared';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { DraftTextField } from '../form/draft-text-field';
 import { ConditionsEditor } from './conditions-editor';
 import {
@@ -58,7 +59,7 @@ export function BranchEditor({ step, index, readonly, edit }: BranchEditorProps)
                 disabled={index === 0}
                 onClick={() => edit(moveBranch(index, index - 1))}
               >
-                ↑
+                <ArrowUp aria-hidden="true" className="icon" />
               </button>
             </Tooltip>
             <Tooltip content={`Move branch ${name} down`}>
@@ -69,7 +70,7 @@ export function BranchEditor({ step, index, readonly, edit }: BranchEditorProps)
                 disabled={next === undefined || next.branchType === 'FALLBACK'}
                 onClick={() => edit(moveBranch(index, index + 1))}
               >
-                ↓
+                <ArrowDown aria-hidden="true" className="icon" />
               </button>
             </Tooltip>
             <button

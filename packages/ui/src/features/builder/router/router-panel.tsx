@@ -4,6 +4,7 @@
  * conditions. Each change is one flow operation on the router.
  */
 import type { RouterExecutionType, RouterStep } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import { DraftTextField } from '../form/draft-text-field';
 import { BranchEditor } from './branch-editor';
@@ -35,7 +36,7 @@ export function RouterPanel({ step, readonly, edit, onClose }: RouterPanelProps)
           <span className="muted">{step.name} · Router</span>
         </div>
         <button type="button" className="icon-btn" aria-label="Close the router panel" onClick={onClose}>
-          ×
+          <X aria-hidden="true" className="icon" />
         </button>
       </div>
       <div className="side-panel-body">

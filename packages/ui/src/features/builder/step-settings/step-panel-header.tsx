@@ -3,6 +3,7 @@
  * other change), what it is (the piece, or code / loop / router) and its name (`step_1`), whether
  * the draft is saved, and the close button.
  */
+import { X } from 'lucide-react';
 import { usePiece } from '../../../api/use-pieces';
 import { StepLogo } from '../canvas/step-logo';
 import type { EditableStep } from './step-request';
@@ -79,7 +80,7 @@ export function StepPanelHeader({
         ) : null}
       </span>
       <button type="button" className="icon-btn" aria-label="Close step settings" onClick={onClose}>
-        ×
+        <X aria-hidden="true" className="icon" />
       </button>
     </header>
   );

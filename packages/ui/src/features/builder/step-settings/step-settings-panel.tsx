@@ -6,6 +6,7 @@
  * and saved as UPDATE_ACTION / UPDATE_TRIGGER ~500 ms after typing stops.
  */
 import type { PopulatedFlow } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { Loading } from '../../../components/loading';
 import type { FlowEditor } from '../flow-editor/use-flow-editor';
 import { StepSettingsBody } from './step-settings-body';
@@ -40,7 +41,7 @@ export function StepSettingsPanel({
         <div className="step-panel-header">
           <h2 className="step-missing">{flow === undefined ? 'Loading…' : `No step named ${stepName}`}</h2>
           <button type="button" className="icon-btn" aria-label="Close step settings" onClick={onClose}>
-            ×
+            <X aria-hidden="true" className="icon" />
           </button>
         </div>
         {flow === undefined ? <Loading label="Loading the flow" /> : null}

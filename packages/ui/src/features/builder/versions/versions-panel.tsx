@@ -3,6 +3,7 @@
  * read-only on the canvas and "Use as draft" (USE_AS_DRAFT) to make it the draft again.
  */
 import type { FlowVersion, PopulatedFlow } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { DateText } from '../../../components/date-text';
 import { QueryState } from '../../../components/query-state';
 import { useFlowVersions } from './use-flow-versions';
@@ -32,7 +33,7 @@ export function VersionsPanel({ flow, viewing, busy, onView, onUseAsDraft, onClo
       <div className="side-panel-head">
         <h2>Versions</h2>
         <button type="button" className="icon-btn" aria-label="Close versions" onClick={onClose}>
-          ×
+          <X aria-hidden="true" className="icon" />
         </button>
       </div>
       <div className="side-panel-body">

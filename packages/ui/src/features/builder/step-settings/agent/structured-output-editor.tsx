@@ -4,6 +4,7 @@
  * output is the agent's final message.
  */
 import type { AgentOutputField, AgentOutputFieldType } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { Combobox } from '../../../../components/combobox';
 
 /** Props of {@link StructuredOutputEditor}. */
@@ -72,7 +73,7 @@ export function StructuredOutputEditor({ fields, onChange, disabled }: Structure
                     aria-label={`Remove output field ${n}`}
                     onClick={() => onChange(fields.filter((_, i) => i !== index))}
                   >
-                    ×
+                    <X aria-hidden="true" className="icon" />
                   </button>
                 )}
               </li>

@@ -4,6 +4,7 @@
  * value is a list of objects, as the pieces framework stores it.
  */
 import type { PieceProperty } from '@piecework/shared';
+import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ExpressionInput } from './expression-input';
 import { PropertyForm } from './property-form';
@@ -75,7 +76,7 @@ export function ArrayField({ idPrefix, property, value, onChange, showErrors, di
               disabled={disabled}
               onClick={() => remove(at)}
             >
-              ×
+              <X aria-hidden="true" className="icon" />
             </button>
           </div>
         );

@@ -4,6 +4,7 @@
  * `disabled` (e.g. "Connect first"), the server's message when the call fails, and a refresh button.
  */
 import type { PieceProperty } from '@piecework/shared';
+import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../../../../api/error-message';
 import { ChoiceCheckboxes, ChoiceSelect } from './choice-controls';
 import type { ControlIds } from './property-frame';
@@ -73,7 +74,7 @@ export function DynamicDropdownField({
             disabled={!available || query.isFetching}
             onClick={() => void query.refetch()}
           >
-            ↻
+            <RefreshCw aria-hidden="true" className="icon" />
           </button>
         </Tooltip>
       </div>

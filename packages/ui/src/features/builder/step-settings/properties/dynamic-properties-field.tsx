@@ -5,6 +5,7 @@
  * the run reads it to process the values (as the Activepieces builder stores it).
  */
 import type { PieceProperty } from '@piecework/shared';
+import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../../api/error-message';
 import { useOptionsSource } from './options-source';
@@ -59,7 +60,7 @@ export function DynamicPropertiesField(props: DynamicPropertiesFieldProps) {
             disabled={!available || query.isFetching}
             onClick={() => void query.refetch()}
           >
-            ↻
+            <RefreshCw aria-hidden="true" className="icon" />
           </button>
         </Tooltip>
       </div>

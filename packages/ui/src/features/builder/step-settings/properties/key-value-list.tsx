@@ -4,6 +4,7 @@
  * a row whose name is still empty (or repeats another) is not lost; the stored object holds the
  * named rows, the first of a repeated name winning.
  */
+import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ExpressionInput } from './expression-input';
 import { objectOf, sameObject, type Row } from './key-value-rows';
@@ -72,7 +73,7 @@ export function KeyValueList({ value, onChange, noun, idPrefix, disabled }: KeyV
               disabled={disabled}
               onClick={() => emit(rows.filter((other) => other.id !== row.id))}
             >
-              ×
+              <X aria-hidden="true" className="icon" />
             </button>
           </div>
         );
