@@ -550,11 +550,12 @@ export {
   findTemplateTokens,
   mapStringsDeep,
   mapTemplateExpressions,
+  readPlainReference,
   readsConnection,
   renameStepReferences,
   upgradeToNestedDialect,
 } from './flows/references';
-export type { TemplateToken } from './flows/references';
+export type { PlainReference, TemplateToken } from './flows/references';
 // -- end references --
 // -- import of exports --
 export {

@@ -13,6 +13,8 @@
 export { collectReferencedSteps } from './collect-referenced-steps';
 export { findConnectionReferences, readsConnection } from './connection-references';
 export { mapStringsDeep } from './map-strings-deep';
+export { readPlainReference } from './plain-reference';
+export type { PlainReference } from './plain-reference';
 export { renameStepReferences } from './rename-step-references';
 export { findTemplateTokens, mapTemplateExpressions } from './template-tokens';
 export type { TemplateToken } from './template-tokens';
