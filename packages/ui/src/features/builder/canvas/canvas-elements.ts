@@ -65,7 +65,8 @@ function useStableValues<T extends object>(): (key: string, next: T, same: (a: T
   }, []);
 }
 
-function logoOf(step: Step | Trigger, logos: ReadonlyMap<string, string>): string | undefined {
+/** The logo URL of `step` (its custom logo, else its piece's from `logos` by piece name); use it wherever a step is pictured. */
+export function logoOf(step: Step | Trigger, logos: ReadonlyMap<string, string>): string | undefined {
   if (step.type === 'EMPTY') return undefined;
   if (step.settings.customLogoUrl) return step.settings.customLogoUrl;
   if (step.type === 'PIECE' || step.type === 'PIECE_TRIGGER') return logos.get(step.settings.pieceName);

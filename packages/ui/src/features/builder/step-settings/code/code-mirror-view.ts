@@ -64,12 +64,4 @@ export function createCodeView(parent: HTMLElement, options: CodeViewOptions): E
   });
 }
 
-/** Replaces the editor's whole text (a change that came from elsewhere), keeping the caret in range. */
-export function replaceText(view: EditorView, text: string): void {
-  if (view.state.doc.toString() === text) return;
-  const head = Math.min(view.state.selection.main.head, text.length);
-  view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: text },
-    selection: { anchor: head },
-  });
-}
+export { replaceText } from './replace-text';

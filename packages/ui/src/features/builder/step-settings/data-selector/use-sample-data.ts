@@ -4,6 +4,7 @@
  * a new test result (a new file) is fetched on its own; a step without one has no sample data.
  */
 import type { PopulatedFlow } from '@piecework/shared';
+import type { PieceworkClient } from '@piecework/client';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../../api/session-context';
 import type { AnyStep } from '../step-scope';
@@ -17,11 +18,16 @@ export function sampleFileId(step: AnyStep): string | undefined {
   return typeof sampleData?.sampleDataFileId === 'string' ? sampleData.sampleDataFileId : undefined;
 }
 
-/** The sample output of `step` in `flow`'s version (disabled when it has none, or `enabled` is false). */
-export function useSampleData(projectId: string, flow: PopulatedFlow, step: AnyStep, enabled = true) {
-  const client = useApi();
+/** The query of `step`'s sample output; use it with `useQueries` to read several steps' samples. */
+export function sampleDataQuery(
+  client: PieceworkClient,
+  projectId: string,
+  flow: PopulatedFlow,
+  step: AnyStep,
+  enabled = true,
+) {
   const fileId = sampleFileId(step);
-  return useQuery({
+  return {
     queryKey: [SAMPLE_DATA_KEY, flow.id, step.name, fileId],
     enabled: enabled && fileId !== undefined,
     staleTime: Infinity,
@@ -33,5 +39,11 @@ export function useSampleData(projectId: string, flow: PopulatedFlow, step: AnyS
         stepName: step.name,
         type: 'OUTPUT',
       }),
-  });
+  };
+}
+
+/** The sample output of `step` in `flow`'s version (disabled when it has none, or `enabled` is false). */
+export function useSampleData(projectId: string, flow: PopulatedFlow, step: AnyStep, enabled = true) {
+  const client = useApi();
+  return useQuery(sampleDataQuery(client, projectId, flow, step, enabled));
 }
