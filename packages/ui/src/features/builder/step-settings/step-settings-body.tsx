@@ -8,6 +8,7 @@ import { AgentStepSettings } from './agent/agent-step-settings';
 import { CodeStepSettings } from './code/code-step-settings';
 import { DataSelectorProvider } from './data-selector/data-selector-context';
 import { DataSelector } from './data-selector/data-selector';
+import { ReferenceSourcesProvider } from './data-selector/reference-sources';
 import { LoopStepSettings } from './loop-step-settings';
 import { PieceStepSettings } from './piece/piece-step-settings';
 import { StepIssues } from './step-issues';
@@ -106,23 +107,25 @@ export function StepSettingsBody({
     );
   return (
     <DataSelectorProvider>
-      <aside className="step-settings" aria-label={`Settings of ${draft.displayName}`}>
-        <StepPanelHeader
-          projectId={projectId}
-          draft={draft}
-          status={status}
-          readonly={readonly}
-          onRename={(displayName) => change((current) => ({ ...current, displayName }))}
-          onRetry={() => void flush().catch(() => undefined)}
-          onClose={onClose}
-        />
-        <div className="step-settings-body">
-          <StepIssues flow={flow} stepName={step.name} />
-          {form}
-          {testing}
-        </div>
-        <DataSelector projectId={projectId} flow={flow} scope={scope} />
-      </aside>
+      <ReferenceSourcesProvider projectId={projectId} flow={flow} scope={scope}>
+        <aside className="step-settings" aria-label={`Settings of ${draft.displayName}`}>
+          <StepPanelHeader
+            projectId={projectId}
+            draft={draft}
+            status={status}
+            readonly={readonly}
+            onRename={(displayName) => change((current) => ({ ...current, displayName }))}
+            onRetry={() => void flush().catch(() => undefined)}
+            onClose={onClose}
+          />
+          <div className="step-settings-body">
+            <StepIssues flow={flow} stepName={step.name} />
+            {form}
+            {testing}
+          </div>
+          <DataSelector projectId={projectId} flow={flow} scope={scope} />
+        </aside>
+      </ReferenceSourcesProvider>
     </DataSelectorProvider>
   );
 }

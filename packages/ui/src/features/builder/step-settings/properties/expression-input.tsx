@@ -1,12 +1,17 @@
 /**
  * A text box whose value may hold `{{ }}` references: focusing it opens the data selector, which
- * inserts references at the caret. Single line (`<input>`) or multi-line (`<textarea>`). Its
- * value is controlled by the caller; typing is never overwritten by the caller's server data
- * (the caller keeps a draft, see `use-step-draft.ts`).
+ * inserts references at the caret. Single line or multi-line (`rows`). In a step's settings it is
+ * a {@link ReferenceEditor} (references as chips, `{{` completion) with a preview of what the
+ * value resolves to from sample data; elsewhere (no steps to refer to) and for passwords it is a
+ * native `<input>` or `<textarea>`. Its value is controlled by the caller; typing is never
+ * overwritten by the caller's server data (the caller keeps a draft, see `use-step-draft.ts`).
  */
-import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { ACCEPTS_REFERENCES_ATTRIBUTE, useDataSelector } from '../data-selector/data-selector-context';
+import { ReferencePreviewHint } from '../data-selector/reference-preview-hint';
+import { useReferenceSources } from '../data-selector/reference-sources';
 import { insertText } from './insert-text';
+import { ReferenceEditor } from './reference-editor';
 
 /** Props of {@link ExpressionInput}. */
 export interface ExpressionInputProps extends Omit<
@@ -17,12 +22,59 @@ export interface ExpressionInputProps extends Omit<
   onChange: (text: string) => void;
   /** The field's name as the data selector shows it ("Insert into ..."). */
   label: string;
-  /** A `<textarea>` with this many rows instead of one line. */
+  /** A multi-line field with this many rows instead of one line. */
   rows?: number;
 }
 
 /** A text field that accepts `{{ }}` references from the data selector. */
-export function ExpressionInput({ value, onChange, label, rows, onFocus, ...rest }: ExpressionInputProps) {
+export function ExpressionInput(props: ExpressionInputProps) {
+  const sources = useReferenceSources();
+  return sources === null || props.type === 'password' ? (
+    <NativeExpressionInput {...props} />
+  ) : (
+    <ChipExpressionInput {...props} />
+  );
+}
+
+/** The attributes of the text box that the reference editor carries over. */
+const CARRIED = [
+  'id',
+  'aria-label',
+  'aria-describedby',
+  'aria-invalid',
+  'aria-required',
+  'inputMode',
+] as const;
+
+function ChipExpressionInput({ value, onChange, label, rows, ...rest }: ExpressionInputProps) {
+  const previewId = useId();
+  const attributes: Record<string, string> = {};
+  for (const name of CARRIED) {
+    const given = rest[name];
+    if (given !== undefined && given !== false)
+      attributes[name === 'inputMode' ? 'inputmode' : name] = String(given);
+  }
+  if (rest.required === true) attributes['aria-required'] = 'true';
+  attributes['aria-describedby'] = [attributes['aria-describedby'], previewId].filter(Boolean).join(' ');
+  return (
+    <div className="expression-field">
+      <ReferenceEditor
+        value={value}
+        onChange={onChange}
+        label={label}
+        multiline={rows !== undefined}
+        rows={rows}
+        placeholder={rest.placeholder}
+        disabled={rest.disabled}
+        className={rest.className}
+        attributes={attributes}
+      />
+      <ReferencePreviewHint value={value} id={previewId} />
+    </div>
+  );
+}
+
+function NativeExpressionInput({ value, onChange, label, rows, onFocus, ...rest }: ExpressionInputProps) {
   const selector = useDataSelector();
   const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const latest = useRef({ value, onChange });
