@@ -174,7 +174,7 @@ it("fills a piece action's form and never loses typing while it saves", async ()
   await pickOption(page.getByRole('combobox', { name: 'Store Scope' }), 'Flow');
   await page.getByRole('checkbox', { name: 'Ignore if value exists' }).check();
   await saved();
-  expect(await key.inputValue()).toBe('shopping-list');
+  expect(await key.textContent()).toBe('shopping-list');
 
   await expect
     .poll(async () => {
@@ -283,7 +283,10 @@ it('tests the webhook trigger through its test URL and inserts its data with the
   await saveScreenshot(page, 'data-selector');
   expect(await seriousAxeViolations(page)).toEqual([]);
   await selector.getByRole('button', { name: 'Insert trigger body.customer.name' }).click();
-  expect(await value.inputValue()).toBe("Hello {{trigger['output']['body']['customer']['name']}}");
+  // The reference shows as a chip standing for its exact text.
+  const chip = value.locator('.reference-chip');
+  expect(await chip.getAttribute('data-reference')).toBe("{{trigger['output']['body']['customer']['name']}}");
+  expect(await chip.textContent()).toBe('1. Catch Webhook › body.customer.name');
   // The caret is after the reference: typing goes on there.
   await page.keyboard.type('!');
   await saved();

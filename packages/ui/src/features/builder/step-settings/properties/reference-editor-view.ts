@@ -4,23 +4,27 @@
  * completion, undo history, a placeholder, and the field's accessible name and state on its
  * text box.
  */
-import { autocompletion, closeCompletion, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeCompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import type { ReferenceSources } from '../data-selector/reference-sources';
 import { referenceCompletions } from './reference-completions';
 export { replaceText } from '../code/replace-text';
 import { referenceDecorations, setReferenceSources } from './reference-decorations';
 
-/** Options of {@link createReferenceView}. */
-export interface ReferenceViewOptions {
-  readonly doc: string;
-  readonly multiline: boolean;
+/** What of a reference editor may change while it is open (see {@link reconfigureReferenceView}). */
+export interface ReferenceViewSettings {
   readonly placeholder: string | undefined;
   readonly disabled: boolean;
   /** Attributes of the text box: `aria-label`, `aria-describedby`, `aria-invalid`, `id`... */
   readonly attributes: Record<string, string>;
+  readonly multiline: boolean;
+}
+
+/** Options of {@link createReferenceView}. */
+export interface ReferenceViewOptions extends ReferenceViewSettings {
+  readonly doc: string;
   /** The steps references may read, asked for when completing. */
   readonly sources: () => ReferenceSources | null;
   /** Called with the whole text after each change made in the editor. */
@@ -39,11 +43,36 @@ const oneLine = EditorState.transactionFilter.of((transaction) => {
   return [transaction, { changes, sequential: true }];
 });
 
+const settingsCompartment = new Compartment();
+
+/** The extensions that follow the field's settings: lines, placeholder, disabled state, attributes. */
+function settingsExtensions(settings: ReferenceViewSettings): Extension {
+  return [
+    settings.multiline
+      ? EditorView.lineWrapping
+      : // Above the default keymap's Enter (a new line); below the completion list's Enter.
+        [oneLine, Prec.high(keymap.of([{ key: 'Enter', run: () => true }]))],
+    settings.placeholder === undefined ? [] : placeholderText(settings.placeholder),
+    EditorState.readOnly.of(settings.disabled),
+    EditorView.editable.of(!settings.disabled),
+    EditorView.contentAttributes.of({
+      ...settings.attributes,
+      'aria-multiline': String(settings.multiline),
+      spellcheck: 'false',
+      // The text is a tab stop already; saying so lets axe see that the scroller around it
+      // is reachable by keyboard (scrollable-region-focusable).
+      tabindex: settings.disabled ? '-1' : '0',
+    }),
+  ];
+}
+
+/** Applies new settings (e.g. `aria-invalid` once the field is filled) without a new editor. */
+export function reconfigureReferenceView(view: EditorView, settings: ReferenceViewSettings): void {
+  view.dispatch({ effects: settingsCompartment.reconfigure(settingsExtensions(settings)) });
+}
+
 /** An editor in `parent`; destroy it with `view.destroy()`. */
 export function createReferenceView(parent: HTMLElement, options: ReferenceViewOptions): EditorView {
-  const lines: Extension = options.multiline
-    ? [EditorView.lineWrapping]
-    : [oneLine, keymap.of([{ key: 'Enter', run: () => true }])];
   return new EditorView({
     parent,
     state: EditorState.create({
@@ -51,20 +80,9 @@ export function createReferenceView(parent: HTMLElement, options: ReferenceViewO
       extensions: [
         history(),
         autocompletion({ override: [referenceCompletions(options.sources)], icons: false }),
-        keymap.of([...completionKeymap, ...historyKeymap, ...defaultKeymap]),
-        lines,
+        keymap.of([...historyKeymap, ...defaultKeymap]),
         referenceDecorations(options.sources()?.steps ?? []),
-        options.placeholder === undefined ? [] : placeholderText(options.placeholder),
-        EditorState.readOnly.of(options.disabled),
-        EditorView.editable.of(!options.disabled),
-        EditorView.contentAttributes.of({
-          ...options.attributes,
-          'aria-multiline': String(options.multiline),
-          spellcheck: 'false',
-          // The text is a tab stop already; saying so lets axe see that the scroller around it
-          // is reachable by keyboard (scrollable-region-focusable).
-          tabindex: options.disabled ? '-1' : '0',
-        }),
+        settingsCompartment.of(settingsExtensions(options)),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
         }),

@@ -5,10 +5,16 @@
  * value: typing calls `onChange`, and a new `value` from the caller replaces the text.
  */
 import type { EditorView } from '@codemirror/view';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { ACCEPTS_REFERENCES_ATTRIBUTE, useDataSelector } from '../data-selector/data-selector-context';
 import { useReferenceSources } from '../data-selector/reference-sources';
-import { createReferenceView, insertAtSelection, replaceText, updateSources } from './reference-editor-view';
+import {
+  createReferenceView,
+  insertAtSelection,
+  reconfigureReferenceView,
+  replaceText,
+  updateSources,
+} from './reference-editor-view';
 import './reference-editor.css';
 
 /** Props of {@link ReferenceEditor}. */
@@ -55,14 +61,22 @@ export function ReferenceEditor({
     if (view.current !== null) updateSources(view.current, sources);
   }, [sources]);
 
-  useLayoutEffect(() => {
-    if (host.current === null) return;
-    const created = createReferenceView(host.current, {
-      doc: latest.current.value,
+  const settings = useMemo(
+    () => ({
       multiline,
       placeholder,
       disabled,
       attributes: { 'aria-label': label, ...(JSON.parse(attributesKey) as Record<string, string>) },
+    }),
+    [multiline, placeholder, disabled, label, attributesKey],
+  );
+  const latestSettings = useRef(settings);
+
+  useLayoutEffect(() => {
+    if (host.current === null) return;
+    const created = createReferenceView(host.current, {
+      ...latestSettings.current,
+      doc: latest.current.value,
       sources: () => latest.current.sources,
       onChange: (text) => {
         latest.current.value = text;
@@ -74,7 +88,14 @@ export function ReferenceEditor({
       created.destroy();
       view.current = null;
     };
-  }, [multiline, placeholder, disabled, label, attributesKey]);
+  }, []);
+
+  // A changed label or state (aria-invalid once filled) keeps the editor, its caret and history.
+  useLayoutEffect(() => {
+    if (latestSettings.current === settings) return;
+    latestSettings.current = settings;
+    if (view.current !== null) reconfigureReferenceView(view.current, settings);
+  }, [settings]);
 
   return (
     <div
