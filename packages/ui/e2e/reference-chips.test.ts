@@ -84,7 +84,12 @@ it('shows references as chips, completes {{ and saves the exact reference text',
   const city = page.getByRole('textbox', { name: 'Value of city' });
   await city.fill('In ');
   const selector = page.getByRole('region', { name: 'Data selector' });
-  await selector.getByRole('searchbox', { name: 'Search the data of earlier steps' }).fill('lisbon');
+  const search = selector.getByRole('searchbox', { name: 'Search the data of earlier steps' });
+  await search.fill('lisbon');
+  await selector.locator('mark', { hasText: 'Lisbon' }).waitFor();
+  // Arrow keys go from the search box to the results.
+  await search.press('ArrowDown');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('1. Webhook');
   await selector.getByRole('button', { name: 'Insert step_1 contact.city.name' }).click();
   await expect
     .poll(() => city.locator('.reference-chip').textContent())

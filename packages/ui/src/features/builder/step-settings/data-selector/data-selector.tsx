@@ -1,14 +1,16 @@
 /**
  * The data selector: while a field that accepts `{{ }}` references has focus, a panel listing
  * what the step can read — the current item and index of each loop it runs in, then the trigger
- * and each earlier step with its sample output as a tree. Clicking a key (or Enter on it) inserts
- * its reference at the field's caret, e.g. `{{step_1['output']['items'][0]['name']}}`.
+ * and each earlier step with its sample output as a tree. A search finds keys and values (the
+ * matches shown expanded and marked; arrow keys move from the search box through the results).
+ * Clicking a key (or Enter on it) inserts its reference at the field's caret, e.g. `{{step_1['output']['items'][0]['name']}}`.
  */
 import type { PopulatedFlow } from '@piecework/shared';
 import { useId, useState } from 'react';
 import type { StepScope } from '../step-scope';
 import { useDataSelector } from './data-selector-context';
 import { DATA_SELECTOR_ATTRIBUTE } from './data-selector-context';
+import { moveWithArrows } from './arrow-navigation';
 import { LoopEntry, StepEntry } from './step-entry';
 
 /** Props of {@link DataSelector}. */
@@ -34,6 +36,7 @@ export function DataSelector({ projectId, flow, scope }: DataSelectorProps) {
       aria-labelledby={titleId}
       {...{ [DATA_SELECTOR_ATTRIBUTE]: '' }}
       onKeyDown={(event) => {
+        moveWithArrows(event);
         if (event.key === 'Escape') {
           event.stopPropagation();
           target.focus();
@@ -57,7 +60,7 @@ export function DataSelector({ projectId, flow, scope }: DataSelectorProps) {
         type="search"
         className="ds-search"
         aria-label="Search the data of earlier steps"
-        placeholder="Search"
+        placeholder="Search keys and values"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />

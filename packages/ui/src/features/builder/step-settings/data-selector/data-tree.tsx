@@ -4,10 +4,9 @@
  * branches whose keys or values contain it are shown, expanded.
  */
 import { useState } from 'react';
+import { SHOWN_ITEMS, childEntries, containsText } from './data-search';
+import { Highlighted } from './highlighted';
 import { describePath, outputReference, type PathSegment } from './reference-path';
-
-/** How many items of an array are listed. */
-const SHOWN_ITEMS = 20;
 
 /** Props of {@link DataNode}. */
 export interface DataNodeProps {
@@ -23,27 +22,11 @@ export interface DataNodeProps {
   initiallyOpen?: boolean;
 }
 
-function children(value: unknown): [string, PathSegment, unknown][] {
-  if (Array.isArray(value))
-    return value.slice(0, SHOWN_ITEMS).map((item, at) => [`[${String(at)}]`, at, item]);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).map(([key, item]) => [key, key, item]);
-  return [];
-}
-
 function preview(value: unknown): string {
   if (Array.isArray(value)) return `${String(value.length)} item${value.length === 1 ? '' : 's'}`;
   if (value !== null && typeof value === 'object') return `${String(Object.keys(value).length)} keys`;
   const text = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
-}
-
-/** Whether `label` or anything under `value` contains `search`. */
-export function containsText(label: string, value: unknown, search: string, depth = 0): boolean {
-  if (search === '' || label.toLowerCase().includes(search)) return true;
-  if (depth > 8) return false;
-  if (value === null || typeof value !== 'object') return String(value).toLowerCase().includes(search);
-  return children(value).some(([key, , item]) => containsText(key, item, search, depth + 1));
 }
 
 /** One node of the tree and, when open, its children. */
@@ -85,13 +68,15 @@ export function DataNode({
           aria-label={`Insert ${where}`}
           onClick={() => onInsert(reference)}
         >
-          {label}
+          <Highlighted text={label} search={search} />
         </button>
-        <span className="ds-preview">{preview(value)}</span>
+        <span className="ds-preview">
+          <Highlighted text={preview(value)} search={search} />
+        </span>
       </div>
       {expanded ? (
         <ul className="ds-children">
-          {children(value)
+          {childEntries(value)
             .filter(([key, , item]) => containsText(key, item, search))
             .map(([key, segment, item]) => (
               <DataNode

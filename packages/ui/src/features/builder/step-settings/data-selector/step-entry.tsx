@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Loading } from '../../../../components/loading';
 import { ErrorNotice } from '../../../../components/query-state';
 import type { AnyStep } from '../step-scope';
-import { DataNode, containsText } from './data-tree';
+import { containsText } from './data-search';
+import { DataNode } from './data-tree';
 import { sampleFileId, useSampleData } from './use-sample-data';
 
 /** Props of {@link StepEntry}. */
