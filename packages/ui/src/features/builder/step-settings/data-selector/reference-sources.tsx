@@ -21,8 +21,6 @@ export interface ReferenceSource {
   readonly label: string;
   readonly type: AnyStep['type'];
   readonly logoUrl: string | undefined;
-  /** Whether the step was tested (it has sample output, loaded or not). */
-  readonly tested: boolean;
 }
 
 /** What {@link useReferenceSources} answers. */
@@ -76,13 +74,12 @@ export function ReferenceSourcesProvider({
           : `${String(scope.earlier.indexOf(step) + 1)}. ${step.displayName}`,
         type: step.type,
         logoUrl: logoOf(step, logos),
-        tested: sampleDataQuery(client, projectId, flow, step).enabled,
       })),
       sample: (name) => byName.get(name),
     };
     // The samples' identities change on every render; their update times say when data arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [steps, logos, loadedKey, scope, client, projectId, flow]);
+  }, [steps, logos, loadedKey, scope]);
   return <ReferenceSourcesContext.Provider value={value}>{children}</ReferenceSourcesContext.Provider>;
 }
 
