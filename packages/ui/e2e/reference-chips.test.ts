@@ -89,7 +89,7 @@ it('shows references as chips, completes {{ and saves the exact reference text',
   await selector.locator('mark', { hasText: 'Lisbon' }).waitFor();
   // Arrow keys go from the search box to the results.
   await search.press('ArrowDown');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('1. Webhook');
+  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toContain('1. Webhook');
   await selector.getByRole('button', { name: 'Insert step_1 contact.city.name' }).click();
   await expect
     .poll(() => city.locator('.reference-chip').textContent())
