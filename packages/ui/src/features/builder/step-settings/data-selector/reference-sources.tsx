@@ -21,6 +21,8 @@ export interface ReferenceSource {
   readonly label: string;
   readonly type: AnyStep['type'];
   readonly logoUrl: string | undefined;
+  /** The piece of a piece step or trigger, for its monogram when it has no logo. */
+  readonly pieceName: string | undefined;
 }
 
 /** What {@link useReferenceSources} answers. */
@@ -74,6 +76,8 @@ export function ReferenceSourcesProvider({
           : `${String(scope.earlier.indexOf(step) + 1)}. ${step.displayName}`,
         type: step.type,
         logoUrl: logoOf(step, logos),
+        pieceName:
+          step.type === 'PIECE' || step.type === 'PIECE_TRIGGER' ? step.settings.pieceName : undefined,
       })),
       sample: (name) => byName.get(name),
     };

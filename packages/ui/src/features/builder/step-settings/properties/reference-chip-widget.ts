@@ -4,35 +4,31 @@
  * chip only replaces how it looks, and the editor treats it as one atomic unit.
  */
 import { WidgetType } from '@codemirror/view';
-import { stepIconPaths } from '../../canvas/step-logo';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { StepLogo } from '../../canvas/step-logo';
 import type { ReferenceSource } from '../data-selector/reference-sources';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** The React roots drawing the chips' logos, by their box, unmounted when the chip goes. */
+const logoRoots = new WeakMap<HTMLElement, Root>();
 
-/** The picture at the chip's start: the piece's logo, or the step's core icon. */
+/**
+ * The picture at the chip's start: the same {@link StepLogo} as on the canvas (the piece's logo,
+ * its monogram, or the step's core icon), drawn into the chip by a React root of its own.
+ */
 function logo(source: ReferenceSource): HTMLElement {
   const box = document.createElement('span');
-  box.className = 'step-logo';
-  if (source.logoUrl !== undefined && source.logoUrl !== '') {
-    const image = document.createElement('img');
-    image.src = source.logoUrl;
-    image.alt = '';
-    image.width = 14;
-    image.height = 14;
-    box.append(image);
-    return box;
-  }
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', 'core-icon');
-  const type = source.type === 'PIECE_TRIGGER' ? 'PIECE' : source.type;
-  for (const d of stepIconPaths(type)) {
-    const path = document.createElementNS(SVG, 'path');
-    path.setAttribute('d', d);
-    svg.append(path);
-  }
-  box.append(svg);
+  box.className = 'reference-chip-logo';
+  const root = createRoot(box);
+  root.render(
+    createElement(StepLogo, {
+      type: source.type === 'PIECE_TRIGGER' ? 'PIECE' : source.type,
+      logoUrl: source.logoUrl,
+      pieceName: source.pieceName,
+      size: 14,
+    }),
+  );
+  logoRoots.set(box, root);
   return box;
 }
 
@@ -69,6 +65,13 @@ export class ReferenceChipWidget extends WidgetType {
     words.textContent = this.label;
     chip.append(logo(this.source), words);
     return chip;
+  }
+
+  override destroy(dom: HTMLElement): void {
+    const box = dom.querySelector<HTMLElement>('.reference-chip-logo');
+    const root = box === null ? undefined : logoRoots.get(box);
+    // The editor may drop a chip while React renders (its field unmounting): unmount after that.
+    if (root !== undefined) queueMicrotask(() => root.unmount());
   }
 
   override ignoreEvent(): boolean {
