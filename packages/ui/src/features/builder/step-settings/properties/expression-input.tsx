@@ -3,15 +3,21 @@
  * inserts references at the caret. Single line or multi-line (`rows`). In a step's settings it is
  * a {@link ReferenceEditor} (references as chips, `{{` completion) with a preview of what the
  * value resolves to from sample data; elsewhere (no steps to refer to) and for passwords it is a
- * native `<input>` or `<textarea>`. Its value is controlled by the caller; typing is never
- * overwritten by the caller's server data (the caller keeps a draft, see `use-step-draft.ts`).
+ * native `<input>` or `<textarea>`. The reference editor and CodeMirror load with the first field
+ * that shows one (a chunk of their own, not in the builder's first load); until then the field is
+ * a read-only native box with the same text and name. Its value is controlled by the caller;
+ * typing is never overwritten by the caller's server data (the caller keeps a draft, see
+ * `use-step-draft.ts`).
  */
-import { useId, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { ACCEPTS_REFERENCES_ATTRIBUTE, useDataSelector } from '../data-selector/data-selector-context';
 import { ReferencePreviewHint } from '../data-selector/reference-preview-hint';
 import { useReferenceSources } from '../data-selector/reference-sources';
 import { insertText } from './insert-text';
-import { ReferenceEditor } from './reference-editor';
+
+const ReferenceEditor = lazy(() =>
+  import('./reference-editor').then((module) => ({ default: module.ReferenceEditor })),
+);
 
 /** Props of {@link ExpressionInput}. */
 export interface ExpressionInputProps extends Omit<
@@ -58,20 +64,42 @@ function ChipExpressionInput({ value, onChange, label, rows, ...rest }: Expressi
   attributes['aria-describedby'] = [attributes['aria-describedby'], previewId].filter(Boolean).join(' ');
   return (
     <div className="expression-field">
-      <ReferenceEditor
-        value={value}
-        onChange={onChange}
-        label={label}
-        multiline={rows !== undefined}
-        rows={rows}
-        placeholder={rest.placeholder}
-        disabled={rest.disabled}
-        className={rest.className}
-        attributes={attributes}
-      />
+      <Suspense fallback={<LoadingEditor value={value} rows={rows} label={label} attributes={attributes} />}>
+        <ReferenceEditor
+          value={value}
+          onChange={onChange}
+          label={label}
+          multiline={rows !== undefined}
+          rows={rows}
+          placeholder={rest.placeholder}
+          disabled={rest.disabled}
+          className={rest.className}
+          attributes={attributes}
+        />
+      </Suspense>
       <ReferencePreviewHint value={value} id={previewId} />
     </div>
   );
+}
+
+/** The field while the reference editor loads: its text, read-only, under the same name. */
+function LoadingEditor({
+  value,
+  rows,
+  label,
+  attributes,
+}: {
+  value: string;
+  rows: number | undefined;
+  label: string;
+  attributes: Record<string, string>;
+}) {
+  // The editor's attributes are DOM names (`inputmode`); the id and ARIA ones read the same in React.
+  const named = Object.fromEntries(
+    Object.entries(attributes).filter(([name]) => name === 'id' || name.startsWith('aria-')),
+  );
+  const props = { 'aria-label': label, ...named, value, readOnly: true, 'aria-busy': true };
+  return rows === undefined ? <input {...props} /> : <textarea rows={rows} {...props} />;
 }
 
 function NativeExpressionInput({ value, onChange, label, rows, onFocus, ...rest }: ExpressionInputProps) {
