@@ -6,6 +6,7 @@
  * new-connection dialog) fields work the same without a selector.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { WithoutReferenceSources } from './reference-sources';
 
 /** The attribute marking fields that accept references (focus there keeps the selector open). */
 export const ACCEPTS_REFERENCES_ATTRIBUTE = 'data-accepts-references';
@@ -58,7 +59,14 @@ export function useDataSelector(): DataSelectorApi | null {
   return useContext(DataSelectorContext);
 }
 
-/** Hides the enclosing data selector from the fields inside (a dialog over the panel). */
+/**
+ * Hides the enclosing data selector and the panel's steps from the fields inside (a dialog over
+ * the panel, such as a new connection's): they are plain text boxes, without references.
+ */
 export function WithoutDataSelector({ children }: { children: ReactNode }) {
-  return <DataSelectorContext.Provider value={null}>{children}</DataSelectorContext.Provider>;
+  return (
+    <DataSelectorContext.Provider value={null}>
+      <WithoutReferenceSources>{children}</WithoutReferenceSources>
+    </DataSelectorContext.Provider>
+  );
 }

@@ -87,6 +87,11 @@ export function ReferenceSourcesProvider({
   return <ReferenceSourcesContext.Provider value={value}>{children}</ReferenceSourcesContext.Provider>;
 }
 
+/** Hides the enclosing panel's steps from the fields inside; use {@link WithoutDataSelector}. */
+export function WithoutReferenceSources({ children }: { children: ReactNode }) {
+  return <ReferenceSourcesContext.Provider value={null}>{children}</ReferenceSourcesContext.Provider>;
+}
+
 /** The steps the enclosing step settings' references can read, or null outside the panel. */
 export function useReferenceSources(): ReferenceSources | null {
   return useContext(ReferenceSourcesContext);
