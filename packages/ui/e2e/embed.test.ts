@@ -246,7 +246,9 @@ describe('the options', () => {
       },
     });
     const home = frame.getByRole('button', { name: 'Back to flows' });
-    expect(await home.textContent()).toBe('←');
+    // The back arrow (an icon), not the logo.
+    expect(await home.locator('svg').count()).toBe(1);
+    expect(await home.locator('img').count()).toBe(0);
     await home.click();
     await expect
       .poll(async () => (await record()).events.filter((event) => event.type === 'home'))
