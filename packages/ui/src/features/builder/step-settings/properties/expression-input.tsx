@@ -4,8 +4,9 @@
  * a {@link ReferenceEditor} (references as chips, `{{` completion) with a preview of what the
  * value resolves to from sample data; elsewhere (no steps to refer to) and for passwords it is a
  * native `<input>` or `<textarea>`. The reference editor and CodeMirror load with the first field
- * that shows one (a chunk of their own, not in the builder's first load); until then the field is
- * a read-only native box with the same text and name. Its value is controlled by the caller;
+ * that shows one (a chunk of their own, not in the builder's first load); until then the field's
+ * place shows its text, busy and not editable, so no keystroke goes to a box about to be replaced.
+ * Its value is controlled by the caller;
  * typing is never overwritten by the caller's server data (the caller keeps a draft, see
  * `use-step-draft.ts`).
  */
@@ -64,7 +65,7 @@ function ChipExpressionInput({ value, onChange, label, rows, ...rest }: Expressi
   attributes['aria-describedby'] = [attributes['aria-describedby'], previewId].filter(Boolean).join(' ');
   return (
     <div className="expression-field">
-      <Suspense fallback={<LoadingEditor value={value} rows={rows} label={label} attributes={attributes} />}>
+      <Suspense fallback={<LoadingEditor value={value} rows={rows} />}>
         <ReferenceEditor
           value={value}
           onChange={onChange}
@@ -82,24 +83,17 @@ function ChipExpressionInput({ value, onChange, label, rows, ...rest }: Expressi
   );
 }
 
-/** The field while the reference editor loads: its text, read-only, under the same name. */
-function LoadingEditor({
-  value,
-  rows,
-  label,
-  attributes,
-}: {
-  value: string;
-  rows: number | undefined;
-  label: string;
-  attributes: Record<string, string>;
-}) {
-  // The editor's attributes are DOM names (`inputmode`); the id and ARIA ones read the same in React.
-  const named = Object.fromEntries(
-    Object.entries(attributes).filter(([name]) => name === 'id' || name.startsWith('aria-')),
+/** The field's place while the reference editor loads: its text, busy, not a text box. */
+function LoadingEditor({ value, rows }: { value: string; rows: number | undefined }) {
+  return (
+    <div
+      className="expression-loading"
+      aria-busy="true"
+      style={{ minHeight: `${String((rows ?? 1) * 1.5 + 0.9)}em` }}
+    >
+      {value}
+    </div>
   );
-  const props = { 'aria-label': label, ...named, value, readOnly: true, 'aria-busy': true };
-  return rows === undefined ? <input {...props} /> : <textarea rows={rows} {...props} />;
 }
 
 function NativeExpressionInput({ value, onChange, label, rows, onFocus, ...rest }: ExpressionInputProps) {
