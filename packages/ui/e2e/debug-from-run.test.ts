@@ -71,7 +71,7 @@ it('opens a failed run in the builder with its data, and tests the fixed step on
   expect(new URL(page.url()).searchParams.get('debugRun')).toBeNull();
   expect(new URL(page.url()).searchParams.get('step')).toBe('step_1');
   await mark('step_1', 'Failed').waitFor();
-  expect(await card('step_1').getByRole('button', { pressed: true }).count()).toBe(1);
+  await expect.poll(() => card('step_1').getByRole('button', { pressed: true }).count()).toBe(1);
   await page.getByRole('complementary', { name: /^Settings of/ }).waitFor();
 
   // The data selector offers the run's payload.

@@ -247,7 +247,7 @@ describe('the options', () => {
     });
     const home = frame.getByRole('button', { name: 'Back to flows' });
     // The back arrow (an icon), not the logo.
-    expect(await home.locator('svg').count()).toBe(1);
+    await home.locator('svg').waitFor();
     expect(await home.locator('img').count()).toBe(0);
     await home.click();
     await expect
