@@ -30,5 +30,14 @@ export async function ensureWebAppBuilt(): Promise<void> {
     statSync(join(uiDir, 'index.html')).mtimeMs,
   );
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sources) return;
-  await build({ configFile: join(uiDir, 'vite.config.ts'), logLevel: 'warn' });
+  // Vite keeps a NODE_ENV it finds, and vitest sets it to "test": React's development build would
+  // be bundled, unlike the app users get (and larger and slower in the bench). Build for production.
+  const nodeEnv = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  try {
+    await build({ configFile: join(uiDir, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
 }
