@@ -4,14 +4,13 @@
  * `disabled` (e.g. "Connect first"), the server's message when the call fails, and a refresh button.
  */
 import type { PieceProperty } from '@piecework/shared';
-import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../../../../api/error-message';
 import { ChoiceCheckboxes, ChoiceSelect } from './choice-controls';
 import type { ControlIds } from './property-frame';
 import { useOptionsSource } from './options-source';
 import { readDropdownState } from './property-values';
 import { usePropertyOptions } from './use-property-options';
-import { Tooltip } from '../../../../components/tooltip';
+import { RefreshButton } from './refresh-button';
 
 /** Props of {@link DynamicDropdownField}. */
 export interface DynamicDropdownFieldProps {
@@ -66,17 +65,11 @@ export function DynamicDropdownField({
             loading={query.isFetching}
           />
         )}
-        <Tooltip content={`Refresh the options of ${property.displayName}`}>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={`Refresh the options of ${property.displayName}`}
-            disabled={!available || query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            <RefreshCw aria-hidden="true" className="icon" />
-          </button>
-        </Tooltip>
+        <RefreshButton
+          label={`Refresh the options of ${property.displayName}`}
+          disabled={!available || query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
       </div>
       {status === undefined ? null : (
         <div className={`field-hint ${query.isError ? 'field-error' : ''}`} role="status">

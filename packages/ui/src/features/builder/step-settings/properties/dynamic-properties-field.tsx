@@ -5,14 +5,13 @@
  * the run reads it to process the values (as the Activepieces builder stores it).
  */
 import type { PieceProperty } from '@piecework/shared';
-import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../../api/error-message';
 import { useOptionsSource } from './options-source';
 import { PropertyForm } from './property-form';
 import { isRecord, type PropertyMap } from './property-values';
 import { usePropertyOptions } from './use-property-options';
-import { Tooltip } from '../../../../components/tooltip';
+import { RefreshButton } from './refresh-button';
 
 /** Props of {@link DynamicPropertiesField}. */
 export interface DynamicPropertiesFieldProps {
@@ -52,17 +51,11 @@ export function DynamicPropertiesField(props: DynamicPropertiesFieldProps) {
                   ? 'No fields for the current input.'
                   : ''}
         </span>
-        <Tooltip content={`Refresh the fields of ${property.displayName}`}>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={`Refresh the fields of ${property.displayName}`}
-            disabled={!available || query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            <RefreshCw aria-hidden="true" className="icon" />
-          </button>
-        </Tooltip>
+        <RefreshButton
+          label={`Refresh the fields of ${property.displayName}`}
+          disabled={!available || query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
       </div>
       {fields === undefined ? null : (
         <PropertyForm
