@@ -14,32 +14,47 @@ export interface UndoRedoButtonsProps {
   onRedo: () => void;
 }
 
+/** One history button: its label, tooltip with the shortcut, and announced shortcut keys. */
+function HistoryButton(props: {
+  label: string;
+  shortcut: string;
+  keys: string;
+  enabled: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <Tooltip content={`${props.label} (${props.shortcut})`}>
+      <button
+        type="button"
+        className="btn"
+        disabled={!props.enabled}
+        aria-keyshortcuts={props.keys}
+        onClick={props.onPress}
+      >
+        {props.label}
+      </button>
+    </Tooltip>
+  );
+}
+
 /** The two buttons, side by side. */
 export function UndoRedoButtons({ canUndo, canRedo, onUndo, onRedo }: UndoRedoButtonsProps) {
   return (
     <span className="undo-redo" role="group" aria-label="Edit history">
-      <Tooltip content={`Undo (${shortcutText('Z')})`}>
-        <button
-          type="button"
-          className="btn"
-          disabled={!canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-          onClick={onUndo}
-        >
-          Undo
-        </button>
-      </Tooltip>
-      <Tooltip content={`Redo (${shortcutText('Shift', 'Z')})`}>
-        <button
-          type="button"
-          className="btn"
-          disabled={!canRedo}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-          onClick={onRedo}
-        >
-          Redo
-        </button>
-      </Tooltip>
+      <HistoryButton
+        label="Undo"
+        shortcut={shortcutText('Z')}
+        keys="Control+Z Meta+Z"
+        enabled={canUndo}
+        onPress={onUndo}
+      />
+      <HistoryButton
+        label="Redo"
+        shortcut={shortcutText('Shift', 'Z')}
+        keys="Control+Shift+Z Meta+Shift+Z Control+Y"
+        enabled={canRedo}
+        onPress={onRedo}
+      />
     </span>
   );
 }
