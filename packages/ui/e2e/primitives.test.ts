@@ -172,6 +172,8 @@ it('picks an option of a combobox with the keyboard', async () => {
   await page.keyboard.press('Escape');
   await search.waitFor({ state: 'detached' });
   expect(await operator.textContent()).toBe('(Number) Is less than');
+  // The popover gives focus back to the button once it has unmounted, a task after it closes.
+  await expect.poll(() => hasFocus(operator)).toBe(true);
   await page.keyboard.press('e');
   await expect.poll(() => search.inputValue()).toBe('e');
   await page.keyboard.press('Escape');

@@ -121,7 +121,8 @@ describe('piecework flows', () => {
     expect(copy.version.displayName).toBe(original.version.displayName);
     expect(copy.version.valid).toBe(original.version.valid);
     expect(stepsOf(copy.version.trigger)).toEqual(stepsOf(original.version.trigger));
-  });
+    // Two CLI processes start through tsx: each can take its exec limit on a crowded machine.
+  }, 120_000);
 
   it('writes the export to --output, with the flags instead of the environment', async () => {
     const created = await owner.flows.create({ displayName: 'Nightly', projectId });

@@ -27,7 +27,7 @@ afterAll(() => server.close(), 60_000);
 const runs = () => server.server.context.runs;
 
 describe('run limits', () => {
-  // Up to a minute: the endless run alone takes its 5 s time limit, and the warm-up more on a
+  // Up to 90 s: the endless run alone takes its 5 s time limit, and the warm-up up to 45 s on a
   // crowded machine.
   it('ends an endless code step TIMEOUT while other runs keep finishing quickly', async () => {
     const endless = await publishedFlow(server, user, chain([code('step_1', 'while (true) {}')]));
@@ -39,8 +39,10 @@ describe('run limits', () => {
     );
     // Every worker thread started (as they are after the first runs of a server): 4 runs at once,
     // 2 per process, reach both threads of one server, and of each of a cluster's 2 workers.
+    // Starting them takes seconds on a cluster (each worker starts its threads), three times that
+    // when other test files crowd the cores: up to 45 s.
     const warmUp = await Promise.all([1, 2, 3, 4].map(() => runs().createRun(newRun(warm, user))));
-    await Promise.all(warmUp.map(({ run }) => waitForRun(server, run.id)));
+    await Promise.all(warmUp.map(({ run }) => waitForRun(server, run.id, undefined, 45_000)));
     const { run } = await runs().createRun(newRun(endless, user));
     await waitForRun(server, run.id, ['RUNNING']);
     const others = [];
@@ -59,7 +61,7 @@ describe('run limits', () => {
     expect(Date.parse(done.finishTime!) - Date.parse(done.startTime!)).toBeLessThan(
       FLOW_TIMEOUT_SECONDS * 1000 + 2_500,
     );
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('run memory limit', () => {

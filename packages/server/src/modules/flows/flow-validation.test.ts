@@ -39,17 +39,17 @@ const setTrigger = (trigger: TriggerRequest = webhookTrigger()): FlowOperation =
 });
 const publish: FlowOperation = { type: 'LOCK_AND_PUBLISH', request: {} };
 
-/** A trigger of an npm piece, exported by Activepieces. */
-function formsTrigger(pieceVersion = '0.4.1'): TriggerRequest {
+/** A trigger of an npm piece that is not built in, exported by Activepieces. */
+function typeformTrigger(pieceVersion = '0.4.1'): TriggerRequest {
   return {
     name: 'trigger',
-    displayName: 'Web Form',
+    displayName: 'New Submission',
     type: 'PIECE_TRIGGER',
     valid: true,
     settings: {
-      pieceName: '@activepieces/piece-forms',
+      pieceName: '@activepieces/piece-typeform',
       pieceVersion,
-      triggerName: 'form_submission',
+      triggerName: 'new_submission',
       propertySettings: {},
       input: {},
     },
@@ -158,35 +158,35 @@ describe('checks at save', () => {
         displayName: 'Imported',
         schemaVersion: '16',
         trigger: {
-          ...formsTrigger(),
+          ...typeformTrigger(),
           nextAction: { ...codeStep('step_1', { v: '{{trigger.body.name}}' }), lastUpdatedDate: 'x' },
         } as never,
       },
     });
     expect(codesOf(imported)).toEqual([['trigger', 'PIECE_NOT_INSTALLED']]);
     expect(imported.version.validationIssues![0]!.message).toContain(
-      'piecework pieces add @activepieces/piece-forms@0.4.1',
+      'piecework pieces add @activepieces/piece-typeform@0.4.1',
     );
     const refused = await api.operate(flow.id, publish);
     expect(refused.status).toBe(409);
-    expect(JSON.stringify(refused.body)).toContain('piecework pieces add @activepieces/piece-forms@0.4.1');
+    expect(JSON.stringify(refused.body)).toContain('piecework pieces add @activepieces/piece-typeform@0.4.1');
   });
 
   it('a piece installed under the pieces directory is valid', async () => {
     const moduleDir = join(
       server.dataDir,
       'pieces',
-      '@activepieces__piece-forms@0.4.2',
+      '@activepieces__piece-typeform@0.4.2',
       'node_modules',
-      '@activepieces/piece-forms',
+      '@activepieces/piece-typeform',
     );
     mkdirSync(moduleDir, { recursive: true });
     writeFileSync(
       join(moduleDir, 'package.json'),
-      JSON.stringify({ name: '@activepieces/piece-forms', version: '0.4.2' }),
+      JSON.stringify({ name: '@activepieces/piece-typeform', version: '0.4.2' }),
     );
     const flow = await api.createFlow(user.projectId!);
-    const saved = await api.apply(flow.id, setTrigger(formsTrigger('0.4.2')));
+    const saved = await api.apply(flow.id, setTrigger(typeformTrigger('0.4.2')));
     expect(saved.version).toMatchObject({ valid: true, validationIssues: [] });
   });
 });
@@ -233,7 +233,7 @@ describe('webhooks of a flow whose trigger piece is not installed', () => {
     await server.server.context.store.write((trx) =>
       trx
         .updateTable('flowVersion')
-        .set({ trigger: JSON.stringify({ ...formsTrigger(), lastUpdatedDate: flow.updated }) })
+        .set({ trigger: JSON.stringify({ ...typeformTrigger(), lastUpdatedDate: flow.updated }) })
         .where('id', '=', flow.publishedVersionId!)
         .execute(),
     );
@@ -243,7 +243,7 @@ describe('webhooks of a flow whose trigger piece is not installed', () => {
       code: 'ENTITY_NOT_FOUND',
       params: {
         entityType: 'piece',
-        message: expect.stringContaining('piecework pieces add @activepieces/piece-forms@0.4.1') as string,
+        message: expect.stringContaining('piecework pieces add @activepieces/piece-typeform@0.4.1') as string,
       },
     });
     expect(await runRowsOf(server, flow.id)).toEqual([]);
