@@ -1,6 +1,7 @@
 /** What the HTTP benchmarks share: a load run in a second process, and a JSON call to the API. */
 import { spawn } from 'node:child_process';
 import type { LoadResult, LoadSpec } from './load-generator';
+import type { OpenLoopResult, OpenLoopSpec } from './open-loop-load';
 
 /** Runs `bench/load-generator.ts` in its own process for `seconds` (after `warmupSeconds`, default 1). */
 export function runLoad(
@@ -24,6 +25,28 @@ export function runLoad(
         ? resolve(JSON.parse(output) as LoadResult)
         : reject(new Error(`load generator exited ${String(code)}`)),
     );
+  });
+}
+
+/**
+ * Runs `bench/open-loop-load.ts` in its own process: requests at a fixed rate whatever the answers
+ * take. Use it where a closed loop would hide a server falling behind (soaks, queue backlogs).
+ */
+export function runOpenLoad(spec: OpenLoopSpec): Promise<OpenLoopResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/open-loop-load.ts', JSON.stringify(spec)],
+      // Its standard input stays open while this process lives: the generator stops when it closes.
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      child.stdin.end();
+      if (code === 0) resolve(JSON.parse(output) as OpenLoopResult);
+      else reject(new Error(`open-loop load generator exited ${String(code)}`));
+    });
   });
 }
 

@@ -1,4 +1,5 @@
-/** Shared helpers for the benchmarks: a seeded PRNG, a timer and a table printer. */
+/** Shared helpers for the benchmarks: a seeded PRNG, a timer, a table printer, CPU of a process. */
+import { procStatFields } from '../packages/server/src/testing/proc-stat';
 
 /** A small seeded PRNG so that every run applies the same "random" operations. */
 export function mulberry32(seed: number): () => number {
@@ -35,4 +36,15 @@ export function printTable(headers: string[], rows: string[][]): void {
   }
   process.stdout.write(`${line(headers)}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+/**
+ * CPU time (user + system) so far, in ms, of process `pid` (every thread), or of its main thread
+ * only: read from /proc (Linux), in clock ticks of 10 ms. Use it to divide a server's CPU by the
+ * runs it served.
+ */
+export function processCpuMs(pid: number, mainThreadOnly = false): number {
+  const path = mainThreadOnly ? `/proc/${String(pid)}/task/${String(pid)}/stat` : `/proc/${String(pid)}/stat`;
+  const fields = procStatFields(path);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }

@@ -1,7 +1,9 @@
 /**
  * bench/webhooks: webhook -> 10-step flow -> sync response, on the real server (SQLite, durable
  * queue, engine in worker threads, every step persisted as it finishes), runs/s and p50/p99 at
- * c=1 and c=16, beside a bare Fastify route in the same run; then the time from process start to
+ * c=1 and c=16, each beside the floor of the same work measured in the same run
+ * (`bench/floor-server.ts`: node:http -> 9 calls into one warm QuickJS context -> one SQLite
+ * transaction, no Piecework code) and as a ratio to it; then the time from process start to
  * the first answered webhook, median of 7 starts (the built command's code caches are warm by
  * then: the server measured before wrote them). The load comes from a second process
  * (bench/load-generator.ts).
@@ -23,13 +25,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import Fastify from 'fastify';
 import { loadServerSettings } from '../packages/server/src/infrastructure/config/server-settings';
 import { createServer } from '../packages/server/src/index';
-import { procStatFields } from '../packages/server/src/testing/proc-stat';
 import { runLoad, signUpBenchUser } from './http-load';
 import type { LoadSpec } from './load-generator';
-import { printTable } from './support';
+import { printTable, processCpuMs } from './support';
+import { startFloorServer } from './floor';
 import { publishTenStepFlow } from './webhook-flow';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -64,13 +65,6 @@ async function startBuiltServer(port: number): Promise<ChildProcess> {
   }
 }
 
-/** CPU time (user + system) so far, in ms, of process `pid` (every thread), or of its main thread. */
-function processCpuMs(pid: number, mainThreadOnly = false): number {
-  const path = mainThreadOnly ? `/proc/${String(pid)}/task/${String(pid)}/stat` : `/proc/${String(pid)}/stat`;
-  const fields = procStatFields(path);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-}
-
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const child = measureBuilt ? await startBuiltServer(port) : undefined;
 const server = child ? undefined : await createServer({ env });
@@ -90,12 +84,7 @@ const check = await fetch(`${origin}/api/v1/webhooks/${flow.id}/sync`, {
 });
 process.stdout.write(`check: ${String(check.status)} ${await check.text()}\n`);
 
-const bare = Fastify();
-bare.post('/bare', (request, reply) => {
-  JSON.stringify(request.body);
-  return reply.send({ n: 9 });
-});
-const bareOrigin = await bare.listen({ port: 0, host: '127.0.0.1' });
+const floor = await startFloorServer(dataDir);
 
 const rows: string[][] = [];
 /** Sync webhooks answered (the check above, then every load, warm-ups included). */
@@ -118,9 +107,9 @@ for (const connections of [1, 16]) {
   const runs = ours.answered;
   const cpuMsPerRun = (cpuMsNow() - cpuBefore) / runs;
   const mainMsPerRun = (mainCpuMsNow() - mainBefore) / runs;
-  const baseline = await load({
-    origin: bareOrigin,
-    path: '/bare',
+  const floorLoad = await load({
+    origin: floor.origin,
+    path: '/webhook',
     method: 'POST',
     headers: json,
     bodies: body,
@@ -129,17 +118,19 @@ for (const connections of [1, 16]) {
   rows.push([
     String(connections),
     ours.requestsPerSecond.toFixed(0),
+    (ours.requestsPerSecond / floorLoad.requestsPerSecond).toFixed(2),
     ours.p50.toFixed(2),
+    (ours.p50 / floorLoad.p50).toFixed(1),
     ours.p99.toFixed(2),
     cpuMsPerRun.toFixed(2),
     Number.isNaN(mainMsPerRun) ? '-' : mainMsPerRun.toFixed(2),
-    baseline.requestsPerSecond.toFixed(0),
-    baseline.p50.toFixed(2),
-    baseline.p99.toFixed(2),
+    floorLoad.requestsPerSecond.toFixed(0),
+    floorLoad.p50.toFixed(2),
+    floorLoad.p99.toFixed(2),
     String(ours.errors),
   ]);
 }
-await bare.close();
+await floor.stop();
 await server?.close();
 if (child) {
   child.kill('SIGTERM');
@@ -154,16 +145,21 @@ printTable(
   [
     'c',
     'runs/s',
+    'x floor',
     'p50 ms',
+    'p50 / floor',
     'p99 ms',
     'server CPU ms/run',
     'main thread ms/run',
-    'bare req/s',
-    'bare p50',
-    'bare p99',
+    'floor runs/s',
+    'floor p50',
+    'floor p99',
     'errors',
   ],
   rows,
+);
+process.stdout.write(
+  `goals: c=1 p50 <= 1.1 x floor p50 + 0.5 ms (${(1.1 * Number(rows[0]![9]) + 0.5).toFixed(2)} ms here); c=16 runs/s >= 0.5 x floor\n`,
 );
 
 // Throughput counts answers, and an answer leaves before its run's end is written: once the

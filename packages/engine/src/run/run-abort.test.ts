@@ -135,4 +135,37 @@ describe('RunAbort', () => {
     abort.abort(new Error('second'));
     expect((call.signal.reason as Error).message).toBe('first');
   });
+
+  it("hands out a signal aborted with the run's reason when asked for it only after the end", () => {
+    const abort = new RunAbort();
+    let made = 0;
+    abort.abort(() => {
+      made += 1;
+      return new Error('ended');
+    });
+    expect(abort.aborted).toBe(true);
+    expect(made).toBe(0);
+    expect(abort.signal.aborted).toBe(true);
+    expect((abort.signal.reason as Error).message).toBe('ended');
+    expect(abort.reason).toBe(abort.signal.reason);
+    expect(made).toBe(1);
+  });
+
+  it('makes the reason at once for a signal already handed out, and keeps the first reason', () => {
+    const abort = new RunAbort();
+    const { signal } = abort;
+    abort.abort(() => new Error('first'));
+    abort.abort(new Error('second'));
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as Error).message).toBe('first');
+  });
+
+  it("is aborted by a caller's signal even when nobody asked for its own", () => {
+    const caller = new AbortController();
+    const abort = new RunAbort(caller.signal);
+    caller.abort(new Error('stop'));
+    expect(abort.aborted).toBe(true);
+    expect((abort.reason as Error).message).toBe('stop');
+    expect((abort.signal.reason as Error).message).toBe('stop');
+  });
 });

@@ -8,30 +8,69 @@
  * signal, and no signal handed to a piece stays unaborted after its step.
  */
 export class RunAbort {
-  private readonly controller = new AbortController();
+  /** Made when a signal is first asked for: most runs end without handing one out. */
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+  /** Makes the reason when first read, for an abort nobody was listening to. */
+  #makeReason: (() => Error) | undefined;
   private readonly unlinkCaller: (() => void) | undefined;
 
   /** @param caller the caller's signal (e.g. `FlowEngine.execute({signal})`): aborting it aborts the run. */
   constructor(caller?: AbortSignal) {
     if (!caller) return;
     if (caller.aborted) {
-      this.controller.abort(caller.reason);
+      this.#abortWith(caller.reason);
       return;
     }
-    const onAbort = () => this.controller.abort(caller.reason);
+    const onAbort = () => this.#abortWith(caller.reason);
     caller.addEventListener('abort', onAbort, { once: true });
     this.unlinkCaller = () => caller.removeEventListener('abort', onAbort);
   }
 
   /** Aborted once the run has ended (or was aborted); its `reason` says why. */
   get signal(): AbortSignal {
-    return this.controller.signal;
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
   }
 
-  /** Ends the run's outbound work with `reason` (the first reason given stays). */
-  abort(reason: Error): void {
+  /** Whether the run was aborted: `signal.aborted`, without making a signal. */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Why the run was aborted (undefined while it was not): `signal.reason`, without making a signal. */
+  get reason(): unknown {
+    if (this.#makeReason !== undefined) {
+      this.#reason = this.#makeReason();
+      this.#makeReason = undefined;
+    }
+    return this.#reason;
+  }
+
+  /**
+   * Ends the run's outbound work with `reason` (the first reason given stays). A function is
+   * called for the reason only when somebody reads it: an `Error` costs its stack trace.
+   */
+  abort(reason: Error | (() => Error)): void {
     this.unlinkCaller?.();
-    if (!this.controller.signal.aborted) this.controller.abort(reason);
+    if (this.#aborted) return;
+    if (typeof reason === 'function' && this.#controller === undefined) {
+      this.#aborted = true;
+      this.#makeReason = reason;
+      return;
+    }
+    this.#abortWith(typeof reason === 'function' ? reason() : reason);
+  }
+
+  #abortWith(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
   }
 
   /**
@@ -41,7 +80,7 @@ export class RunAbort {
    */
   forCall(onAbort?: (reason: unknown) => void): { signal: AbortSignal; release(): void } {
     const call = new AbortController();
-    const run = this.controller.signal;
+    const run = this.signal;
     if (run.aborted) {
       call.abort(run.reason);
       return { signal: call.signal, release() {} };
@@ -55,7 +94,7 @@ export class RunAbort {
       signal: call.signal,
       release: () => {
         run.removeEventListener('abort', forward);
-        call.abort(abortError('The step has ended'));
+        call.abort(endedError('The step has ended'));
       },
     };
   }
@@ -66,6 +105,21 @@ export function abortError(message: string, name: 'AbortError' | 'TimeoutError' 
   const error = new Error(message);
   error.name = name;
   return error;
+}
+
+/**
+ * An `AbortError` with `message` and no stack trace, for the routine ends of a run and of its
+ * steps: capturing a stack costs more than the rest of a step's bookkeeping, and it would only
+ * point at the engine's own code.
+ */
+export function endedError(message: string): Error {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return abortError(message);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** The message of an abort reason: an Error's message, else the value as text. */

@@ -7,7 +7,7 @@ import type { EngineEvents } from './engine-events';
 import type { EngineOptions } from './engine-options';
 import { failedHalt, timeoutHalt, timeoutMessage, type Halt } from './halt';
 import { isOffloadedOutput } from './offloaded-output';
-import { abortError, abortMessage, RunAbort } from './run-abort';
+import { abortError, abortMessage, endedError, RunAbort } from './run-abort';
 
 /**
  * Everything one execution shares while it walks the flow: the host, limits, the sandbox, the
@@ -26,7 +26,8 @@ export class RunContext {
   readonly loadedOutputs = new Map<string, unknown>();
   /** The run's abort signal, handed to every piece call; aborted by {@link end}. */
   readonly abort: RunAbort;
-  private readonly deadlineReason: Error;
+  /** The reason of an abort at the deadline, made when the deadline passes. */
+  private deadlineReason: Error | undefined;
 
   constructor(
     readonly host: EngineHost,
@@ -43,16 +44,17 @@ export class RunContext {
     this.pendingResume = resume;
     this.deadline = startedAt + options.flowTimeoutSeconds * 1000;
     this.abort = new RunAbort(callerSignal);
-    this.deadlineReason = abortError(timeoutMessage(options.flowTimeoutSeconds), 'TimeoutError');
   }
 
   /** Aborts the run's outbound work: the run has ended (for whatever reason). */
   end(): void {
-    this.abort.abort(abortError('The run has ended'));
+    this.abort.abort(() => endedError('The run has ended'));
   }
 
   /** Aborts the run's outbound work because the run passed its deadline (it ends TIMEOUT). */
   endAtDeadline(): void {
+    if (this.abort.aborted) return;
+    this.deadlineReason = abortError(timeoutMessage(this.options.flowTimeoutSeconds), 'TimeoutError');
     this.abort.abort(this.deadlineReason);
   }
 
@@ -61,15 +63,14 @@ export class RunContext {
    * deadline did it, FAILED with the caller's reason when its caller aborted it; else undefined.
    */
   abortedHalt(): Halt | undefined {
-    const { signal } = this.abort;
-    if (!signal.aborted) return undefined;
-    if (signal.reason === this.deadlineReason) return timeoutHalt(this.options.flowTimeoutSeconds);
-    return failedHalt('FAILED', `The run was aborted: ${abortMessage(signal.reason)}`);
+    if (!this.abort.aborted) return undefined;
+    if (this.abortedAtDeadline()) return timeoutHalt(this.options.flowTimeoutSeconds);
+    return failedHalt('FAILED', `The run was aborted: ${abortMessage(this.abort.reason)}`);
   }
 
   /** True when the run's signal was aborted because it passed its deadline. */
   abortedAtDeadline(): boolean {
-    return this.abort.signal.reason === this.deadlineReason;
+    return this.deadlineReason !== undefined && this.abort.reason === this.deadlineReason;
   }
 
   /** True once AP_FLOW_TIMEOUT_SECONDS has passed since the execution started. */

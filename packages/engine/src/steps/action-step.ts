@@ -77,7 +77,7 @@ async function attemptWithRetries(
       outcome.status !== 'FAILED' ||
       attempt >= retries.length ||
       context.pastDeadline() ||
-      context.abort.signal.aborted
+      context.abort.aborted
     )
       return outcome;
     await context.host.sleep(retries[attempt]!);

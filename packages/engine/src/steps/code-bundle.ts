@@ -13,6 +13,8 @@ export const NO_CODE_BUNDLER: CodeBundleOutcome = {
 };
 
 const needsByPackageJson = new BoundedCache<string, CodeNeeds>(500);
+/** What a step without dependencies needs (most steps: their package.json is `{}` or empty). */
+const PLAIN: CodeNeeds = { kind: 'PLAIN' };
 /** Bundles this process got, by source: a bundle is the same for the same source (see CodeBundler). */
 const bundles = new BoundedCache<string, string>(50);
 
@@ -21,13 +23,14 @@ const bundles = new BoundedCache<string, string>(50);
  * host makes) or not (it runs as written, with no call to the host). Cached per text.
  */
 export function codeNeeds(packageJson: string): CodeNeeds {
+  if (packageJson === '{}' || packageJson === '') return PLAIN;
   const cached = needsByPackageJson.get(packageJson);
   if (cached) return cached;
   const read = readCodeDependencies(packageJson);
   const needs: CodeNeeds = !read.ok
     ? { kind: 'REFUSED', message: read.message }
     : Object.keys(read.dependencies).length === 0
-      ? { kind: 'PLAIN' }
+      ? PLAIN
       : { kind: 'BUNDLE' };
   if (packageJson.length <= 10_000) needsByPackageJson.set(packageJson, needs);
   return needs;

@@ -109,8 +109,10 @@ describe('BullJobQueue (Redis only)', () => {
 
   it('lets two workers on one store never claim the same job and hold a project limit together', async () => {
     await store.db.updateTable('project').set({ maxConcurrentJobs: 2 }).where('id', '=', 'A').execute();
-    const first = open();
-    const second = open({ queueName: `runs-${String(queueCount)}` });
+    // Leases outlast the test: on a crowded machine the claiming below can take longer than the
+    // file's 1 s lease, and a job whose lease ran out is rightly claimed again.
+    const first = open({ leaseMs: 120_000 });
+    const second = open({ queueName: `runs-${String(queueCount)}`, leaseMs: 120_000 });
     for (let i = 0; i < 6; i++) await addQueuedRun(store, first, 'A');
     for (let i = 0; i < 3; i++) await addQueuedRun(store, second, 'B');
     const claimed: ClaimedJob[] = [];

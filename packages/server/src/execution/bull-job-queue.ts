@@ -161,8 +161,14 @@ export class BullJobQueue implements RunQueue {
   }
 
   async complete(trx: Kysely<Database>, jobId: string): Promise<void> {
-    await this.rows.delete(trx, jobId);
-    this.store.afterCommit(() => this.tellRedisSoon([], [jobId]));
+    await this.completeAll(trx, [jobId]);
+  }
+
+  async completeAll(trx: Kysely<Database>, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await this.rows.deleteAll(trx, jobIds);
+    const ended = [...jobIds];
+    this.store.afterCommit(() => this.tellRedisSoon([], ended));
   }
 
   async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {

@@ -82,6 +82,8 @@ export interface JobQueue<Write> {
   mayHaveAvailable(): boolean;
   /** Removes a finished job, in `write`. */
   complete(write: Write, jobId: string): Promise<void>;
+  /** Removes finished jobs `jobIds`, in `write`, in one statement: the jobs of a batch of run ends. */
+  completeAll(write: Write, jobIds: readonly string[]): Promise<void>;
   /**
    * Removes the jobs of `runIds` that wait for a worker (QUEUED, delayed ones included), in
    * `write`: the runs were canceled, or a resume replaces a pending delay. Jobs a worker holds stay.

@@ -9,7 +9,7 @@ import type { Database, JobTable } from '../infrastructure/storage/database';
 import { fromJson, toJson } from '../infrastructure/storage/json-column';
 import { timestampOf } from '../infrastructure/storage/timestamp';
 import type { ClaimedJob, JobKind, NewJob } from './job-queue';
-import { deleteJob, insertJobRow } from './run-statements';
+import { deleteJob, deleteJobs, insertJobRow } from './run-statements';
 
 /** Options of {@link JobRows}. */
 export interface JobRowsOptions {
@@ -82,6 +82,12 @@ export class JobRows {
   /** Deletes a finished job's row. */
   async delete(trx: Kysely<Database>, jobId: string): Promise<void> {
     await deleteJob.run(trx, { id: jobId });
+  }
+
+  /** Deletes the rows of finished jobs `jobIds`, in one statement. */
+  async deleteAll(trx: Kysely<Database>, jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 1) await deleteJob.run(trx, { id: jobIds[0]! });
+    else if (jobIds.length > 1) await deleteJobs(jobIds.length).run(trx, jobIds);
   }
 
   /** Deletes the QUEUED rows of `runIds`; answers their ids. */

@@ -14,8 +14,11 @@ const ANSWER_MARGIN_MS = 1_000;
 export class ResponseWaiters {
   private readonly waiting = new Map<string, Set<Settle>>();
 
-  /** Waits for run `runId` to answer, at most `timeoutMs`. */
-  wait(runId: string, timeoutMs: number): Promise<AwaitedResponse> {
+  /**
+   * Waits for run `runId` to answer, at most `timeoutMs`; a caller that stops listening aborts
+   * `signal` and is answered TIMED_OUT at once (the run goes on).
+   */
+  wait(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<AwaitedResponse> {
     return new Promise((resolve) => {
       let waiters = this.waiting.get(runId);
       if (!waiters) this.waiting.set(runId, (waiters = new Set()));
@@ -29,6 +32,10 @@ export class ResponseWaiters {
       );
       const timer = setTimeout(() => settle({ kind: 'TIMED_OUT' }), timeoutMs);
       waiters.add(settle);
+      if (signal !== undefined) {
+        if (signal.aborted) settle({ kind: 'TIMED_OUT' });
+        else signal.addEventListener('abort', () => settle({ kind: 'TIMED_OUT' }), { once: true });
+      }
     });
   }
 

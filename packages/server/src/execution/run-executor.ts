@@ -21,25 +21,20 @@ import type { ServerBase } from '../server-context';
 import type { FlowRunStepTable } from '../infrastructure/storage/database';
 import { alertOnRunFailure } from '../modules/alerts/run-failure-alerts';
 import type { RunEndWrite } from './run-end-write';
+import { RunEndBatch } from './run-end-batch';
+import { finishRuns } from './lifecycle/end-run';
 import { buildEngineRequest } from './build-engine-request';
-import { finishRun } from './lifecycle/end-run';
 import { giveBackRun } from './lifecycle/requeue-runs';
 import type { StartedJob } from './lifecycle/start-runs';
 import type { RunQueue } from './run-queue';
 import { createRunHost } from './run-host';
+import { logRunExecuted } from './run-end-log';
 import type { RunFlowVersions } from './run-flow-versions';
 import type { FlowRunRow } from '../infrastructure/storage/rows/execution-rows';
 import { loadStepRows, runSteps, triggerRecord, type SavedStep } from './run-steps';
 import { StepWriter } from './step-writer';
 import { timestampOf } from '../infrastructure/storage/timestamp';
 import { fromJson, toJson } from '../infrastructure/storage/json-column';
-
-/**
- * How long a run's end, written after its synchronous caller got its answer, may wait for another
- * write to share a commit (see `DataStore.write`): under a steady stream of requests the next
- * request's run creation carries it.
- */
-const FINISH_AFTER_ANSWER_DEFER_MS = 5;
 
 /** Where an execution's outcome goes once committed. */
 export interface ExecutionListener {
@@ -89,7 +84,17 @@ export class RunExecutor {
   /** The runs executing here, by id, each with what cancels it. */
   private readonly executing = new Map<string, { projectId: string; cancel: AbortController }>();
 
-  constructor(private readonly deps: RunExecutorDeps) {}
+  /** The ends of the runs executed here, written several per transaction. */
+  private readonly ends: RunEndBatch;
+
+  constructor(private readonly deps: RunExecutorDeps) {
+    this.ends = new RunEndBatch(deps.base.store, async (trx, ends) => {
+      const rows = await finishRuns(trx, deps.queue, ends);
+      // A single-step test's sample data commits with the run's end: whoever sees it ended finds it.
+      for (const end of ends) if (end.endWrite !== null) await end.endWrite(trx);
+      return rows;
+    });
+  }
 
   /**
    * Cancels run `runId` of `projectId` if it executes here: it ends CANCELED (its thread is
@@ -116,7 +121,7 @@ export class RunExecutor {
   }
 
   private async executeWith(started: StartedJob, signal: AbortSignal): Promise<void> {
-    const { base, runner, queue } = this.deps;
+    const { base, runner } = this.deps;
     const { job, run } = started;
     const writer = new StepWriter(base.store, base.logger, this.deps.stepWriteDelayMs);
     let logsFileId: string | undefined;
@@ -175,22 +180,16 @@ export class RunExecutor {
     // taken: the caller's next request would then wait for this slot, so the end is written in
     // this turn of the event loop (with the other writes of the turn) and the slot freed.
     const defer = respondedEarly && this.deps.mayDeferEnd();
-    // A single-step test's sample data commits with the run's end: whoever sees it ended finds it.
     const endWrite = (await this.deps.endWrite?.(run, result)) ?? null;
-    const written = await base.store.write(
-      async (trx) => {
-        const row = await finishRun(
-          trx,
-          queue,
-          { ...started, result, stepRows, logsFileId, pausedPath },
-          now,
-        );
-        if (endWrite !== null) await endWrite(trx);
-        return row;
-      },
-      { deferMs: defer ? FINISH_AFTER_ANSWER_DEFER_MS : 0 },
-    );
+    // Written with the other ends that arrive meanwhile (see `RunEndBatch`), committed when it resolves.
+    const written = await this.ends.write({
+      execution: { ...started, result, stepRows, logsFileId, pausedPath },
+      endWrite,
+      now,
+      deferrable: defer,
+    });
     this.deps.listener.ended(written, result, respondedEarly);
+    logRunExecuted(base.logger, started, result.status);
     // The end is committed (`write` resolves after the commit): a failed production run emails
     // its project's alert receivers in the background, never delaying nor failing the run.
     alertOnRunFailure(base, written);

@@ -29,7 +29,7 @@ export interface RunHostIds {
  */
 export function runServices(
   base: ServerBase,
-  ids: Pick<RunHostIds, 'projectId' | 'flowId'>,
+  ids: Pick<RunHostIds, 'projectId' | 'flowId'> & Partial<Pick<RunHostIds, 'runId'>>,
   onFileSaved: (fileId: string) => void,
 ): PieceRunRequest['services'] {
   return {

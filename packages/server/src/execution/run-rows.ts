@@ -39,6 +39,7 @@ export function flowRunFromRow(row: FlowRunRow, steps?: StepOutputs): FlowRun {
     ...(row.stepNameToTest === null ? {} : { stepNameToTest: row.stepNameToTest }),
     archivedAt: row.archivedAt,
     stepsCount: row.stepsCount,
+    ...(row.endReason === null || row.endReason === undefined ? {} : { endReason: row.endReason }),
   };
 }
 

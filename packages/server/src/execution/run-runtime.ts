@@ -90,7 +90,7 @@ export interface RunRuntime {
    * Waits for run `runId` to respond or finish, at most `timeoutMs`. Subscribe before the run can
    * start (call it right after `createRun`): responses are not replayed.
    */
-  awaitResponse(runId: string, timeoutMs: number): Promise<AwaitedResponse>;
+  awaitResponse(runId: string, timeoutMs: number, signal?: AbortSignal): Promise<AwaitedResponse>;
   /** The run with its `steps` (assembled from the step records), or null. */
   getRun(runId: string): Promise<FlowRun | null>;
   readonly events: EventEmitter<RunRuntimeEvents>;

@@ -3,7 +3,12 @@
  * run and its job, and writing its end. Other run queries stay ordinary Kysely calls.
  */
 import { sql, type Updateable } from 'kysely';
-import { compiledInsert, compiledStatement } from '../infrastructure/storage/compiled-statement';
+import {
+  compiledInsert,
+  compiledPositionalStatement,
+  compiledStatement,
+  type PositionalStatement,
+} from '../infrastructure/storage/compiled-statement';
 import type { FlowRunTable } from '../infrastructure/storage/database';
 
 /** Every column of a run row, in one fixed order. */
@@ -90,6 +95,26 @@ export const insertJobRow = compiledInsert('job', [
 export const deleteJob = compiledStatement<{ id: string }>((db, param) =>
   db.deleteFrom('job').where('id', '=', param('id')),
 );
+
+/** The deletes of `count` jobs by id, compiled once per count (a batch of run ends: a few). */
+const deleteJobsStatements = new Map<number, PositionalStatement<never>>();
+
+/** Deletes the `count` jobs whose ids it is run with (their runs ended). */
+export function deleteJobs(count: number): PositionalStatement<never> {
+  let statement = deleteJobsStatements.get(count);
+  if (statement === undefined) {
+    const names = Array.from({ length: count }, (_, index) => `id${String(index)}`);
+    statement = compiledPositionalStatement<never>(names, (db, param) =>
+      db.deleteFrom('job').where(
+        'id',
+        'in',
+        names.map((name) => param(name)),
+      ),
+    );
+    if (deleteJobsStatements.size < 64) deleteJobsStatements.set(count, statement);
+  }
+  return statement;
+}
 
 /** One QUEUED job available at `now`, if any: an idle poll's cheap read. */
 export const anyAvailableJob = compiledStatement<{ now: string }, { id: string }>((db, param) =>

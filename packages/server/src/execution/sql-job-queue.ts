@@ -106,6 +106,10 @@ export class SqlJobQueue implements RunQueue {
     await this.rows.delete(trx, jobId);
   }
 
+  async completeAll(trx: Kysely<Database>, jobIds: readonly string[]): Promise<void> {
+    await this.rows.deleteAll(trx, jobIds);
+  }
+
   async discardWaiting(trx: Kysely<Database>, runIds: readonly string[]): Promise<void> {
     await this.rows.discardWaiting(trx, runIds);
   }

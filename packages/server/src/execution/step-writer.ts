@@ -6,60 +6,30 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import {
-  compiledPositionalStatement,
-  type PositionalStatement,
-} from '../infrastructure/storage/compiled-statement';
+import { compiledMultiRowInsert } from '../infrastructure/storage/compiled-statement';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import type { Database, FlowRunStepTable } from '../infrastructure/storage/database';
 
-/** Rows per INSERT statement (SQLite allows 32766 bound values; 6 per row). */
-const ROWS_PER_STATEMENT = 500;
-
-/** The columns of a step row, in the order of the upsert's values. */
-const STEP_COLUMNS = ['runId', 'path', 'stepName', 'position', 'record', 'created'] as const;
-
 /**
- * Inserts step rows in `trx`. A place already recorded gets the new record and keeps its
- * position: the engine records a place again only when it legitimately finishes it again (a
- * paused step on resume, a failed step on retry, a loop or router walked again).
+ * The upsert of step rows. A place already recorded gets the new record and keeps its position:
+ * the engine records a place again only when it legitimately finishes it again (a paused step on
+ * resume, a failed step on retry, a loop or router walked again).
  */
+const upsertStepRows = compiledMultiRowInsert(
+  'flowRunStep',
+  ['runId', 'path', 'stepName', 'position', 'record', 'created'],
+  (insert) =>
+    insert.onConflict((conflict) =>
+      conflict.columns(['runId', 'path']).doUpdateSet((eb) => ({
+        record: eb.ref('excluded.record'),
+        created: eb.ref('excluded.created'),
+      })),
+    ),
+);
+
+/** Inserts step rows in `trx` (see {@link upsertStepRows}: a place recorded again is updated). */
 export async function writeStepRows(trx: Kysely<Database>, rows: readonly FlowRunStepTable[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const values: unknown[] = [];
-    for (const row of chunk) for (const column of STEP_COLUMNS) values.push(row[column]);
-    await upsertStepRows(chunk.length).run(trx, values);
-  }
-}
-
-/** The upsert of `count` step rows, compiled once per count (runs mostly write 1 to 30 rows). */
-const upsertStatements = new Map<number, PositionalStatement<never>>();
-
-function upsertStepRows(count: number): PositionalStatement<never> {
-  let statement = upsertStatements.get(count);
-  if (statement === undefined) {
-    const rowNames = Array.from({ length: count }, (_, index) =>
-      STEP_COLUMNS.map((column) => `${column}${String(index)}`),
-    );
-    statement = compiledPositionalStatement<never>(rowNames.flat(), (db, param) =>
-      db
-        .insertInto('flowRunStep')
-        .values(
-          rowNames.map((names) =>
-            Object.fromEntries(STEP_COLUMNS.map((column, index) => [column, param(names[index]!)])),
-          ) as never,
-        )
-        .onConflict((conflict) =>
-          conflict.columns(['runId', 'path']).doUpdateSet((eb) => ({
-            record: eb.ref('excluded.record'),
-            created: eb.ref('excluded.created'),
-          })),
-        ),
-    );
-    if (upsertStatements.size < 64) upsertStatements.set(count, statement);
-  }
-  return statement;
+  await upsertStepRows.run(trx, rows);
 }
 
 /**

@@ -54,7 +54,7 @@ const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
 /**
  * A duration as Activepieces writes it, read into milliseconds: a whole number of milliseconds
  * (`60000`) or a number and a unit (`1 minute`, `30 seconds`, `2h`, `500ms`; units ms, s/sec/second,
- * m/min/minute, h/hour, d/day, plural or not). Used by AP_API_RATE_LIMIT_AUTHN_WINDOW.
+ * m/min/minute, h/hour, d/day, plural or not). Used by AP_API_RATE_LIMIT_AUTHN_WINDOW and AP_HUMAN_INPUT_RATE_LIMIT_WINDOW.
  */
 export const DurationText = z.string().transform((text, ctx) => {
   const ms = durationMs(text);

@@ -135,6 +135,11 @@ const ROWS: Row[] = [
     'number',
     'Input values larger than this (KB) show truncated in the log.',
   ],
+  [
+    'AP_EXECUTION_DATA_RETENTION_DAYS',
+    'number',
+    'Finished runs older than this many days are deleted with their steps and files.',
+  ],
   ['AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB', 'number', 'Largest webhook payload (MB); larger ones get 413.'],
   ['AP_MAX_FILE_SIZE_MB', 'number', 'Largest file from actions and triggers (MB).'],
   [
@@ -189,6 +194,16 @@ const ROWS: Row[] = [
     'AP_API_RATE_LIMIT_AUTHN_WINDOW',
     'string',
     "Window of the authentication rate limit: '1 minute', '30 seconds' or milliseconds.",
+  ],
+  [
+    'AP_HUMAN_INPUT_RATE_LIMIT_MAX',
+    'number',
+    "Submissions one IP may make per window to forms and chat pages and their flows' webhooks.",
+  ],
+  [
+    'AP_HUMAN_INPUT_RATE_LIMIT_WINDOW',
+    'string',
+    "Window of the forms and chat rate limit: '1 minute', '30 seconds' or milliseconds.",
   ],
   [
     'AP_USE_CDN_FOR_BUNDLES',

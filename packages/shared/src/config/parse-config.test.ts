@@ -30,6 +30,7 @@ describe('parseConfig defaults', () => {
     ['flowRunLogSliceThresholdKb', 32],
     ['flowRunLogInputTruncateThresholdKb', 2],
     ['maxWebhookPayloadSizeMb', 25],
+    ['executionDataRetentionDays', 30],
     ['defaultConcurrentJobsLimit', 5],
     ['logSampleRateInfo', 100],
     ['logKeepSlowMs', 2000],
@@ -50,6 +51,8 @@ describe('parseConfig defaults', () => {
     ['apiRateLimitAuthnEnabled', true],
     ['apiRateLimitAuthnMax', 50],
     ['apiRateLimitAuthnWindow', 60_000],
+    ['humanInputRateLimitMax', 20],
+    ['humanInputRateLimitWindow', 60_000],
   ] as const)('%s defaults to %j', (key, expected) => {
     expect(config[key]).toEqual(expected);
   });

@@ -130,6 +130,11 @@ export const PieceworkConfig = z
     flowRunLogSliceThresholdKb: wholeNumber(0).default(32),
     /** AP_FLOW_RUN_LOG_INPUT_TRUNCATE_THRESHOLD_KB: larger input values show truncated in the log. */
     flowRunLogInputTruncateThresholdKb: wholeNumber(0).default(2),
+    /**
+     * AP_EXECUTION_DATA_RETENTION_DAYS: finished runs older than this many days are deleted with
+     * their steps, files and waitpoints (Activepieces' default: 30).
+     */
+    executionDataRetentionDays: wholeNumber(1).default(30),
     /** AP_MAX_WEBHOOK_PAYLOAD_SIZE_MB: larger webhook payloads get 413. */
     maxWebhookPayloadSizeMb: wholeNumber(1).default(25),
     /** AP_MAX_FILE_SIZE_MB: files from actions and triggers (chosen default: 25). */
@@ -170,6 +175,13 @@ export const PieceworkConfig = z
     apiRateLimitAuthnMax: wholeNumber(1).default(50),
     /** AP_API_RATE_LIMIT_AUTHN_WINDOW: the window of that limit, in milliseconds (read from `1 minute`, `30 seconds`...). */
     apiRateLimitAuthnWindow: DurationText.prefault('1 minute'),
+    /**
+     * AP_HUMAN_INPUT_RATE_LIMIT_MAX: submissions one client IP may make per window to the forms and
+     * chat pages' routes and to the webhooks of flows started by the forms piece; over it: 429.
+     */
+    humanInputRateLimitMax: wholeNumber(1).default(20),
+    /** AP_HUMAN_INPUT_RATE_LIMIT_WINDOW: the window of that limit, in milliseconds (read from `1 minute`, `30 seconds`...). */
+    humanInputRateLimitWindow: DurationText.prefault('1 minute'),
     /** AP_USE_CDN_FOR_BUNDLES: fetch official piece bundles from the CDN first. */
     useCdnForBundles: z.boolean().default(true),
     /** AP_LOAD_TRANSLATIONS_FOR_DEV_PIECES: load translations of pieces under development. */

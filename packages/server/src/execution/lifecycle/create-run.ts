@@ -86,6 +86,9 @@ function newRunRow(run: NewRun, queued: boolean, now: string): FlowRunRow {
     startTime: null,
     finishTime: queued ? null : now,
     archivedAt: null,
+    stuckReportedAt: null,
+    endReason: null,
+    searchIndexedAt: null,
     created: now,
     updated: now,
   };

@@ -14,7 +14,13 @@ import { consumeCredit } from '../credits';
 import type { RunQueue } from '../run-queue';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { FollowUpJob } from '../run-runtime';
-import { moveRun, RETRYABLE_STATUSES } from './run-moves';
+import { endedRunOf, forgetRunEnd } from '../../modules/impact/record-run-impact';
+import { EXECUTION_END_STATUSES, moveRun, RETRYABLE_STATUSES } from './run-moves';
+
+/** Whether `status` is one an execution ends with (so the run's end counts in the Impact figures). */
+function isExecutionEnd(status: string): boolean {
+  return (EXECUTION_END_STATUSES as readonly string[]).includes(status);
+}
 
 /** What the run's `pause` column holds: the engine's pause metadata and where the step paused. */
 export interface StoredPause {
@@ -90,6 +96,8 @@ export async function enqueueFollowUp(
       throw new PieceworkError('QUOTA_EXCEEDED', { message: 'The platform has no run credits left' });
     }
     await queue.enqueue(trx, { runId, projectId: run.projectId, kind: 'RETRY_FROM_FAILED_STEP' });
+    // A run that ended by executing counts in the Impact figures; it counts again when it ends again.
+    if (isExecutionEnd(run.status) && run.finishTime !== null) await forgetRunEnd(trx, endedRunOf(run));
     await moveRun(trx, 'retry', runId, FlowRunStatus.enum.QUEUED, {
       finishTime: null,
       failedStep: null,

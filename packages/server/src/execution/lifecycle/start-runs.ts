@@ -8,7 +8,11 @@
  */
 import { FlowRunStatus, isTerminalRunStatus } from '@piecework/shared';
 import type { Kysely } from 'kysely';
-import { recordAuditEvent } from '../../modules/audit-events/record-audit-event';
+import {
+  recordAuditEvent,
+  recordAuditEvents,
+  type AuditEventInput,
+} from '../../modules/audit-events/record-audit-event';
 import type { Database } from '../../infrastructure/storage/database';
 import type { ClaimedJob } from '../job-queue';
 import type { RunQueue } from '../run-queue';
@@ -90,10 +94,12 @@ export async function startClaimedRuns(
   await moveRuns(trx, 'start', continuing, RUNNING, { updated: now });
   const resumed = started.filter(({ job }) => job.kind === 'RESUME').map(({ run }) => run.id);
   if (resumed.length > 0) await trx.deleteFrom('waitpoint').where('runId', 'in', resumed).execute();
-  for (const { job, run, project } of started) {
-    if (job.attempts === 1 && job.kind !== 'RESUME')
-      await recordRunEvent(trx, 'flow.run.started', run, project, now);
-  }
+  const firstStarts = started.filter(({ job }) => job.attempts === 1 && job.kind !== 'RESUME');
+  await recordRunEvents(
+    trx,
+    'flow.run.started',
+    firstStarts.map(({ run, project }) => ({ run, project, now })),
+  );
   return [...started, ...agents];
 }
 
@@ -111,6 +117,41 @@ function agentJobOf(
 }
 
 /**
+ * Records the lifecycle event `action` of each of `runs` (each at its `now`) in `trx`, in one
+ * INSERT: what {@link recordRunEvent} records for one run, for the runs of a batch (a claim's, a
+ * batch of ends).
+ */
+export async function recordRunEvents(
+  trx: Kysely<Database>,
+  action: 'flow.run.started' | 'flow.run.finished',
+  runs: readonly { run: FlowRunRow; project: RunProject; now: string }[],
+): Promise<void> {
+  await recordAuditEvents(
+    trx,
+    runs.map(({ run, project, now }) => ({
+      now,
+      actor: { platformId: run.platformId },
+      event: runEventOf(action, run, project),
+    })),
+  );
+}
+
+function runEventOf(
+  action: 'flow.run.started' | 'flow.run.finished',
+  run: FlowRunRow,
+  project: RunProject,
+): AuditEventInput {
+  return {
+    action,
+    data: {
+      flowRun: auditFlowRunOf(run),
+      project: { displayName: project.displayName, externalId: project.externalId },
+    },
+    project,
+  };
+}
+
+/**
  * Records a run's lifecycle event in `trx`: flow.run.started once per run (when its first attempt
  * starts), flow.run.finished when it ends; the data the spec gives them (the run's summary and
  * its project's names).
@@ -122,17 +163,5 @@ export async function recordRunEvent(
   project: RunProject,
   now: string,
 ): Promise<void> {
-  await recordAuditEvent(
-    trx,
-    now,
-    { platformId: run.platformId },
-    {
-      action,
-      data: {
-        flowRun: auditFlowRunOf(run),
-        project: { displayName: project.displayName, externalId: project.externalId },
-      },
-      project,
-    },
-  );
+  await recordAuditEvent(trx, now, { platformId: run.platformId }, runEventOf(action, run, project));
 }

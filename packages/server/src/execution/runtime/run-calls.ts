@@ -62,7 +62,7 @@ export function runCalls(base: ServerBase, parts: RunCallParts): RunCalls {
       await enqueueFollowUp(base, queue, runId, job);
       dispatcher.notify();
     },
-    awaitResponse: (runId, timeoutMs) => waiters.wait(runId, timeoutMs),
+    awaitResponse: (runId, timeoutMs, signal) => waiters.wait(runId, timeoutMs, signal),
     executedCount: () => parts.execution.executedCount(),
     async getRun(runId) {
       const row: FlowRunRow | undefined = await base.store.db

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseConfig, type PieceworkConfig } from '@piecework/shared';
+import { readOtelLogSettings, type OtelLogSettings } from './otel-log-settings';
 
 /** Everything the server reads from its environment, resolved. Build it with {@link loadServerSettings}. */
 export interface ServerSettings {
@@ -23,6 +24,8 @@ export interface ServerSettings {
   readonly jwtSecret: Uint8Array;
   /** 32-byte AES-256-GCM key of connection values (derived from AP_ENCRYPTION_KEY or a generated one). */
   readonly encryptionKey: Buffer;
+  /** Where logs are exported over OpenTelemetry (AP_OTEL_ENABLED and the `OTEL_*` variables); undefined when off. */
+  readonly otelLogs: OtelLogSettings | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export interface ServerSettings {
  */
 export function loadServerSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
   const config = parseConfig(env);
+  const otelLogs = readOtelLogSettings(env, config.otelEnabled);
   const dataDir = resolve(config.configPath);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = withTrailingSlash(config.frontendUrl ?? `http://localhost:${String(config.port)}`);
@@ -49,6 +53,7 @@ export function loadServerSettings(env: Record<string, string | undefined> = pro
     publicUrl,
     jwtSecret,
     encryptionKey: deriveAesKey(encryptionKeyHex),
+    otelLogs,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
+import { convertToIncrementalVacuum } from './sqlite-vacuum';
 import type { WriteOptions } from './group-commit';
 import { groupCommitWrites } from './write-transaction';
 
@@ -35,11 +36,14 @@ export interface DataStore {
 /**
  * Opens (creating if needed) the SQLite file and migrates it to the latest schema. The store owns
  * the file while it is open (see `exclusive` of `openSqliteDatabase`): one process per database
- * file; opening a file another process holds fails with an error that says so.
+ * file; opening a file another process holds fails with an error that says so. A file made before
+ * incremental auto-vacuum was the default is rewritten once to have it, when it is small enough
+ * (`convertToIncrementalVacuum`).
  */
 export async function openSqliteStore(file: string): Promise<DataStore> {
   const db = openSqliteDatabase({ file, exclusive: true });
   await migrateToLatest(db);
+  await convertToIncrementalVacuum(db);
   return {
     db,
     ...groupCommitWrites(db),

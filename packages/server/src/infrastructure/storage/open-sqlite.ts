@@ -34,6 +34,9 @@ export interface OpenSqliteOptions {
  * `wal_autocheckpoint = 10000` pages with `journal_size_limit = 64 MB`: a checkpoint (two
  * fsyncs, every changed page copied into the database file) every ~40 MB of WAL instead of every
  * 4 MB — a page rewritten by many runs is copied once — with the WAL file cut back afterwards.
+ * `auto_vacuum = INCREMENTAL`: pages freed by deletions (the retention sweep) can be given back
+ * to the file system with `PRAGMA incremental_vacuum`; a new file gets it at once, an existing
+ * file only once it is rewritten by `VACUUM` (see `convertToIncrementalVacuum`).
  *
  * One Kysely instance holds one connection and runs its queries one at a time; share it within a
  * process. Write through a store's `write` (`groupCommitWrites`) or {@link writeTransaction},
@@ -45,6 +48,8 @@ export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database>
   try {
     // Before the journal mode: in WAL mode, EXCLUSIVE must be set before the first access.
     if (exclusive) connection.pragma('locking_mode = EXCLUSIVE');
+    // Before the first table: it decides the layout of a new file.
+    connection.pragma('auto_vacuum = INCREMENTAL');
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
@@ -56,10 +61,27 @@ export function openSqliteDatabase(options: OpenSqliteOptions): Kysely<Database>
     connection.close();
     throw (error as { code?: unknown }).code === 'SQLITE_BUSY' ? fileInUse(file, error) : error;
   }
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     ...(log === undefined ? {} : { log }),
   });
+  connections.set(db, connection);
+  return db;
+}
+
+/** The connection under each Kysely instance {@link openSqliteDatabase} made. */
+const connections = new WeakMap<object, SqliteDatabase.Database>();
+
+/**
+ * Runs `text` to its end on the connection under `db` (a Kysely instance from
+ * {@link openSqliteDatabase}), with `exec`: for the statements Kysely steps only once, such as
+ * `pragma incremental_vacuum(N)`, which frees one page per step. Inside a store's `write`, it runs
+ * in that write's transaction. Throws when `db` is not such an instance.
+ */
+export function execOnSqliteConnection(db: object, text: string): void {
+  const connection = connections.get(db);
+  if (connection === undefined) throw new Error('Not a database opened by openSqliteDatabase');
+  connection.exec(text);
 }
 
 /** The error of opening a file another process holds (exclusively, or while it writes). */
