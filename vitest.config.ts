@@ -74,6 +74,9 @@ const clusterTests = [
   'modules/agents/agent-tools-flow.test.ts',
   // Catalogue pieces a worker runs before its own pieces directory has them: installed there on demand.
   'modules/pieces/piece-catalogue.test.ts',
+  // Forms and chat submissions whose runs (and agents) workers execute, answered in the app's stream;
+  // the per-IP limit's counters in Redis.
+  'modules/human-input/*.test.ts',
   // Not integration/fair-scheduling.test.ts: it measures a latency ratio of one process's engine
   // threads on 2 cores, and a cluster in one test process puts both workers' held threads (4
   // runaway runs) and all three servers' main threads on those cores.

@@ -25,6 +25,7 @@ import type { GoogleEndpoints } from './modules/federated-authn/google-provider'
 import type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
 import type { RunRuntimeOptions } from './execution/create-run-runtime';
 import type { ServerContext } from './server-context';
+import type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 
 /** Options of {@link createServer}; everything defaults to what the environment says. */
 export interface CreateServerOptions {
@@ -71,6 +72,13 @@ export interface CreateServerOptions {
    * or false for none. Default: the snapshot shipped with the server package.
    */
   catalogueSnapshot?: string | false;
+  /**
+   * The wall clock behind `ServerContext.now`, in microseconds since the epoch. Default the
+   * system's; tests of what happens after a long wait (stuck runs) move it forward.
+   */
+  wallClockMicros?: () => number;
+  /** When the deletion of expired runs sweeps, and its batch sizes (defaults: hourly, 100 runs). */
+  retention?: RunRetentionOptions;
 }
 
 /** A server, built but not yet listening. */

@@ -68,6 +68,8 @@ export type {
   AIWebSearchSettingTable,
   PieceCatalogueEntryTable,
 } from './infrastructure/storage/database';
+export type { ImpactRunDayTable, ImpactStepFailureDayTable } from './infrastructure/storage/rows/impact-rows';
+export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
   CatalogueStore,
   CatalogueEntryInput,
@@ -94,6 +96,7 @@ export type { EventDeliveryOptions } from './modules/event-destinations/delivery
 export type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 export { loadServerSettings } from './infrastructure/config/server-settings';
 export type { ServerSettings } from './infrastructure/config/server-settings';
+export type { OtelLogSettings } from './infrastructure/config/otel-log-settings';
 export type { ServerBase, ServerContext } from './server-context';
 export type { PieceAvailability } from './modules/pieces/piece-availability';
 export type { DedupeWindow, UniqueItems } from './modules/triggers/dedupe-window';

@@ -60,9 +60,17 @@ export interface ServerContext {
 /** The context without the run machinery: what the run machinery itself is built from. */
 export type ServerBase = Omit<ServerContext, 'runs'>;
 
-/** Assembles a {@link ServerBase} from settings, an open store and a logger. */
-export function createServerBase(settings: ServerSettings, store: DataStore, logger: Logger): ServerBase {
-  const now = monotonicClock();
+/**
+ * Assembles a {@link ServerBase} from settings, an open store and a logger; `now` reads
+ * `wallClockMicros` (default the system's clock).
+ */
+export function createServerBase(
+  settings: ServerSettings,
+  store: DataStore,
+  logger: Logger,
+  wallClockMicros?: () => number,
+): ServerBase {
+  const now = monotonicClock(wallClockMicros);
   return {
     settings,
     store,

@@ -227,7 +227,7 @@ export {
   FlowEventData,
   FlowUpdatedEventData,
 } from './events/flow-event-data';
-export { AuditFlowRun, FlowRunEventData } from './events/flow-run-event-data';
+export { AuditFlowRun, FlowRunEventData, StuckRunsEndedEventData } from './events/flow-run-event-data';
 export {
   ApiKeyEventData,
   ProjectReleaseEventData,
@@ -247,24 +247,33 @@ export {
   UserSignedUpSource,
   UserSignInFailedEventData,
 } from './events/user-event-data';
+export * from './flow-runs';
 export {
-  CancelFlowRunsRequest,
-  FlowRetryStrategy,
-  ListFlowRunsQuery,
-  RetryFlowRunRequest,
-  TestFlowRunRequest,
-} from './flow-runs/flow-run-requests';
-export { FAIL_PARENT_ON_FAILURE_HEADER, PARENT_RUN_ID_HEADER } from './flow-runs/subflow-headers';
-export { FlowRunStatus, NON_TERMINAL_RUN_STATUSES, isTerminalRunStatus } from './flow-runs/flow-run-status';
-export { FailedStep, FlowRun } from './flow-runs/flow-run';
-export { RunEnvironment } from './flow-runs/run-environment';
-export { StepOutput, StepOutputStatus, StepOutputType, StepOutputs } from './flow-runs/step-output';
-export { FiledRecords, assembleSteps } from './flow-runs/records/filed-records';
-export type { FileOptions } from './flow-runs/records/filed-records';
-export { LoopOutput, enterIteration, loopOutput, storedRecord } from './flow-runs/records/loop-output';
-export { StepPath, formatStepPath, parseStepPath } from './flow-runs/records/step-path';
-export type { StepPlace } from './flow-runs/records/step-path';
-export { countStepRecords, forEachRecord, withoutFailedStep } from './flow-runs/records/walk-records';
+  IMPACT_MAX_DAYS,
+  ImpactDay,
+  ImpactDayRuns,
+  ImpactFailingStep,
+  ImpactFlow,
+  ImpactQuery,
+  ImpactReport,
+} from './impact/impact-report';
+export {
+  CHAT_TRIGGER_NAME,
+  ChatUIResponse,
+  FILE_TRIGGER_NAME,
+  FileResponse,
+  FORM_TRIGGER_NAME,
+  FormInput,
+  formInputKey,
+  FormInputType,
+  FORMS_PIECE_NAME,
+  FormResponse,
+  HumanInputFormResult,
+  HumanInputParams,
+  HumanInputQuery,
+  HumanInputStreamEvent,
+  USE_DRAFT_QUERY_PARAM_NAME,
+} from './human-input/human-input';
 export {
   MCP_OAUTH_SCOPE,
   MCP_PATHS,
@@ -363,6 +372,7 @@ export {
 export { FREE_PLAN, PlatformPlan, PlatformPlanFeatures, PlatformPlanLimits } from './platform/platform-plan';
 export type { PlatformPlanFeature, PlatformPlanLimit } from './platform/platform-plan';
 export { LicenseKeyPayload } from './platform/license-key';
+export { PlatformBillingInfo, PlatformUsage, StoredLicenseKey } from './platform/platform-billing-info';
 export {
   AuthDomain,
   DEFAULT_PLATFORM_AUTH_SETTINGS,

@@ -202,6 +202,7 @@ const SPEC_ENUMS: [name: string, schema: z.ZodEnum, values: string[]][] = [
       'api.key.created',
       'api.key.deleted',
       'user.sign.in.failed',
+      'stuck.runs.ended',
     ],
   ],
   ['TriggerStrategy', TriggerStrategy, ['WEBHOOK', 'POLLING', 'APP_WEBHOOK', 'MANUAL']],

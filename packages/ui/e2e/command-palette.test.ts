@@ -132,6 +132,11 @@ it('asks before deleting the selected step on Delete, but not while typing', asy
   await expect.poll(() => name.inputValue()).toBe('Code step_2');
   expect(await page.getByRole('alertdialog').or(page.getByRole('dialog')).count()).toBe(0);
 
+  // A change still waiting to be saved does not outlive the step: deleting it right after
+  // typing sends no save of a step that is gone (and so shows no error).
+  await page.keyboard.press('y');
+  await expect.poll(() => name.inputValue()).toBe('Code step_2y');
+
   // On the canvas, Delete asks; confirming deletes the step.
   await page.getByRole('button', { name: /Code step_2 step_2/ }).click();
   await page.keyboard.press('Delete');
@@ -144,5 +149,12 @@ it('asks before deleting the selected step on Delete, but not while typing', asy
   await expect
     .poll(async () => chain(await user.client.flows.get(flow.id)), { timeout: 10_000 })
     .toEqual(['step_1', 'step_3']);
+  // The panel closed with the step. Undo is sent after any save queued before it, so once the
+  // step is back, a refused save of the deleted step would have been logged.
+  await expect.poll(() => panel.count()).toBe(0);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect
+    .poll(async () => chain(await user.client.flows.get(flow.id)), { timeout: 10_000 })
+    .toEqual(['step_1', 'step_2', 'step_3']);
   expect(ui.console.errors).toEqual([]);
 });

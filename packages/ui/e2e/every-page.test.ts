@@ -1,12 +1,19 @@
 /**
  * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
  * a succeeded and a failed run, a connection, a member, a pending MCP authorization, a table with
- * rows): no serious or critical axe violation, in the light and in the dark theme, no
- * console error, and at 400 px wide (a narrow iframe) nothing wider than the window but the
- * canvas and tables, which scroll inside themselves.
+ * rows, an alert receiver, an event destination, a global connection, a form flow and a chat
+ * flow, whose public pages are visited too): no serious or critical axe violation, in the light
+ * and in the dark theme, no console error, and at 400 px wide (a narrow iframe) nothing wider than
+ * the window but the canvas and tables, which scroll inside themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code, webhookTrigger } from '../../server/src/testing/features/flow-test-kit';
+import {
+  buildPageFlow,
+  chatTrigger,
+  formTrigger,
+  respondOnUi,
+} from '../../server/src/testing/features/human-input-test-kit';
 import { pkcePair, registeredMcpClient, startAuthorization } from '../../server/src/testing/mcp-oauth-client';
 import { openSignedIn, signUpThroughApi, type SignedUpUser } from './support/api-session';
 import { seriousAxeViolations } from './support/axe';
@@ -74,6 +81,38 @@ beforeAll(async () => {
       fields.map((field, index) => ({ fieldId: field.id, value: ['Ada', 36, '2024-05-01', 'Gold'][index] })),
     ],
   });
+  await client.alerts.create({ projectId, channel: 'EMAIL', receiver: 'ops@example.com' });
+  const destination = await client.eventDestinations.create({
+    url: 'https://siem.example.com/piecework',
+    events: ['flow.created'],
+    displayName: 'Every page SIEM',
+    enabled: false,
+  });
+  await client.globalConnections.upsert({
+    externalId: 'every-page-shared',
+    displayName: 'Every page shared',
+    pieceName: '@activepieces/piece-http',
+    type: 'SECRET_TEXT',
+    value: { type: 'SECRET_TEXT', secret_text: 'shared-secret' },
+    projectIds: [projectId],
+  });
+  const { token } = user.session;
+  const formFlowId = await buildPageFlow(
+    ui.server,
+    token,
+    projectId,
+    formTrigger([
+      { displayName: 'Name', type: 'text', required: true, description: 'As on your card' },
+      { displayName: 'Subscribe', type: 'toggle', required: false },
+      { displayName: 'CV', type: 'file', required: false },
+      { displayName: 'Age', type: 'number', required: false },
+      { displayName: 'Notes', type: 'text_area', required: false },
+    ]),
+    [{ type: 'ADD_ACTION', request: { parentStep: 'trigger', action: respondOnUi('step_1', 'Thanks') } }],
+  );
+  const chatFlowId = await buildPageFlow(ui.server, token, projectId, chatTrigger('Every page bot'), [
+    { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: respondOnUi('step_1', 'Hello') } },
+  ]);
   paths.push(
     ['sign-in', '/sign-in'],
     ['sign-up', '/sign-up'],
@@ -82,10 +121,14 @@ beforeAll(async () => {
     ['builder', `${project}/flows/${flow.id}`],
     ['builder with a step open', `${project}/flows/${flow.id}?step=step_1`],
     ['runs', `${project}/runs`],
+    ['stuck runs', `${project}/stuck-runs`],
+    ['storage', `${project}/storage`],
+    ['impact', `${project}/impact`],
     ['succeeded run', `${project}/runs/${succeeded.id}`],
     ['failed run', `${project}/runs/${failed.id}`],
     ['connections', `${project}/connections`],
     ['members', `${project}/members`],
+    ['alerts', `${project}/alerts`],
     ['MCP', `${project}/mcp`],
     ['tables', `${project}/tables`],
     ['table', `${project}/tables/${table.id}`],
@@ -95,10 +138,17 @@ beforeAll(async () => {
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],
     ['audit log', '/platform/audit-log'],
+    ['platform impact', '/platform/impact'],
     ['embedding', '/platform/embedding'],
     ['pieces', '/platform/pieces'],
     ['AI providers', '/platform/ai-providers'],
+    ['global connections', '/platform/global-connections'],
+    ['event destinations', '/platform/event-destinations'],
+    ['event destination', `/platform/event-destinations/${destination.id}`],
+    ['plan and license', '/platform/plan'],
     ['unknown page', `${project}/nothing-here`],
+    ['form page', `/forms/${formFlowId}`],
+    ['chat page', `/chats/${chatFlowId}`],
   );
 });
 afterAll(() => ui?.close());

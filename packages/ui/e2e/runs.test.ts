@@ -2,7 +2,7 @@
  * The runs list and the run page in Chromium, over real runs of published webhook flows: the
  * list's filters (kept in the URL), a successful run's steps and outputs (router branch, loop
  * iterations), a failed run's error and its retries, a paused run canceled, and a run followed
- * live while it waits for an approval.
+ * live while it waits for an approval; the storage page's figures per flow.
  */
 import type { FlowRun } from '@piecework/shared';
 import type { Page } from 'playwright-core';
@@ -22,6 +22,7 @@ import {
   waitForApproval,
   waitForRun,
 } from './support/flow-fixtures';
+import { formatBytes } from '../src/format/format-bytes';
 import { saveScreenshot } from './support/screenshots';
 import { startUi, type UiHarness } from './support/ui-harness';
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
 afterAll(() => ui?.close());
 
 async function rowFlowNames(): Promise<string[]> {
-  return (await page.locator('table.runs-table tbody tr td:first-child').allTextContents()).sort();
+  return (await page.locator('table.runs-table tbody tr td:nth-child(2)').allTextContents()).sort();
 }
 
 function stepButton(name: string) {
@@ -255,6 +256,27 @@ describe('the run page', () => {
   });
 });
 
+describe('the storage page', () => {
+  it("shows the project's run data per flow and the retention period, and links to each flow's runs", async () => {
+    const usage = await user.client.flowRuns.storageUsage({ projectId: user.projectId });
+    await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/storage`);
+    const summary = page.getByRole('definition');
+    await expect
+      .poll(() => summary.allInnerTexts())
+      .toEqual([formatBytes(usage.bytes), String(usage.runs), '30 days']);
+    const rows = page.locator('table.data tbody tr');
+    await expect
+      .poll(() => rows.locator('td:first-child').allInnerTexts())
+      .toEqual(usage.flows.map((flow) => flow.flowDisplayName));
+    expect(usage.flows.map((flow) => flow.flowDisplayName)).toContain('Stock check');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Stock check' }).click();
+    await expect.poll(async () => [...new Set(await rowFlowNames())]).toEqual(['Stock check']);
+    expect(ui.console.errors).toEqual([]);
+  });
+});
+
 describe('at 400 px wide', () => {
   it('keeps the runs list and a run page within the window', async () => {
     await page.setViewportSize({ width: 400, height: 720 });
@@ -271,5 +293,54 @@ describe('at 400 px wide', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }
+  });
+});
+
+describe('search and bulk actions', () => {
+  it('finds a run by a word of a step output, then retries and archives the selection', async () => {
+    const invoices = await createWebhookFlow(user, 'Invoice sync', {
+      steps: [
+        code('step_1', "return { customer: { notes: ['paid by quillfeather'] } };"),
+        code('step_2', "throw new Error('Ledger closed');"),
+      ],
+      publish: true,
+    });
+    const run = await waitForRun(user, await fireWebhook(ui.url, invoices.id));
+    expect(run.status).toBe('FAILED');
+    // The run is searchable once the server has indexed it, shortly after it ended.
+    await expect
+      .poll(
+        async () =>
+          (await user.client.flowRuns.list({ projectId: user.projectId, search: 'quillfeather' })).data
+            .length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    await openSignedIn(page, ui.url, user, `/projects/${user.projectId}/runs`);
+    await page.getByLabel('Search').fill('Quillfeather');
+    await expect.poll(rowFlowNames).toEqual(['Invoice sync']);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Quillfeather');
+
+    await page.getByRole('checkbox', { name: 'Select all runs on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected runs' });
+    await bar.getByText('1 selected').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Retry from failed step' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Retry from failed step' }).click();
+    await page.getByText('1 run retried').waitFor();
+    await waitForRun(user, run.id, (after) => after.status === 'FAILED' && after.updated !== run.updated);
+
+    await page.getByRole('checkbox', { name: `Select run ${run.id}` }).check();
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('1 run archived').waitFor();
+    await page.getByText('No runs match these filters.').waitFor();
+    await page.getByRole('switch', { name: 'Show archived' }).click();
+    await expect.poll(rowFlowNames).toEqual(['Invoice sync']);
+    expect((await user.client.flowRuns.get(run.id)).archivedAt).toEqual(expect.any(String));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(ui.console.errors).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ const REFERENCE_CATEGORIES: Record<string, string[] | undefined> = {
   '@activepieces/piece-tables': ['CORE'],
   '@activepieces/piece-ai': ['ARTIFICIAL_INTELLIGENCE', 'UNIVERSAL_AI'],
   '@activepieces/piece-agent': ['UNIVERSAL_AI'],
+  '@activepieces/piece-forms': ['CORE'],
 };
 
 describe('the catalogue metadata of built-in pieces', () => {

@@ -1,16 +1,13 @@
 /**
  * The HTTP stage of the server's assembly: the Fastify app over the routes (authentication,
- * access checks, limits, timeouts), the authentication rate limit, the MCP endpoints at the
+ * access checks, limits, timeouts), the rate limits, the MCP endpoints at the
  * domain root and the web app.
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateServerOptions } from '../create-server';
 import { buildHttpApp } from '../infrastructure/http/build-http-app';
 import { resolveHttpTimeouts } from '../infrastructure/http/http-timeouts';
-import {
-  openAuthnRateLimit,
-  type OpenedAuthnRateLimit,
-} from '../infrastructure/http/rate-limit/open-authn-rate-limit';
+import { openRateLimits, type OpenedRateLimits } from '../infrastructure/http/rate-limit/open-rate-limits';
 import type { RouteDefinition } from '../infrastructure/http/route';
 import { locateWebApp } from '../infrastructure/http/web-app/locate-web-app';
 import { serveWebApp } from '../infrastructure/http/web-app/serve-web-app';
@@ -28,8 +25,8 @@ export interface ServerHttp {
   readonly app: FastifyInstance;
   /** Whether the web app is served at `/`. */
   readonly servesWebApp: boolean;
-  /** The authentication rate limit of an app (closed with the server); undefined when off or a worker. */
-  readonly authnRateLimit: OpenedAuthnRateLimit | undefined;
+  /** The rate limits of an app (closed with the server); undefined on a worker. */
+  readonly rateLimits: OpenedRateLimits | undefined;
 }
 
 /** Builds the HTTP app of the server; a worker serves its routes only, never the MCP endpoints or the web app. */
@@ -41,7 +38,7 @@ export async function buildHttp(
 ): Promise<ServerHttp> {
   const { settings, store, logger, servesApi } = infrastructure;
   const { config } = settings;
-  const authnRateLimit = servesApi ? openAuthnRateLimit(settings, store) : undefined;
+  const rateLimits = servesApi ? openRateLimits(settings, store) : undefined;
   const app = await buildHttpApp({
     routes,
     logger,
@@ -51,7 +48,7 @@ export async function buildHttp(
     logKeepSlowMs: config.logKeepSlowMs,
     timeouts: resolveHttpTimeouts(options.http ?? {}, config.webhookTimeoutSeconds * 1000),
     ...(options.validateResponses === undefined ? {} : { validateResponses: options.validateResponses }),
-    ...(authnRateLimit === undefined ? {} : { authnRateLimit: authnRateLimit.options }),
+    ...(rateLimits === undefined ? {} : { rateLimits: rateLimits.options }),
   });
   // The MCP authorization server and `/mcp` sit at the domain root, before the web app's catch-all.
   if (servesApi) {
@@ -62,5 +59,5 @@ export async function buildHttp(
   if (webApp !== false && webApp !== undefined) {
     serveWebApp(app, webApp, { frameAncestors: () => context.embedOrigins.allowed() });
   }
-  return { app, servesWebApp: webApp !== false && webApp !== undefined, authnRateLimit };
+  return { app, servesWebApp: webApp !== false && webApp !== undefined, rateLimits };
 }

@@ -7,6 +7,7 @@ import type { CreateServerOptions } from '../create-server';
 import { openScaleOut, type ScaleOut } from '../execution/scale-out/open-scale-out';
 import { loadServerSettings, type ServerSettings } from '../infrastructure/config/server-settings';
 import { createLogger } from '../infrastructure/logging/create-logger';
+import { openOtelLogExport, type LogExport } from '../infrastructure/logging/open-otel-log-export';
 import type { DataStore } from '../infrastructure/storage/data-store';
 import { openStore } from '../infrastructure/storage/open-store';
 import { licensePublicKeyOf } from '../modules/platform-plan/platform-plan';
@@ -17,6 +18,8 @@ import { createServerBase, type ServerBase } from '../server-context';
 export interface Infrastructure {
   readonly settings: ServerSettings;
   readonly logger: Logger;
+  /** The export of the logger's lines over OpenTelemetry (AP_OTEL_ENABLED); undefined when off. */
+  readonly logExport: LogExport | undefined;
   /** The migrated database (SQLite, or PostgreSQL with AP_DB_TYPE=POSTGRES). */
   readonly store: DataStore;
   /** The context without the run machinery. */
@@ -35,23 +38,25 @@ export interface Infrastructure {
 
 /**
  * Loads the settings (an invalid `AP_*` value or a malformed AP_LICENSE_PUBLIC_KEY throws), then
- * opens the logger, the store and the scale-out parts.
+ * opens the logger (and its export over OpenTelemetry, when enabled), the store and the scale-out parts.
  */
 export async function openInfrastructure(
-  options: Pick<CreateServerOptions, 'env' | 'settings' | 'logger' | 'runs' | 'release'>,
+  options: Pick<CreateServerOptions, 'env' | 'settings' | 'logger' | 'runs' | 'release' | 'wallClockMicros'>,
 ): Promise<Infrastructure> {
   const settings = options.settings ?? loadServerSettings(options.env);
   licensePublicKeyOf(settings); // a malformed AP_LICENSE_PUBLIC_KEY stops the start
   const { config } = settings;
   const logger =
     options.logger ?? createLogger({ level: config.logLevel, sampleRateInfo: config.logSampleRateInfo });
+  const release = options.release ?? PIECEWORK_RELEASE;
+  const logExport =
+    settings.otelLogs === undefined ? undefined : await openOtelLogExport(logger, settings.otelLogs, release);
   const store = await openStore(settings);
   const role = config.containerType;
   const servesApi = role !== 'WORKER';
   const executes = role !== 'APP';
   const leaseMs = options.runs?.leaseMs ?? config.workerLeaseSeconds * 1000;
-  const release = options.release ?? PIECEWORK_RELEASE;
-  const base = createServerBase(settings, store, logger);
+  const base = createServerBase(settings, store, logger, options.wallClockMicros);
   const scaleOut = await openScaleOut(settings, { store, logger, now: base.now, leaseMs, release });
-  return { settings, logger, store, base, scaleOut, servesApi, executes, leaseMs, release };
+  return { settings, logger, logExport, store, base, scaleOut, servesApi, executes, leaseMs, release };
 }

@@ -1,7 +1,8 @@
 /**
  * The last stage of the server's assembly: the order things start in when the server listens
- * (HTTP, worker registration, run machinery, timers, event deliveries, catalogue upkeep) and the
- * order they stop in when it closes (HTTP first, the database last).
+ * (HTTP, worker registration, run machinery, timers, event deliveries, run retention, catalogue
+ * upkeep) and the order they stop in when it closes (HTTP first, then the database, the log
+ * export last).
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateServerOptions, PieceworkServer } from '../create-server';
@@ -29,7 +30,8 @@ export function serverLifecycle(
 ): Pick<PieceworkServer, 'listen' | 'close'> {
   const { infrastructure, context, features, http } = parts;
   const { settings, store, scaleOut, servesApi, release } = infrastructure;
-  const { scheduler, triggerPoller, eventDispatcher } = features;
+  const { scheduler, triggerPoller, eventDispatcher, stuckRunWatchdog, retention, runSearchIndexer } =
+    features;
   const { runs } = context;
   const app: FastifyInstance = http.app;
   let ticks: TimedWorkTicks | undefined;
@@ -40,12 +42,18 @@ export function serverLifecycle(
       await app.listen({ port: listenOptions.port ?? settings.config.port, host });
       if (servesApi) await scaleOut?.registry.registerApp();
       await runs.start();
-      if (servesApi && scaleOut !== undefined) ticks = await scaleOut.startTimers([scheduler, triggerPoller]);
-      else if (servesApi) {
+      if (servesApi && scaleOut !== undefined) {
+        ticks = await scaleOut.startTimers([scheduler, triggerPoller]);
+        // Its own timer in every app process: the once-per-run mark keeps two from alerting twice.
+        await stuckRunWatchdog.start();
+      } else if (servesApi) {
         await scheduler.start();
         await triggerPoller.start();
+        await stuckRunWatchdog.start();
       }
       if (servesApi) await eventDispatcher.start();
+      if (servesApi) await retention.start();
+      if (servesApi) await runSearchIndexer.start();
       if (servesApi) {
         catalogueUpkeep = startCatalogueUpkeep(context, {
           snapshot: options.catalogueSnapshot ?? shippedSnapshotPath() ?? false,
@@ -61,15 +69,19 @@ export function serverLifecycle(
       await app.close();
       catalogueUpkeep?.stop();
       await catalogueUpkeep?.started;
-      await http.authnRateLimit?.close();
+      await http.rateLimits?.close();
       await ticks?.close();
       await scheduler.stop();
       await triggerPoller.stop();
+      await stuckRunWatchdog.stop();
       await eventDispatcher.stop();
+      await retention.stop();
+      await runSearchIndexer.stop();
       await runs.stop();
       await scaleOut?.close();
       await context.pieces.close();
       await store.close();
+      await infrastructure.logExport?.close();
     },
   };
 }

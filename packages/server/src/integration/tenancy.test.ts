@@ -200,6 +200,7 @@ async function makeAgentRun(projectId: string): Promise<string> {
 /** Every route that takes an id or names a project, called against the owner's entities. */
 const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'projects.get': (c) => c.projects.get(ids.project),
+  'impact.project': (c) => c.impact.project(ids.project, { from: '2026-11-01', to: '2026-11-07' }),
   'projects.update': (c) => c.projects.update(ids.project, { displayName: 'Hijacked' }),
   'projects.delete': (c) => c.projects.delete(ids.project),
   'flows.get': (c) => c.flows.get(ids.flow),
@@ -253,7 +254,11 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'flowRuns.retry': (c) =>
     c.flowRuns.retry(ids.run, { projectId: ids.project, strategy: 'ON_LATEST_VERSION' }),
   'flowRuns.cancel': (c) => c.flowRuns.cancel({ projectId: ids.project, flowRunIds: [ids.run] }),
+  'flowRuns.retryMany': (c) =>
+    c.flowRuns.retryMany({ projectId: ids.project, flowRunIds: [ids.run], strategy: 'ON_LATEST_VERSION' }),
+  'flowRuns.archive': (c) => c.flowRuns.archive({ projectId: ids.project, flowRunIds: [ids.run] }),
   'flowRuns.test': (c) => c.flowRuns.test({ projectId: ids.project, flowVersionId: ids.version }),
+  'flowRuns.storageUsage': (c) => c.flowRuns.storageUsage({ projectId: ids.project }),
   'triggers.test': (c) =>
     c.triggers.test({
       projectId: ids.project,
@@ -366,6 +371,12 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'aiProviders.delete': (c) => c.aiProviders.delete(ids.aiProvider),
   'agentRuns.list': (c) => c.agentRuns.list({ projectId: ids.project }),
   'agentRuns.get': (c) => c.agentRuns.get(ids.agentRun),
+  'stuckRuns.getFlowLimits': (c) => c.stuckRuns.getFlowLimits(ids.flow),
+  'stuckRuns.updateFlowLimits': (c) =>
+    c.stuckRuns.updateFlowLimits(ids.flow, { queuedMinutes: 1, runningMinutes: 1, pausedMinutes: 1 }),
+  'stuckRuns.list': (c) => c.stuckRuns.list({ projectId: ids.project }),
+  'stuckRuns.end': (c) =>
+    c.stuckRuns.end({ projectId: ids.project, flowRunIds: [ids.run], reason: 'Hijacked' }),
 };
 
 /**

@@ -27,6 +27,7 @@ export async function listenTestServer(
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
     ...(options.eventDeliveries === undefined ? {} : { eventDeliveries: options.eventDeliveries }),
+    ...(options.wallClockMicros === undefined ? {} : { wallClockMicros: options.wallClockMicros }),
     webApp: options.webApp === true ? undefined : (options.webApp ?? false),
     // Tests list the pieces they seed themselves; the shipped snapshot only when one asks.
     ...(options.catalogueSnapshot === true ? {} : { catalogueSnapshot: options.catalogueSnapshot ?? false }),

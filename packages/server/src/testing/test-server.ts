@@ -1,13 +1,14 @@
 /**
  * A real server for integration tests: its own temporary data directory (SQLite file, secrets)
  * and, with `PIECEWORK_TEST_DB=POSTGRES`, its own fresh PostgreSQL database, listening on a free
- * loopback port, logs captured in memory (never on the console), answers checked against their
+ * loopback port, logs captured in memory at AP_LOG_LEVEL (never on the console), answers checked against their
  * schemas, AP_EDITION `cloud` unless the test sets it (`test-edition.ts`). With `PIECEWORK_TEST_DB=CLUSTER` it is an app + 2 workers (`in-process-cluster.ts`).
  * Close it after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseConfig } from '@piecework/shared';
 import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../infrastructure/http/http-timeouts';
 import type { GoogleEndpoints } from '../modules/federated-authn/google-provider';
@@ -83,6 +84,8 @@ export interface TestServerOptions {
   eventDeliveries?: EventDeliveryOptions;
   /** A catalogue file whose pieces the server lists (`true`: the shipped snapshot). Default none. */
   catalogueSnapshot?: string | true;
+  /** The server's wall clock in microseconds (a test moves it forward). Default the system's. */
+  wallClockMicros?: () => number;
 }
 
 /**
@@ -105,7 +108,12 @@ export async function startTestServer(
     ...database?.env,
     ...env,
   };
-  const logger = capturingLogger(logs, Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'));
+  const logger = capturingLogger(
+    logs,
+    Number(fullEnv['AP_LOG_SAMPLE_RATE_INFO'] ?? '100'),
+    undefined,
+    parseConfig(fullEnv).logLevel,
+  );
   const { server, url } = await listenTestServer(fullEnv, options, logger, options.port ?? 0);
   return {
     url,

@@ -7,11 +7,15 @@ import { FlowTemplate } from '../templates/flow-template';
 import { FlowVersion } from '../flows/flow-version';
 import { FlowRun } from '../flow-runs/flow-run';
 import {
+  ArchiveFlowRunsRequest,
+  BulkFlowRunsResult,
+  BulkRetryFlowRunsRequest,
   CancelFlowRunsRequest,
   ListFlowRunsQuery,
   RetryFlowRunRequest,
   TestFlowRunRequest,
 } from '../flow-runs/flow-run-requests';
+import { ProjectStorageUsage, StorageUsageQuery } from '../flow-runs/storage-usage';
 import { Id } from '../common/id';
 import { FlowOperation } from '../flows/operations';
 import { permissionForOperation } from '../projects/operation-permission';
@@ -42,6 +46,7 @@ import { PROJECT_MEMBER_ENDPOINTS, PROJECT_ROLE_ENDPOINTS, USER_ENDPOINTS } from
 import { INVITATION_ENDPOINTS } from './invitation-endpoints';
 import { ONE_TIME_CODE_ENDPOINTS } from './authentication-endpoints';
 import { ALERT_ENDPOINTS } from './alert-endpoints';
+import { STUCK_RUN_ENDPOINTS } from './stuck-run-endpoints';
 import { SAMPLE_DATA_ENDPOINTS } from './sample-data-endpoints';
 import { STEP_FILE_ENDPOINTS } from './step-file-endpoints';
 import { EMBEDDING_ENDPOINTS, MANAGED_AUTHN_ENDPOINTS, SIGNING_KEY_ENDPOINTS } from './embedding-endpoints';
@@ -54,6 +59,9 @@ import { EVENT_DESTINATION_ENDPOINTS } from './event-destination-endpoints';
 import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
 import { GLOBAL_CONNECTION_ENDPOINTS } from './global-connection-endpoints';
 import { AGENT_RUN_ENDPOINTS, AI_PROVIDER_ENDPOINTS } from './ai-endpoints';
+import { IMPACT_ENDPOINTS } from './impact-endpoints';
+import { HUMAN_INPUT_ENDPOINTS } from './human-input-endpoints';
+import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -397,6 +405,17 @@ export const ENDPOINTS = {
       status: 200,
       response: Page(FlowRun),
     }),
+    storageUsage: endpoint({
+      method: 'GET',
+      path: '/v1/flow-runs/storage-usage',
+      operationId: 'flowRuns.storageUsage',
+      summary:
+        'How much run data a project keeps, per flow (approximate bytes), and how many days finished runs are kept',
+      access: projectAccess('READ_RUN', { from: 'query' }),
+      query: StorageUsageQuery,
+      status: 200,
+      response: ProjectStorageUsage,
+    }),
     get: endpoint({
       method: 'GET',
       path: '/v1/flow-runs/:id',
@@ -418,12 +437,34 @@ export const ENDPOINTS = {
       status: 200,
       response: FlowRun,
     }),
+    retryMany: endpoint({
+      method: 'POST',
+      path: '/v1/flow-runs/retry',
+      operationId: 'flowRuns.retryMany',
+      summary:
+        'Retry every selected run (by ids or by filter, less excludeFlowRunIds) with one strategy; answers how many were retried',
+      access: projectAccess('WRITE_RUN', { from: 'body' }),
+      body: BulkRetryFlowRunsRequest,
+      status: 200,
+      response: BulkFlowRunsResult,
+    }),
+    archive: endpoint({
+      method: 'POST',
+      path: '/v1/flow-runs/archive',
+      operationId: 'flowRuns.archive',
+      summary:
+        'Archive every selected run (by ids or by filter): archived runs leave the default list; answers how many were archived',
+      access: projectAccess('WRITE_RUN', { from: 'body' }),
+      body: ArchiveFlowRunsRequest,
+      status: 200,
+      response: BulkFlowRunsResult,
+    }),
     cancel: endpoint({
       method: 'POST',
       path: '/v1/flow-runs/cancel',
       operationId: 'flowRuns.cancel',
       summary:
-        'Cancel runs: QUEUED and PAUSED ones at once, RUNNING ones stopped (their finished steps kept); answers each named run as it is after (CANCELED, or the end it already had)',
+        'Cancel the selected runs (by ids or by filter): QUEUED and PAUSED ones at once, RUNNING ones stopped (their finished steps kept); answers each run it reached as it is after (CANCELED, or the end it already had)',
       access: projectAccess('WRITE_RUN', { from: 'body' }),
       body: CancelFlowRunsRequest,
       status: 200,
@@ -461,60 +502,7 @@ export const ENDPOINTS = {
       status: 200,
     }),
   },
-  webhooks: {
-    trigger: endpoint({
-      method: 'ALL',
-      path: '/v1/webhooks/:flowId',
-      operationId: 'webhooks.trigger',
-      summary:
-        "Start a run of the flow's published version; answers 200 {} with x-webhook-id once it is queued",
-      access: PUBLIC_ACCESS,
-      params: z.object({ flowId: Id }),
-      body: z.unknown(),
-      status: 200,
-    }),
-    triggerSync: endpoint({
-      method: 'ALL',
-      path: '/v1/webhooks/:flowId/sync',
-      operationId: 'webhooks.triggerSync',
-      summary:
-        "Start a run and answer with the flow's response (204 after AP_WEBHOOK_TIMEOUT_SECONDS, 402 without credits)",
-      access: PUBLIC_ACCESS,
-      params: z.object({ flowId: Id }),
-      body: z.unknown(),
-      status: 200,
-    }),
-    draft: endpoint({
-      method: 'ALL',
-      path: '/v1/webhooks/:flowId/draft',
-      operationId: 'webhooks.draft',
-      summary: "Start a TESTING run of the flow's draft",
-      access: PUBLIC_ACCESS,
-      params: z.object({ flowId: Id }),
-      body: z.unknown(),
-      status: 200,
-    }),
-    draftSync: endpoint({
-      method: 'ALL',
-      path: '/v1/webhooks/:flowId/draft/sync',
-      operationId: 'webhooks.draftSync',
-      summary: "Start a TESTING run of the draft and answer with the flow's response",
-      access: PUBLIC_ACCESS,
-      params: z.object({ flowId: Id }),
-      body: z.unknown(),
-      status: 200,
-    }),
-    test: endpoint({
-      method: 'ALL',
-      path: '/v1/webhooks/:flowId/test',
-      operationId: 'webhooks.test',
-      summary: "Store the request as the trigger's sample data; runs nothing",
-      access: PUBLIC_ACCESS,
-      params: z.object({ flowId: Id }),
-      body: z.unknown(),
-      status: 200,
-    }),
-  },
+  webhooks: WEBHOOK_ENDPOINTS,
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
   sampleData: SAMPLE_DATA_ENDPOINTS,
@@ -524,6 +512,7 @@ export const ENDPOINTS = {
   projectRoles: PROJECT_ROLE_ENDPOINTS,
   userInvitations: INVITATION_ENDPOINTS,
   alerts: ALERT_ENDPOINTS,
+  stuckRuns: STUCK_RUN_ENDPOINTS,
   signingKeys: SIGNING_KEY_ENDPOINTS,
   managedAuthn: MANAGED_AUTHN_ENDPOINTS,
   embedding: EMBEDDING_ENDPOINTS,
@@ -540,6 +529,8 @@ export const ENDPOINTS = {
   globalConnections: GLOBAL_CONNECTION_ENDPOINTS,
   aiProviders: AI_PROVIDER_ENDPOINTS,
   agentRuns: AGENT_RUN_ENDPOINTS,
+  impact: IMPACT_ENDPOINTS,
+  humanInput: HUMAN_INPUT_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

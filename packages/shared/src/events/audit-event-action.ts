@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Every kind of audit event (the `action` of an {@link AuditEvent}), 26 in all: Activepieces' 23, then
- * Piecework's own security events (Activepieces has none for these): an API key created or deleted,
- * and a refused sign-in of a known user.
+ * Every kind of audit event (the `action` of an {@link AuditEvent}), 27 in all: Activepieces' 23, then
+ * Piecework's own events (Activepieces has none for these): an API key created or deleted, a
+ * refused sign-in of a known user, and stuck runs ended by hand with a reason.
  */
 export const AuditEventAction = z.enum([
   'flow.created',
@@ -32,5 +32,6 @@ export const AuditEventAction = z.enum([
   'api.key.created',
   'api.key.deleted',
   'user.sign.in.failed',
+  'stuck.runs.ended',
 ]);
 export type AuditEventAction = z.infer<typeof AuditEventAction>;

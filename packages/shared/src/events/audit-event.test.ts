@@ -75,6 +75,7 @@ const DATA: Record<AuditEventAction, Record<string, unknown>> = {
   'api.key.created': { apiKey },
   'api.key.deleted': { apiKey },
   'user.sign.in.failed': { user, reason: 'WRONG_PASSWORD' },
+  'stuck.runs.ended': { flowRuns: [{ ...flowRun, status: 'CANCELED' }], reason: 'Worker died', project },
 };
 
 /** An audit event of `action` with the given data and a full envelope. */

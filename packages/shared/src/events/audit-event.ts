@@ -3,7 +3,7 @@ import { BaseModelFields } from '../common/base-model';
 import { PageQuery } from '../common/page';
 import { AuditEventAction } from './audit-event-action';
 import { FlowCreatedEventData, FlowEventData, FlowUpdatedEventData } from './flow-event-data';
-import { FlowRunEventData } from './flow-run-event-data';
+import { FlowRunEventData, StuckRunsEndedEventData } from './flow-run-event-data';
 import {
   ApiKeyEventData,
   ProjectReleaseEventData,
@@ -54,6 +54,7 @@ export const AuditEvent = z.discriminatedUnion('action', [
   kind(['project.release.created'], ProjectReleaseEventData),
   kind(['api.key.created', 'api.key.deleted'], ApiKeyEventData),
   kind(['user.sign.in.failed'], UserSignInFailedEventData),
+  kind(['stuck.runs.ended'], StuckRunsEndedEventData),
 ]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 

@@ -25,3 +25,14 @@ export const FlowRunEventData = z.object({
   project: AuditProject.optional(),
 });
 export type FlowRunEventData = z.infer<typeof FlowRunEventData>;
+
+/**
+ * `data` of stuck.runs.ended: the runs a person ended with one call to `POST /v1/stuck-runs/end`
+ * (as they were once ended) and the reason they gave.
+ */
+export const StuckRunsEndedEventData = z.object({
+  flowRuns: z.array(AuditFlowRun),
+  reason: z.string(),
+  project: AuditProject.optional(),
+});
+export type StuckRunsEndedEventData = z.infer<typeof StuckRunsEndedEventData>;

@@ -15,7 +15,7 @@ export type FailedStep = z.infer<typeof FailedStep>;
 /**
  * One execution of a flow version (every field of Activepieces' flow run). `steps` is filled
  * on `GET /v1/flow-runs/:id` and left out of listings; `failedStep` is set when a step stopped
- * the run; `stepNameToTest` marks a single-step test run.
+ * the run; `stepNameToTest` marks a single-step test run; `endReason` says why it was ended by hand.
  */
 export const FlowRun = z.object({
   ...BaseModelFields,
@@ -37,5 +37,7 @@ export const FlowRun = z.object({
   stepNameToTest: z.string().optional(),
   archivedAt: z.string().nullable().optional(),
   stepsCount: z.number().int().min(0).optional(),
+  /** Why a person ended the run by hand (ending stuck runs records the reason given); Piecework's own field. */
+  endReason: z.string().optional(),
 });
 export type FlowRun = z.infer<typeof FlowRun>;

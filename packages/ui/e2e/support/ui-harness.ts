@@ -53,6 +53,8 @@ export interface UiHarnessOptions {
   port?: number;
   /** A catalogue file whose pieces the server lists (see `startTestServer`). Default none. */
   catalogueSnapshot?: string;
+  /** The server's wall clock in microseconds (a test moves it forward). Default the system's. */
+  wallClockMicros?: () => number;
 }
 
 /** Starts a server with the web app, Chromium and one page. */
@@ -62,6 +64,7 @@ export async function startUi(options: UiHarnessOptions = {}): Promise<UiHarness
     runs: { prestart: true },
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.catalogueSnapshot === undefined ? {} : { catalogueSnapshot: options.catalogueSnapshot }),
+    ...(options.wallClockMicros === undefined ? {} : { wallClockMicros: options.wallClockMicros }),
   });
   const browser = await launchChromium().catch(async (error: unknown) => {
     await server.close();

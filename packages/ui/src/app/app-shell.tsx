@@ -75,10 +75,15 @@ export function AppShell() {
               <nav aria-label="Project">
                 <NavLink to={`/projects/${current}/flows`}>Flows</NavLink>
                 <NavLink to={`/projects/${current}/runs`}>Runs</NavLink>
+                <NavLink to={`/projects/${current}/storage`}>Storage</NavLink>
+                <NavLink to={`/projects/${current}/impact`}>Impact</NavLink>
                 <NavLink to={`/projects/${current}/tables`}>Tables</NavLink>
                 <NavLink to={`/projects/${current}/templates`}>Templates</NavLink>
                 <NavLink to={`/projects/${current}/connections`}>Connections</NavLink>
                 <NavLink to={`/projects/${current}/members`}>Members</NavLink>
+                {permissions.can('READ_ALERT') ? (
+                  <NavLink to={`/projects/${current}/alerts`}>Alerts</NavLink>
+                ) : null}
                 {permissions.can('READ_PROJECT_RELEASE') ? (
                   <NavLink to={`/projects/${current}/releases`}>Releases</NavLink>
                 ) : null}
@@ -88,12 +93,16 @@ export function AppShell() {
             {isAdmin ? (
               <nav aria-label="Platform">
                 <span className="nav-heading">Platform</span>
+                <NavLink to="/platform/impact">Impact</NavLink>
                 <NavLink to="/platform/users">Users</NavLink>
                 <NavLink to="/platform/api-keys">API keys</NavLink>
                 <NavLink to="/platform/audit-log">Audit log</NavLink>
                 <NavLink to="/platform/pieces">Pieces</NavLink>
                 <NavLink to="/platform/embedding">Embedding</NavLink>
                 <NavLink to="/platform/ai-providers">AI providers</NavLink>
+                <NavLink to="/platform/global-connections">Global connections</NavLink>
+                <NavLink to="/platform/event-destinations">Event destinations</NavLink>
+                <NavLink to="/platform/plan">Plan and license</NavLink>
               </nav>
             ) : null}
             <div className="sidebar-user">

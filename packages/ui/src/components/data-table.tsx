@@ -11,6 +11,8 @@ export interface DataTableColumn {
   className?: string;
   /** Keep the label for screen readers only (a column of row buttons). */
   hideLabel?: boolean;
+  /** What the header cell shows instead of the label (a "select all" checkbox named by it). */
+  header?: ReactNode;
 }
 
 /** Props of {@link DataTable}. */
@@ -31,7 +33,9 @@ export function DataTable({ columns, className, children }: DataTableProps) {
           <tr>
             {columns.map((column) => (
               <th key={column.label} scope="col" className={column.className}>
-                {column.hideLabel === true ? (
+                {column.header !== undefined ? (
+                  column.header
+                ) : column.hideLabel === true ? (
                   <span className="visually-hidden">{column.label}</span>
                 ) : (
                   column.label

@@ -5,15 +5,20 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Combobox } from './combobox';
 
-interface FieldFrameProps {
+/** What every labelled control shows around it: its label, a hint, an error, the required mark. */
+export interface FieldFrameProps {
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
   required?: boolean | undefined;
 }
 
-/** The label, hint and error around one control; `children` gets the ids to wire. */
-function FieldFrame({
+/**
+ * The label, hint and error around one control; `children` gets the ids to wire (`id` on the
+ * control, `describedBy` as its `aria-describedby`). Use it for a control the fields below do not
+ * cover (a long text, a file).
+ */
+export function FieldFrame({
   label,
   hint,
   error,

@@ -1,15 +1,10 @@
 /** The alert sent to a project's alert receivers when a production run fails. */
 import type { FailedStep } from '@piecework/shared';
-import { linkTo, renderEmailHtml, type EmailContent } from './email-layout';
+import { linkTo, type EmailContent } from './email-layout';
+import { renderRunAlert, runAlertDetails, type RunAlertFacts } from './run-alert-email';
 
 /** What a run-failure alert says. */
-export interface RunFailureEmailInput {
-  /** The server's public URL, ending with `/` (`ctx.settings.publicUrl`). */
-  readonly publicUrl: string;
-  readonly projectId: string;
-  readonly projectName: string;
-  readonly flowName: string;
-  readonly runId: string;
+export interface RunFailureEmailInput extends RunAlertFacts {
   /** The run's final status, e.g. FAILED, TIMEOUT, INTERNAL_ERROR. */
   readonly status: string;
   /** When the run ended (ISO-8601). */
@@ -28,22 +23,10 @@ export function runFailureEmail(input: RunFailureEmailInput): EmailContent {
   );
   const subject = `[Piecework] ${input.flowName} failed`;
   const summary = `A run of the flow ${input.flowName} in the project ${input.projectName} ended ${input.status}.`;
-  const details: [string, string][] = [
-    ['Flow', input.flowName],
-    ['Project', input.projectName],
-    ['Run', input.runId],
-    ['Status', input.status],
-    ['Ended', input.finishedAt],
-  ];
+  const details: [string, string][] = [...runAlertDetails(input), ['Ended', input.finishedAt]];
   if (input.failedStep !== undefined) {
     details.push(['Failed step', `${input.failedStep.displayName} (${input.failedStep.name})`]);
   }
   if (input.error !== undefined) details.push(['Error', input.error]);
-  const text = `${summary}\n\n${details.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\nSee the run: ${link}\n`;
-  const html = renderEmailHtml(subject, [
-    { paragraph: summary },
-    { details },
-    { button: 'See the run', link },
-  ]);
-  return { subject, text, html };
+  return renderRunAlert({ subject, summary, details, linkLabel: 'See the run', link });
 }

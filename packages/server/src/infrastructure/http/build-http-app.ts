@@ -7,6 +7,7 @@
  * JSON routes sit at the root (JSON bodies only); raw-body routes (`rawRoute`: webhooks, resume
  * requests) sit in their own plugin scope, which takes any content type as bytes.
  */
+import { Readable } from 'node:stream';
 import cors from '@fastify/cors';
 import Fastify, {
   LogController,
@@ -14,7 +15,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
-  type preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { Logger } from 'pino';
 import qs from 'qs';
@@ -27,11 +27,12 @@ import { HttpReply } from './http-reply';
 import { runRoute, type AuthorizeAccess } from './invoke-route';
 import { resolveHttpTimeouts, type HttpTimeouts } from './http-timeouts';
 import { parseJsonBody } from './json-body';
+import { isAuthnRateLimited } from './rate-limit/authn-rate-limit';
 import {
-  isAuthnRateLimited,
-  registerAuthnRateLimit,
-  type AuthnRateLimitOptions,
-} from './rate-limit/authn-rate-limit';
+  registerRateLimits,
+  type RateLimitOptions,
+  type RegisteredRateLimits,
+} from './rate-limit/register-rate-limits';
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
 import { sendRouteNotFound } from './route-not-found';
@@ -56,12 +57,12 @@ export interface HttpAppOptions {
   validateResponses?: boolean;
   /** How long to wait on clients (see `http-timeouts.ts`); default its defaults for no `/sync` wait. */
   timeouts?: HttpTimeouts;
-  /** The authentication routes' rate limit (`rate-limit/authn-rate-limit.ts`); default none. */
-  authnRateLimit?: AuthnRateLimitOptions;
+  /**
+   * The rate limits (`rate-limit/register-rate-limits.ts`): the authentication routes' and the
+   * public submissions' (handlers apply it through `RequestMeta.limitPublicSubmission`); default none.
+   */
+  rateLimits?: RateLimitOptions;
 }
-
-/** The hook that rate-limits one route, by its operationId. */
-type RouteLimit = (operationId: string) => preHandlerAsyncHookHandler;
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -110,10 +111,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     exposedHeaders: ['x-request-id', 'x-webhook-id'],
   });
 
-  const limit =
-    options.authnRateLimit === undefined
-      ? undefined
-      : await registerAuthnRateLimit(app, options.authnRateLimit);
+  const limits =
+    options.rateLimits === undefined ? undefined : await registerRateLimits(app, options.rateLimits);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -144,7 +143,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   app.setNotFoundHandler(sendRouteNotFound);
 
   const register = (scope: FastifyInstance, route: RouteDefinition) =>
-    registerRoute(scope, route, options, limit);
+    registerRoute(scope, route, options, limits);
   const rawRoutes = options.routes.filter((route) => route.rawBody !== undefined);
   for (const route of options.routes) {
     if (route.rawBody === undefined) register(app, route);
@@ -163,14 +162,16 @@ function registerRoute(
   scope: FastifyInstance,
   route: RouteDefinition,
   options: HttpAppOptions,
-  limit: RouteLimit | undefined,
+  limits: RegisteredRateLimits | undefined,
 ): void {
   const { endpoint } = route;
+  const authnLimit = limits?.authn;
+  const publicSubmission = limits?.publicSubmission;
   scope.route({
     method: endpoint.method === 'ALL' ? [...ALL_METHODS] : endpoint.method,
     url: `/api${endpoint.path}`,
-    ...(limit !== undefined && isAuthnRateLimited(endpoint)
-      ? { preHandler: limit(endpoint.operationId) }
+    ...(authnLimit !== undefined && isAuthnRateLimited(endpoint)
+      ? { preHandler: authnLimit(endpoint.operationId) }
       : {}),
     ...(route.rawBody === undefined ? {} : { bodyLimit: route.rawBody.limitBytes }),
     handler: async (request, reply) => {
@@ -188,6 +189,10 @@ function registerRoute(
             headers: request.headers,
             method: request.method,
             query: request.query ?? {},
+            ...(publicSubmission === undefined
+              ? {}
+              : { limitPublicSubmission: () => publicSubmission(request, reply) }),
+            closedSignal: () => closedSignal(request, reply),
           }),
         },
       );
@@ -209,6 +214,20 @@ function registerRoute(
 }
 
 /**
+ * A signal aborted when the client goes away before the answer was sent whole (the socket closed
+ * early), for handlers whose answer streams: they stop their work then.
+ */
+function closedSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  if (reply.raw.destroyed || request.raw.socket.destroyed) onClose();
+  else reply.raw.once('close', onClose);
+  return controller.signal;
+}
+
+/**
  * Sends an {@link HttpReply} as it is: status, headers, and its body raw, as JSON, or none. Bodies
  * go as bytes, so Node writes the header block byte for byte (with a string body it writes headers
  * and body in one UTF-8 string, re-encoding header bytes over 0x7f).
@@ -220,6 +239,7 @@ function sendHttpReply(reply: FastifyReply, answer: HttpReply): FastifyReply {
   reply.code(answer.status).headers(answer.headers);
   const { body } = answer;
   if (body === undefined) return reply.send();
+  if (body instanceof Readable) return reply.send(body);
   if (typeof body === 'string' || Buffer.isBuffer(body)) {
     if (!reply.hasHeader('content-type')) {
       reply.type(typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');

@@ -41,6 +41,17 @@ export interface RequestMeta {
   readonly method: string;
   /** The query string as parsed (nested with `qs`), before any validation. */
   readonly query: unknown;
+  /**
+   * Counts this request against the per-IP limit of public submissions (forms and chat pages and
+   * their flows' webhooks, AP_HUMAN_INPUT_RATE_LIMIT_*); throws 429 RATE_LIMITED over it. Absent
+   * when no limit is set up (in-process calls, a server without rate limits).
+   */
+  readonly limitPublicSubmission?: () => Promise<void>;
+  /**
+   * A signal aborted when the client goes away before the answer was sent whole (made on first
+   * call, so requests that do not stream pay nothing); absent for in-process calls.
+   */
+  readonly closedSignal?: () => AbortSignal;
 }
 
 /** Whether a route's handler gets a project: always, maybe, or never (see `ProjectGrant`). */

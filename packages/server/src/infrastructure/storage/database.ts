@@ -12,6 +12,7 @@
  * Column names are the API's camelCase field names, so rows map to API objects without renaming.
  */
 import type { PieceCatalogueEntryTable } from './rows/piece-catalogue-rows';
+import type { ImpactRunDayTable, ImpactStepFailureDayTable } from './rows/impact-rows';
 import type {
   ApiKeyTable,
   OneTimeCodeTable,
@@ -128,4 +129,6 @@ export interface Database {
   aiProvider: AIProviderTable;
   aiWebSearchSetting: AIWebSearchSettingTable;
   pieceCatalogueEntry: PieceCatalogueEntryTable;
+  impactRunDay: ImpactRunDayTable;
+  impactStepFailureDay: ImpactStepFailureDayTable;
 }

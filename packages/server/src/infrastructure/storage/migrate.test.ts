@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { waitingRunsQuery } from '../../modules/stuck-runs/stuck-run-repository';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
@@ -40,6 +41,10 @@ describe('migrateToLatest on a SQLite file', () => {
       '0020-ai-providers',
       '0021-agent-runs',
       '0022-piece-catalogue',
+      '0023-run-search',
+      '0024-stuck-run-watchdog',
+      '0025-run-retention',
+      '0026-impact',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -60,9 +65,18 @@ describe('migrateToLatest on a SQLite file', () => {
         "file",
         "flow",
         "flowRun",
+        "flowRunSearch",
+        "flowRunSearchTerms",
+        "flowRunSearch_config",
+        "flowRunSearch_content",
+        "flowRunSearch_data",
+        "flowRunSearch_docsize",
+        "flowRunSearch_idx",
         "flowRunStep",
         "flowVersion",
         "folder",
+        "impactRunDay",
+        "impactStepFailureDay",
         "job",
         "mcpOAuthClient",
         "mcpOAuthCode",
@@ -103,16 +117,35 @@ describe('migrateToLatest on a SQLite file', () => {
     expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
     expect(await pragma('synchronous')).toEqual({ synchronous: 1 });
+    // INCREMENTAL: the retention sweep gives freed pages back to the disk.
+    expect(await pragma('auto_vacuum')).toEqual({ auto_vacuum: 2 });
     await db.destroy();
   });
 
-  it('indexes runs by project and by flow, not by status (a status change touches no index)', async () => {
+  it('indexes runs by project, flow and age, and by status only in partial indexes', async () => {
     const db = freshDatabase();
     await migrateToLatest(db);
     const { rows } = await sql<{ name: string }>`
       select name from sqlite_master where type = 'index' and tbl_name = 'flowRun' and sql is not null
       order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(['flow_run_flow_idx', 'flow_run_project_created_idx']);
+    expect(rows.map((row) => row.name)).toEqual([
+      'flow_run_created_idx',
+      'flow_run_flow_idx',
+      'flow_run_project_created_idx',
+      'flow_run_search_backlog_idx',
+      'flow_run_waiting_idx',
+    ]);
+    // The stuck-run sweep reads waiting runs through the partial index, not the whole table.
+    const sweep = waitingRunsQuery(db, {
+      status: 'QUEUED',
+      before: '2026-01-01T00:00:00.000000Z',
+      limit: 10,
+    });
+    const { sql: text, parameters } = sweep.compile();
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    expect(plan.rows.map((row) => row.detail).join('\n')).toContain('flow_run_waiting_idx');
     await db.destroy();
   });
 

@@ -140,6 +140,9 @@ export function flowRunRow(values: FlowRunRowValues): Selectable<Database['flowR
     startTime: null,
     finishTime: null,
     archivedAt: null,
+    stuckReportedAt: null,
+    endReason: null,
+    searchIndexedAt: null,
     updated: values.created,
     ...values,
   };

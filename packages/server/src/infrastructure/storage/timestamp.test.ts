@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { microsOf, timestampAfter, timestampOfMicros } from './timestamp';
+import { microsOf, timestampAfter, timestampOf, timestampOfMicros } from './timestamp';
 
 describe('timestampAfter', () => {
   it.each([
@@ -47,5 +47,20 @@ describe('timestampAfter', () => {
     const micros = Date.UTC(2026, 0, 2, 3, 4, 5, 678) * 1000 + 901;
     expect(timestampOfMicros(micros)).toBe('2026-01-02T03:04:05.678901Z');
     expect(microsOf(timestampOfMicros(micros))).toBe(micros);
+  });
+});
+
+describe('timestampOf', () => {
+  it('formats each instant, whether asked in turn for the same or another one', () => {
+    const at = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
+    expect(timestampOf(at)).toBe('2026-01-02T03:04:05.678000Z');
+    expect(timestampOf(at, 999)).toBe('2026-01-02T03:04:05.678999Z');
+    expect(timestampOf(new Date(at + 1))).toBe('2026-01-02T03:04:05.679000Z');
+    expect(timestampOf(at)).toBe('2026-01-02T03:04:05.678000Z');
+  });
+
+  it('refuses an instant that is not one, every time', () => {
+    expect(() => timestampOf(Number.NaN)).toThrow(RangeError);
+    expect(() => timestampOf(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -3,10 +3,18 @@
  * the form the server clock answers. One form everywhere, because columns are compared as text.
  */
 
+/** The last instant {@link timestampOf} formatted, and its form: runs stamp many rows per millisecond. */
+let lastMs = Number.NaN;
+let lastForm = '';
+
 /** The stored form of instant `ms` (milliseconds since the epoch); `micros` fills the last three digits. */
 export function timestampOf(ms: number | Date, micros: 0 | 999 = 0): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, -1)}${micros === 0 ? '000' : '999'}Z`;
+  const at = typeof ms === 'number' ? ms : ms.getTime();
+  if (at !== lastMs) {
+    lastForm = new Date(at).toISOString().slice(0, -1);
+    lastMs = at;
+  }
+  return `${lastForm}${micros === 0 ? '000' : '999'}Z`;
 }
 
 /** The stored form of instant `micros` (microseconds since the epoch). */

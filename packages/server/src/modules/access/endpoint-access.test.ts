@@ -35,6 +35,7 @@ import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
 import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
 import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
+import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -67,6 +68,10 @@ const PUBLIC_ENDPOINTS = new Set([
   'webhooks.draft',
   'webhooks.draftSync',
   'webhooks.test',
+  'humanInput.getForm',
+  'humanInput.getChat',
+  'humanInput.submitForm',
+  'humanInput.sendChatMessage',
   'pieces.categories',
   'pieces.registry',
   'triggers.appEvent',
@@ -86,6 +91,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...GLOBAL_CONNECTION_FIXTURES,
   ...AI_PROVIDER_FIXTURES,
   ...AGENT_RUN_FIXTURES,
+  ...IMPACT_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
@@ -137,19 +143,23 @@ function expectedAnswer(access: EndpointAccess, caller: Caller, call: Call): 'al
   return allowed(access, caller, call) ? 'allowed' : 403;
 }
 
-/** A digest of every row of every table but volatile bookkeeping (API keys' last use). */
+/**
+ * A digest of every row of every table but volatile bookkeeping (API keys' last use, and the run
+ * search index, which the server writes in the background after runs end).
+ */
 async function databaseDigest(server: TestServer): Promise<string> {
   const db = server.server.context.store.db;
   const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
   const hash = createHash('sha256');
   for (const table of tables) {
-    if (table.startsWith('kysely_') || table.startsWith('sqlite_')) continue;
+    if (table.startsWith('kysely_') || table.startsWith('sqlite_') || table.startsWith('flowRunSearch'))
+      continue;
     const rows = await db
       .selectFrom(table as 'user')
       .selectAll()
       .execute();
     const stable = rows
-      .map((row) => JSON.stringify({ ...row, lastUsedAt: undefined }))
+      .map((row) => JSON.stringify({ ...row, lastUsedAt: undefined, searchIndexedAt: undefined }))
       .sort()
       .join('\n');
     hash.update(`${table}\n${stable}\n`);

@@ -10,7 +10,7 @@ import type {
   EventDeliveryTable,
   EventDestinationTable,
 } from '../../infrastructure/storage/database';
-import { compiledInsert } from '../../infrastructure/storage/compiled-statement';
+import { compiledInsert, compiledMultiRowInsert } from '../../infrastructure/storage/compiled-statement';
 import { fetchSeekPage, type PageRequest } from '../../infrastructure/storage/seek-page';
 
 /** Which audit events to list: an optional project and action. */
@@ -39,8 +39,8 @@ export async function fetchAuditEventPage(
   return fetchSeekPage(select, 'auditEvent', page);
 }
 
-/** The prepared insert of one `auditEvent` row (`run(trx, row)`). */
-export const insertAuditEventRow = compiledInsert('auditEvent', [
+/** The columns of an `auditEvent` row. */
+const AUDIT_EVENT_COLUMNS = [
   'id',
   'platformId',
   'projectId',
@@ -51,7 +51,24 @@ export const insertAuditEventRow = compiledInsert('auditEvent', [
   'userEmail',
   'ip',
   'created',
-]);
+] as const satisfies readonly (keyof AuditEventTable)[];
+
+/** The prepared insert of one `auditEvent` row (`run(trx, row)`). */
+export const insertAuditEventRow = compiledInsert('auditEvent', AUDIT_EVENT_COLUMNS);
+
+const multiRowInsert = compiledMultiRowInsert('auditEvent', AUDIT_EVENT_COLUMNS);
+
+/**
+ * Inserts `rows` into `auditEvent` in `trx`, as few statements as possible (one up to 500 rows).
+ * Use it where one transaction records several events (runs started by one claim): one round
+ * trip instead of one per event.
+ */
+export async function insertAuditEventRows(
+  trx: Kysely<Database>,
+  rows: readonly Insertable<AuditEventTable>[],
+): Promise<void> {
+  await multiRowInsert.run(trx, rows);
+}
 
 /** The id and subscribed events (JSON) of each enabled event destination of `platformId`. */
 export async function listEnabledDestinations(

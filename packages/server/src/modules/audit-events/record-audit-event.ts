@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../../infrastructure/auth/principal';
 import type { Database } from '../../infrastructure/storage/database';
 import { toJson } from '../../infrastructure/storage/json-column';
-import { insertAuditEventRow } from './audit-event-repository';
+import { insertAuditEventRow, insertAuditEventRows } from './audit-event-repository';
 import { queueEventDeliveries } from './destination-directory';
 
 /** Who did it and from where: the envelope fields that do not depend on the event. */
@@ -45,9 +45,30 @@ export async function recordAuditEvent(
   actor: AuditActor,
   event: AuditEventInput,
 ): Promise<void> {
-  const id = generateTimeOrderedId();
-  await insertAuditEventRow.run(trx, {
-    id,
+  const row = auditEventRow(now, actor, event);
+  await insertAuditEventRow.run(trx, row);
+  await queueEventDeliveries(trx, row);
+}
+
+/**
+ * Records several events in `trx`, each at its time `now`, with one INSERT (see
+ * {@link recordAuditEvent} for one), each with its deliveries queued. Use it where one
+ * transaction records an event per item of a batch (the runs one claim starts).
+ */
+export async function recordAuditEvents(
+  trx: Kysely<Database>,
+  events: readonly { now: string; actor: AuditActor; event: AuditEventInput }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ now, actor, event }) => auditEventRow(now, actor, event));
+  await insertAuditEventRows(trx, rows);
+  for (const row of rows) await queueEventDeliveries(trx, row);
+}
+
+/** The `auditEvent` row of `event`, done by `actor` at `now`, with a new id. */
+function auditEventRow(now: string, actor: AuditActor, event: AuditEventInput) {
+  return {
+    id: generateTimeOrderedId(),
     platformId: actor.platformId,
     projectId: event.project?.id ?? null,
     projectDisplayName: event.project?.displayName ?? null,
@@ -57,6 +78,5 @@ export async function recordAuditEvent(
     userEmail: actor.userEmail ?? null,
     ip: actor.ip ?? null,
     created: now,
-  });
-  await queueEventDeliveries(trx, { id, platformId: actor.platformId, action: event.action, created: now });
+  };
 }

@@ -267,9 +267,10 @@ describe('POST /v1/flow-runs/cancel', () => {
       }),
       200,
     );
+    // Answered in the order named; the other project's run and the unknown id are left out.
     expect(inProject.map((run) => [run.id, run.status])).toEqual([
-      [done.id, 'SUCCEEDED'],
       [paused.id, 'CANCELED'],
+      [done.id, 'SUCCEEDED'],
     ]);
     const { db } = server.server.context.store;
     // A run whose job another worker has claimed (RUNNING, not executing here) is left to it.
@@ -284,8 +285,8 @@ describe('POST /v1/flow-runs/cancel', () => {
       200,
     );
     expect(other.map((run) => [run.id, run.status])).toEqual([
-      [claimedId, 'QUEUED'],
       [queuedId, 'CANCELED'],
+      [claimedId, 'QUEUED'],
     ]);
     expect(
       await db.selectFrom('flowRun').select('status').where('id', '=', claimedId).executeTakeFirst(),

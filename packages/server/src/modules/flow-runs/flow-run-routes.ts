@@ -5,6 +5,8 @@ import type { ServerContext } from '../../server-context';
 import { incomingRequest, webhookBodyLimit } from '../webhooks/webhook-routes';
 import { FlowRunService } from './flow-run-service';
 import { resumeRun } from './resume-run';
+import { StorageUsageService } from './storage-usage-service';
+import { archiveSelectedRuns, retrySelectedRuns } from './bulk-run-actions';
 
 /** What the run routes use from the server context: its store, clock, settings and run machinery. */
 export type FlowRunRouteDependencies = Pick<ServerContext, 'store' | 'now' | 'settings' | 'runs'>;
@@ -12,10 +14,14 @@ export type FlowRunRouteDependencies = Pick<ServerContext, 'store' | 'now' | 'se
 /** Every run route, bound to one {@link FlowRunService}. */
 export function flowRunRoutes(ctx: FlowRunRouteDependencies): RouteDefinition[] {
   const runs = new FlowRunService(ctx);
+  const storage = new StorageUsageService(ctx);
   const bodyLimitBytes = webhookBodyLimit(ctx);
   return [
     route(ENDPOINTS.flowRuns.list, {
       handler: ({ query, project }) => runs.list(project, query),
+    }),
+    route(ENDPOINTS.flowRuns.storageUsage, {
+      handler: ({ project }) => storage.forProject(project.id),
     }),
     route(ENDPOINTS.flowRuns.get, {
       logEntity: 'flowRun',
@@ -25,6 +31,13 @@ export function flowRunRoutes(ctx: FlowRunRouteDependencies): RouteDefinition[] 
       logEntity: 'flowRun',
       handler: ({ params, body, principal, project, request }) =>
         runs.retry(principal, request, project, params.id, body),
+    }),
+    route(ENDPOINTS.flowRuns.retryMany, {
+      handler: ({ body, principal, project, request }) =>
+        retrySelectedRuns(ctx, runs, principal, request, project, body),
+    }),
+    route(ENDPOINTS.flowRuns.archive, {
+      handler: ({ body, project }) => archiveSelectedRuns(ctx, project, body),
     }),
     route(ENDPOINTS.flowRuns.cancel, {
       handler: ({ body, project }) => runs.cancel(project, body),

@@ -6,6 +6,7 @@
  */
 import type {
   CancelFlowRunsRequest,
+  FlowRetryStrategy,
   FlowRun,
   ListFlowRunsQuery,
   Page,
@@ -25,6 +26,7 @@ import { mapPage } from '../../infrastructure/storage/seek-page';
 import { findFlow, findVersionOfFlow } from '../flow-definitions/flow-repository';
 import { findRun, listRuns } from './flow-run-repository';
 import { startTestRun } from './start-test-run';
+import { cancelSelectedRuns } from './bulk-run-actions';
 
 /** The caller's facts a change needs for its audit events. */
 export interface CallerMeta {
@@ -40,7 +42,11 @@ export class FlowRunService {
 
   /** A page of the project's runs of the asked environment (default PRODUCTION), newest first, without their steps. */
   async list(project: ProjectRow, query: ListFlowRunsQuery): Promise<Page<FlowRun>> {
-    const page = await listRuns(this.ctx.store.db, { ...query, projectId: project.id }, query);
+    const page = await listRuns(
+      this.ctx.store.db,
+      { ...query, projectId: project.id, flowId: query.flowId },
+      query,
+    );
     return mapPage(page, (row) => flowRunFromRow(row));
   }
 
@@ -64,10 +70,24 @@ export class FlowRunService {
   ): Promise<FlowRun> {
     if (request.projectId !== project.id) throw notFound('flowRun', runId);
     const row = await this.runOfProject(project, runId);
+    return this.retryRun(principal, meta, project, row, request.strategy);
+  }
+
+  /**
+   * Retries the run `row` of `project` with `strategy` (see {@link FlowRunService.retry}) and
+   * records flow.run.retried; answers the retried (or new) run. Use it for each run of a bulk retry.
+   */
+  async retryRun(
+    principal: Principal,
+    meta: CallerMeta,
+    project: ProjectRow,
+    row: FlowRunRow,
+    strategy: FlowRetryStrategy,
+  ): Promise<FlowRun> {
     let retried: FlowRun;
-    if (request.strategy === 'FROM_FAILED_STEP') {
-      await this.ctx.runs.enqueue(runId, { kind: 'RETRY_FROM_FAILED_STEP' });
-      retried = await this.readRun(runId);
+    if (strategy === 'FROM_FAILED_STEP') {
+      await this.ctx.runs.enqueue(row.id, { kind: 'RETRY_FROM_FAILED_STEP' });
+      retried = await this.readRun(row.id);
     } else {
       retried = await this.runOnPublishedVersion(row, principal);
     }
@@ -87,12 +107,13 @@ export class FlowRunService {
   }
 
   /**
-   * Cancels the runs (see `RunRuntime.cancel`: QUEUED, PAUSED and RUNNING ones) and answers each
-   * named run of the project as it is after: CANCELED, or the end it already had. Ids of other
-   * projects and unknown ids are left out.
+   * Cancels the selected runs (see `RunRuntime.cancel`: QUEUED, PAUSED and RUNNING ones). Named
+   * by `flowRunIds`, answers each named run of the project as it is after: CANCELED, or the end it
+   * already had (ids of other projects and unknown ids are left out). Selected by filter, answers
+   * the runs it reached that were in progress.
    */
   async cancel(project: ProjectRow, request: CancelFlowRunsRequest): Promise<FlowRun[]> {
-    return this.ctx.runs.cancel(project.id, request.flowRunIds);
+    return cancelSelectedRuns(this.ctx, project, request);
   }
 
   /**

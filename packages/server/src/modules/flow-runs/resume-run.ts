@@ -9,7 +9,7 @@ import { isPieceworkError } from '@piecework/shared';
 import { notFound } from '../../infrastructure/errors';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import type { ServerContext } from '../../server-context';
-import { payloadFileStore } from '../webhooks/payload-files';
+import { maxFilePartBytes, payloadFileStore } from '../webhooks/payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from '../webhooks/sync-answer';
 import { toTriggerPayload, type IncomingRequest } from '../webhooks/webhook-payload';
 import { runOncePausedOrEnded } from './await-pause';
@@ -36,7 +36,11 @@ export async function resumeRun(
   if (run === undefined || run.status !== 'PAUSED' || !(await hasWebhookWaitpoint(db, runId, requestId))) {
     throw notFound('waitpoint', requestId);
   }
-  const { method, headers, body, queryParams } = await toTriggerPayload(request, payloadFileStore(ctx, run));
+  const { method, headers, body, queryParams } = await toTriggerPayload(
+    request,
+    payloadFileStore(ctx, { projectId: run.projectId, flowId: run.flowId, runId }),
+    maxFilePartBytes(ctx),
+  );
   try {
     await ctx.runs.enqueue(runId, {
       kind: 'RESUME',

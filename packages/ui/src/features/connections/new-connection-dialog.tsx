@@ -5,8 +5,9 @@
  * (to suggest a free external id) and, for OAuth2 pieces, the platform's OAuth2 apps, then shows
  * the form (`new-connection/new-connection-form.tsx`).
  */
-import type { AppConnection, OAuthApp } from '@piecework/shared';
+import type { AppConnection, OAuthApp, UpsertAppConnectionRequest } from '@piecework/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useApi } from '../../api/session-context';
 import { usePiece } from '../../api/use-pieces';
 import { Dialog } from '../../components/dialog';
@@ -28,9 +29,27 @@ export interface NewConnectionDialogProps {
    * (embed's `connect({connectionName})`). Default: a free id is suggested and editable.
    */
   externalId?: string | undefined;
+  /**
+   * Where the connection is stored and which external ids are taken, when not the project's
+   * connections (global connections): the connections whose ids are taken, the save, what a taken
+   * id is refused with, the title and the caller's extra fields.
+   */
+  target?: ConnectionTarget | undefined;
   /** Called with the created connection. */
   onCreated: (connection: AppConnection) => void;
   onClose: () => void;
+}
+
+/** Where a {@link NewConnectionDialog} stores its connection, when not in the project. */
+export interface ConnectionTarget {
+  /** The connections whose external ids are taken (undefined while they load). */
+  existing: readonly AppConnection[] | undefined;
+  save: (request: UpsertAppConnectionRequest) => Promise<AppConnection>;
+  takenMessage: string;
+  /** The dialog's title, given the piece's display name. */
+  title: (pieceDisplayName: string) => string;
+  /** Fields after the credentials. */
+  fields: ReactNode;
 }
 
 /** Creates a connection of the piece's auth type. */
@@ -38,6 +57,7 @@ export function NewConnectionDialog({
   projectId,
   pieceName,
   externalId,
+  target,
   onCreated,
   onClose,
 }: NewConnectionDialogProps) {
@@ -47,6 +67,7 @@ export function NewConnectionDialog({
   const wantsOAuth2 = auths.some((auth) => auth.type === 'OAUTH2');
   const existing = useQuery({
     queryKey: connectionsKey(projectId),
+    enabled: target === undefined,
     queryFn: async (): Promise<AppConnection[]> =>
       (await client.appConnections.list({ projectId, limit: 100 })).data,
   });
@@ -55,26 +76,35 @@ export function NewConnectionDialog({
     enabled: wantsOAuth2,
     queryFn: async (): Promise<OAuthApp[]> => (await client.oauthApps.list({ limit: 100 })).data,
   });
+  const taken = target === undefined ? existing.data : target.existing;
   const failed = piece.error ?? existing.error;
-  const loading = piece.isPending || existing.isPending || (wantsOAuth2 && apps.isPending);
+  const loading = piece.isPending || taken === undefined || (wantsOAuth2 && apps.isPending);
+  const pieceTitle = piece.data?.displayName ?? pieceName;
   return (
-    <Dialog title={`New ${piece.data?.displayName ?? pieceName} connection`} onClose={onClose}>
+    <Dialog
+      title={target === undefined ? `New ${pieceTitle} connection` : target.title(pieceTitle)}
+      onClose={onClose}
+    >
       <WithoutDataSelector>
         <OptionsSourceProvider value={null}>
           {failed !== null ? (
             <ErrorNotice error={failed} />
-          ) : loading || piece.data === undefined || existing.data === undefined ? (
+          ) : loading || piece.data === undefined || taken === undefined ? (
             <Loading label="Loading the piece" />
           ) : (
             <NewConnectionForm
               projectId={projectId}
               piece={piece.data}
-              existing={existing.data}
+              existing={taken}
               externalId={externalId}
+              save={target?.save}
+              takenMessage={target?.takenMessage}
               platformApp={apps.data?.find((app) => app.pieceName === pieceName)}
               onCreated={onCreated}
               onCancel={onClose}
-            />
+            >
+              {target?.fields}
+            </NewConnectionForm>
           )}
         </OptionsSourceProvider>
       </WithoutDataSelector>

@@ -1,8 +1,13 @@
-/** The filters above the runs table: flow, status, environment and a range of days. */
+/**
+ * The filters above the runs table: a search over what runs carried, flow, status, environment,
+ * a range of days, tags, the failed step, and whether archived runs show.
+ */
 import type { PopulatedFlow } from '@piecework/shared';
 import { SelectField, TextField } from '../../components/field';
 import { hasRunFilters } from './run-filters';
+import { Switch } from '../../components/switch';
 import { StatusFilter } from './status-filter';
+import { DebouncedTextFilter, tagsText } from './run-search-fields';
 import type { RunFiltersState } from './use-run-filters';
 
 /** Props of {@link RunFiltersBar}. */
@@ -21,6 +26,13 @@ export function RunFiltersBar({ state, flows }: RunFiltersBarProps) {
   }
   return (
     <div className="toolbar run-filters" role="search" aria-label="Filter runs">
+      <DebouncedTextFilter
+        label="Search"
+        type="search"
+        placeholder="Words in payloads, outputs, errors"
+        value={filters.search ?? ''}
+        onSettle={(text) => change({ search: text.trim() || undefined })}
+      />
       <SelectField
         label="Flow"
         options={flowOptions}
@@ -52,6 +64,29 @@ export function RunFiltersBar({ state, flows }: RunFiltersBarProps) {
         min={filters.createdAfter}
         onChange={(event) => change({ createdBefore: event.target.value || undefined })}
       />
+      <DebouncedTextFilter
+        label="Tags"
+        placeholder="tag, another"
+        value={tagsText.format(filters.tags)}
+        onSettle={(text) => {
+          const tags = tagsText.parse(text);
+          change({ tags: tags.length > 0 ? tags : undefined });
+        }}
+      />
+      <DebouncedTextFilter
+        label="Failed step"
+        placeholder="step_1"
+        value={filters.failedStepName ?? ''}
+        onSettle={(text) => change({ failedStepName: text.trim() || undefined })}
+      />
+      <div className="field run-archived-toggle">
+        <span id="show-archived-label">Show archived</span>
+        <Switch
+          label="Show archived"
+          on={filters.includeArchived === true}
+          onToggle={(on) => change({ includeArchived: on || undefined })}
+        />
+      </div>
       {hasRunFilters(filters) ? (
         <button type="button" className="btn" onClick={clear}>
           Clear filters

@@ -5,7 +5,7 @@ describe('run filters in the URL', () => {
   it('reads back what it writes, so a shared link shows the same runs', () => {
     const filters = readRunFilters(
       new URLSearchParams(
-        'flowId=abc&status=FAILED&status=TIMEOUT&environment=TESTING&createdAfter=2026-01-02&createdBefore=2026-01-31&cursor=c1',
+        'flowId=abc&status=FAILED&status=TIMEOUT&environment=TESTING&createdAfter=2026-01-02&createdBefore=2026-01-31&search=out+of+stock&tag=eu&tag=vip&failedStep=step_2&archived=1&cursor=c1',
       ),
     );
     expect(filters).toEqual({
@@ -14,6 +14,10 @@ describe('run filters in the URL', () => {
       environment: 'TESTING',
       createdAfter: '2026-01-02',
       createdBefore: '2026-01-31',
+      search: 'out of stock',
+      tags: ['eu', 'vip'],
+      failedStepName: 'step_2',
+      includeArchived: true,
       cursor: 'c1',
     });
     expect(readRunFilters(writeRunFilters(filters))).toEqual(filters);

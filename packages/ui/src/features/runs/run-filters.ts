@@ -2,9 +2,16 @@
  * The runs list's filters as they live in the URL's query string, so a filtered view can be
  * bookmarked and shared: `flowId`, `status` (repeated), `environment` (TESTING; PRODUCTION is the
  * default and left out), `createdAfter` / `createdBefore` (calendar days, `YYYY-MM-DD`, both
- * included) and the page `cursor`. Values that do not parse are ignored rather than sent.
+ * included), `search` (words searched in the runs' payloads, outputs and errors), `tag`
+ * (repeated), `failedStep` (the name of the step a run failed at), `archived=1` (show archived
+ * runs too) and the page `cursor`. Values that do not parse are ignored rather than sent.
  */
-import { FlowRunStatus, type ListFlowRunsQuery, type RunEnvironment } from '@piecework/shared';
+import {
+  FlowRunStatus,
+  type FlowRunFilter,
+  type ListFlowRunsQuery,
+  type RunEnvironment,
+} from '@piecework/shared';
 
 /** The filters of the runs list. */
 export interface RunFilters {
@@ -15,6 +22,14 @@ export interface RunFilters {
   readonly createdAfter?: string;
   /** Last day included, `YYYY-MM-DD`. */
   readonly createdBefore?: string;
+  /** Words every listed run carries somewhere (payload, step outputs, errors). */
+  readonly search?: string;
+  /** Runs carrying any of these tags. */
+  readonly tags?: readonly string[];
+  /** The name of the step the runs failed at. */
+  readonly failedStepName?: string;
+  /** Also list archived runs. */
+  readonly includeArchived?: boolean;
   readonly cursor?: string;
 }
 
@@ -35,6 +50,10 @@ export function readRunFilters(params: URLSearchParams): RunFilters {
     environment,
     ...optional('createdAfter', day(params.get('createdAfter'))),
     ...optional('createdBefore', day(params.get('createdBefore'))),
+    ...optional('search', params.get('search')),
+    ...optional('failedStepName', params.get('failedStep')),
+    ...(params.getAll('tag').length > 0 ? { tags: [...new Set(params.getAll('tag'))] } : {}),
+    ...(params.get('archived') === '1' ? { includeArchived: true } : {}),
     ...optional('cursor', params.get('cursor')),
   };
 }
@@ -47,6 +66,10 @@ export function writeRunFilters(filters: RunFilters): URLSearchParams {
   if (filters.environment === 'TESTING') params.set('environment', 'TESTING');
   if (filters.createdAfter !== undefined) params.set('createdAfter', filters.createdAfter);
   if (filters.createdBefore !== undefined) params.set('createdBefore', filters.createdBefore);
+  if (filters.search !== undefined) params.set('search', filters.search);
+  for (const tag of filters.tags ?? []) params.append('tag', tag);
+  if (filters.failedStepName !== undefined) params.set('failedStep', filters.failedStepName);
+  if (filters.includeArchived === true) params.set('archived', '1');
   if (filters.cursor !== undefined) params.set('cursor', filters.cursor);
   return params;
 }
@@ -57,14 +80,28 @@ export function writeRunFilters(filters: RunFilters): URLSearchParams {
  */
 export function runsQueryOf(projectId: string, filters: RunFilters): ListFlowRunsQuery {
   return {
-    projectId,
+    ...runSelectionOf(projectId, filters),
     limit: RUNS_PAGE_SIZE,
     environment: filters.environment,
-    ...(filters.flowId === undefined ? {} : { flowId: filters.flowId }),
+    ...(filters.cursor === undefined ? {} : { cursor: filters.cursor }),
+  };
+}
+
+/**
+ * The selection of a bulk action over every run `filters` lists in project `projectId` (the
+ * environment and page aside: bulk actions act on PRODUCTION runs).
+ */
+export function runSelectionOf(projectId: string, filters: RunFilters): FlowRunFilter {
+  return {
+    projectId,
+    includeArchived: filters.includeArchived === true,
+    ...(filters.flowId === undefined ? {} : { flowId: [filters.flowId] }),
     ...(filters.statuses.length === 0 ? {} : { status: [...filters.statuses] }),
     ...(filters.createdAfter === undefined ? {} : { createdAfter: startOfDay(filters.createdAfter, 0) }),
     ...(filters.createdBefore === undefined ? {} : { createdBefore: startOfDay(filters.createdBefore, 1) }),
-    ...(filters.cursor === undefined ? {} : { cursor: filters.cursor }),
+    ...(filters.search === undefined ? {} : { search: filters.search }),
+    ...(filters.tags === undefined ? {} : { tags: [...filters.tags] }),
+    ...(filters.failedStepName === undefined ? {} : { failedStepName: filters.failedStepName }),
   };
 }
 
@@ -74,7 +111,11 @@ export function hasRunFilters(filters: RunFilters): boolean {
     filters.flowId !== undefined ||
     filters.statuses.length > 0 ||
     filters.createdAfter !== undefined ||
-    filters.createdBefore !== undefined
+    filters.createdBefore !== undefined ||
+    filters.search !== undefined ||
+    (filters.tags?.length ?? 0) > 0 ||
+    filters.failedStepName !== undefined ||
+    filters.includeArchived === true
   );
 }
 

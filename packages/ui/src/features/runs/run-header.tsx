@@ -64,6 +64,11 @@ export function RunHeader({ projectId, run, flow }: RunHeaderProps) {
           </span>
         </div>
       )}
+      {run.endReason === undefined ? null : (
+        <div className="notice" role="note">
+          <span>Ended by hand: {run.endReason}</span>
+        </div>
+      )}
     </header>
   );
 }

@@ -1,32 +1,24 @@
 /**
- * The runs page (`/projects/:projectId/runs`): the project's runs, newest first, filtered by flow,
- * status, environment and days (kept in the URL), a page at a time. Runs still queued or running
- * refresh on their own.
+ * The runs page (`/projects/:projectId/runs`): the project's runs, newest first, searched by what
+ * they carried and filtered by flow, status, environment, days, tags and failed step (kept in the
+ * URL), a page at a time. Ticked runs (or every run matching) can be retried, canceled or
+ * archived together. Runs still queued or running refresh on their own.
  */
-import type { PopulatedFlow } from '@piecework/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApi } from '../../api/session-context';
+import { Link } from 'react-router';
 import { useProjectId } from '../../api/use-projects';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { Pager } from '../../components/pager';
-import { hasRunFilters, runsQueryOf } from './run-filters';
+import { hasRunFilters, runSelectionOf, runsQueryOf } from './run-filters';
+import { RunBulkBar } from './run-bulk-bar';
+import { useRunSelection } from './use-run-selection';
 import { RunFiltersBar } from './run-filters-bar';
 import { RunsTable } from './runs-table';
 import { useRunFilters } from './use-run-filters';
 import { useRunsPage } from './use-runs';
+import { useFlowOptions } from './use-flow-options';
 import './runs.css';
-
-/** The project's flows for the flow filter (the first 100, by most recent). */
-function useFlowOptions(projectId: string) {
-  const client = useApi();
-  return useQuery({
-    queryKey: ['flows', projectId, 'options'],
-    queryFn: async (): Promise<PopulatedFlow[]> => (await client.flows.list({ projectId, limit: 100 })).data,
-    staleTime: 30_000,
-  });
-}
 
 /** The page of this route. */
 export function Page() {
@@ -35,9 +27,22 @@ export function Page() {
   const query = useMemo(() => runsQueryOf(projectId, filterState.filters), [projectId, filterState.filters]);
   const runs = useRunsPage(query);
   const flows = useFlowOptions(projectId);
+  const filter = useMemo(
+    () => runSelectionOf(projectId, filterState.filters),
+    [projectId, filterState.filters],
+  );
+  const selection = useRunSelection(JSON.stringify(filter) + filterState.filters.environment);
   return (
     <div className="page runs-page">
-      <PageHeader title="Runs" description="Every execution of the project's flows, newest first." />
+      <PageHeader
+        title="Runs"
+        description="Every execution of the project's flows, newest first."
+        actions={
+          <Link className="btn" to={`/projects/${projectId}/stuck-runs`}>
+            Stuck runs
+          </Link>
+        }
+      />
       <RunFiltersBar state={filterState} flows={flows.data} />
       <QueryState query={runs} label="Loading runs">
         {(page) =>
@@ -47,7 +52,16 @@ export function Page() {
             </p>
           ) : (
             <>
-              <RunsTable projectId={projectId} runs={page.data} />
+              {filterState.filters.environment === 'PRODUCTION' ? (
+                <RunBulkBar
+                  projectId={projectId}
+                  filter={filter}
+                  selection={selection}
+                  morePages={page.next !== null || page.previous !== null}
+                  pageSelected={page.data.every((run) => selection.isSelected(run.id))}
+                />
+              ) : null}
+              <RunsTable projectId={projectId} runs={page.data} selection={selection} />
               <Pager page={page} onGo={filterState.page} label="Runs" />
             </>
           )

@@ -1,10 +1,11 @@
 /**
  * The runs pages' server state: a page of the project's runs, one run with its steps, the flow
- * version a run ran (for its step tree), and the retry and cancel actions. Lists and runs that are
+ * version a run ran (for its step tree), and the retry, cancel and bulk actions. Lists and runs that are
  * not final are polled, so running and queued runs move on their own.
  */
 import {
   isTerminalRunStatus,
+  type BulkFlowRunSelection,
   type FlowRetryStrategy,
   type FlowRun,
   type ListFlowRunsQuery,
@@ -74,6 +75,32 @@ export function useRetryRun(projectId: string) {
       queryClient.setQueryData(runKeys.one(projectId, run.id), run);
       return queryClient.invalidateQueries({ queryKey: runKeys.all(projectId) });
     },
+  });
+}
+
+/** A bulk action of the runs list, on a selection by ids or by filter. */
+export type BulkRunAction =
+  | { kind: 'retry'; strategy: FlowRetryStrategy; selection: BulkFlowRunSelection }
+  | { kind: 'cancel'; selection: BulkFlowRunSelection }
+  | { kind: 'archive'; selection: BulkFlowRunSelection };
+
+/** Runs a {@link BulkRunAction}; answers how many runs it changed. */
+export function useBulkRunAction(projectId: string) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: BulkRunAction): Promise<number> => {
+      switch (action.kind) {
+        case 'retry':
+          return (await client.flowRuns.retryMany({ ...action.selection, strategy: action.strategy })).count;
+        case 'archive':
+          return (await client.flowRuns.archive(action.selection)).count;
+        case 'cancel':
+          return (await client.flowRuns.cancel(action.selection)).filter((run) => run.status === 'CANCELED')
+            .length;
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: runKeys.all(projectId) }),
   });
 }
 

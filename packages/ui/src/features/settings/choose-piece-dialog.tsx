@@ -14,14 +14,21 @@ export interface ChoosePieceDialogProps {
   projectId: string;
   onChoose: (piece: PieceMetadataSummary) => void;
   onClose: () => void;
+  /** The dialog's title; default "New connection". */
+  title?: string;
 }
 
 /** A dialog listing the pieces with auth, filtered as the user types. */
-export function ChoosePieceDialog({ projectId, onChoose, onClose }: ChoosePieceDialogProps) {
+export function ChoosePieceDialog({
+  projectId,
+  onChoose,
+  onClose,
+  title = 'New connection',
+}: ChoosePieceDialogProps) {
   const pieces = usePieces(projectId);
   const [search, setSearch] = useState('');
   return (
-    <Dialog title="New connection" onClose={onClose}>
+    <Dialog title={title} onClose={onClose}>
       <TextField
         label="Search pieces"
         type="search"

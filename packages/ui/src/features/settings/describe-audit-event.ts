@@ -55,6 +55,8 @@ export function auditEventSubject(event: AuditEvent): string {
     case 'api.key.created':
     case 'api.key.deleted':
       return `API key “${event.data.apiKey.displayName}”`;
+    case 'stuck.runs.ended':
+      return `${String(event.data.flowRuns.length)} stuck run(s) ended: ${event.data.reason}`;
     default: {
       const unknown: never = event;
       return String(unknown);

@@ -88,6 +88,23 @@ describe('the web app served beside the API', () => {
     expect(asset.headers.get('content-type')).toContain('application/json');
   });
 
+  it.each(['/forms/abc', '/chats/abc?useDraft=true', '/forms'])(
+    'lets any site frame the public page %s, which keeps the rest of the CSP',
+    async (path) => {
+      const answer = await fetch(`${url}${path}`);
+      expect(answer.status).toBe(200);
+      const csp = answer.headers.get('content-security-policy');
+      expect(csp).toContain('frame-ancestors *;');
+      expect(csp).toBe(WEB_APP_CSP.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+      expect(answer.headers.get('x-frame-options')).toBeNull();
+    },
+  );
+
+  it.each(['/formsx', '/flows/forms', '/chat/abc'])('keeps framing to this origin on %s', async (path) => {
+    const answer = await fetch(`${url}${path}`);
+    expect(answer.headers.get('content-security-policy')).toBe(WEB_APP_CSP);
+  });
+
   it('leaves the API answers as they were', async () => {
     const health = await fetch(`${url}/api/v1/health`);
     expect(await health.json()).toEqual({ status: 'OK' });

@@ -15,9 +15,10 @@ import { encodedBody, listWebAppFiles, loadWebAppFile, type WebAppFile } from '.
  * and fonts also from https (an embedding host's `styling.fontUrl`, e.g. Google Fonts), calls to
  * this origin only, framing by this origin and the allowed embed origins only (`frameAncestors`,
  * written as given: browsers apply a `https://*.example.com` wildcard as `embedOriginMatches`
- * does). Pages never carry X-Frame-Options, which would override it.
+ * does), or by any site (`'*'`: the public pages, {@link isPublicPage}). Pages never carry
+ * X-Frame-Options, which would override it.
  */
-export function webAppCsp(frameAncestors: readonly string[] = []): string {
+export function webAppCsp(frameAncestors: readonly string[] | '*' = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -25,7 +26,7 @@ export function webAppCsp(frameAncestors: readonly string[] = []): string {
     "img-src 'self' data: https:",
     "font-src 'self' data: https:",
     "connect-src 'self'",
-    ["frame-ancestors 'self'", ...frameAncestors].join(' '),
+    frameAncestors === '*' ? 'frame-ancestors *' : ["frame-ancestors 'self'", ...frameAncestors].join(' '),
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -34,6 +35,17 @@ export function webAppCsp(frameAncestors: readonly string[] = []): string {
 
 /** The page CSP of a server that allows no embed origin. */
 export const WEB_APP_CSP = webAppCsp();
+
+/**
+ * The pages any site may frame (`frame-ancestors *`): the public forms and chat pages
+ * (`/forms/:flowId`, `/chats/:flowId`), which use no session and are meant to be embedded.
+ */
+export const PUBLIC_PAGE_PREFIXES: readonly string[] = ['/forms', '/chats'];
+
+/** Whether the page at `path` is one of {@link PUBLIC_PAGE_PREFIXES}. */
+export function isPublicPage(path: string): boolean {
+  return PUBLIC_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 /** Options of {@link serveWebApp}. */
 export interface ServeWebAppOptions {
@@ -54,7 +66,8 @@ export function serveWebApp(app: FastifyInstance, dir: string, options: ServeWeb
     if (file !== undefined && path !== '/index.html')
       return sendFile(request, reply, file, path, frameAncestors);
     if (path.startsWith('/assets/')) return sendRouteNotFound(request, reply);
-    return sendFile(request, reply, index, '/index.html', frameAncestors);
+    const ancestors = isPublicPage(path) ? () => Promise.resolve('*' as const) : frameAncestors;
+    return sendFile(request, reply, index, '/index.html', ancestors);
   };
   app.get('/', handler);
   app.get('/*', handler);
@@ -65,7 +78,7 @@ async function sendFile(
   reply: FastifyReply,
   file: WebAppFile,
   path: string,
-  frameAncestors: () => Promise<readonly string[]>,
+  frameAncestors: () => Promise<readonly string[] | '*'>,
 ): Promise<FastifyReply> {
   reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   const { etag } = loadWebAppFile(file);

@@ -21,6 +21,10 @@ import { tableWebhooks } from './0019-table-webhooks';
 import { aiProviders } from './0020-ai-providers';
 import { agentRuns } from './0021-agent-runs';
 import { pieceCatalogue } from './0022-piece-catalogue';
+import { runSearch } from './0023-run-search';
+import { stuckRunWatchdog } from './0024-stuck-run-watchdog';
+import { runRetention } from './0025-run-retention';
+import { impact } from './0026-impact';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -49,6 +53,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020-ai-providers': aiProviders,
   '0021-agent-runs': agentRuns,
   '0022-piece-catalogue': pieceCatalogue,
+  '0023-run-search': runSearch,
+  '0024-stuck-run-watchdog': stuckRunWatchdog,
+  '0025-run-retention': runRetention,
+  '0026-impact': impact,
 };
 
 /** A Kysely migration provider over {@link migrations}. */

@@ -2,7 +2,7 @@
  * The rows of the tables runs execute with: runs, step records, the job queue, waitpoints, schedules, store entries, trigger sources and their events, app event listeners.
  * Column conventions: see `../database.ts`.
  */
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SqlBoolean, JsonText, Timestamp, Timestamps } from './column-types';
 
 /** `flowRun`: one run of a flow version; its step records live in `flowRunStep`. */
@@ -40,6 +40,12 @@ export interface FlowRunTable extends Timestamps {
   startTime: Timestamp | null;
   finishTime: Timestamp | null;
   archivedAt: Timestamp | null;
+  /** When the stuck-run watchdog alerted about the run (it alerts once per run), or null. */
+  stuckReportedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a person ended the run by hand (ending stuck runs with a reason), or null. */
+  endReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The run's `updated` when its search document was written (null: not indexed yet). */
+  searchIndexedAt: Timestamp | null;
 }
 
 /** `flowRunStep`: a finished step's record, written as the step finishes; `path` is unique per run. */

@@ -26,6 +26,10 @@ export interface FlowTable extends Timestamps {
   metadata: JsonText | null;
   timeSavedPerRun: number | null;
   templateId: string | null;
+  /** The flow's stuck-run limits in minutes (QUEUED, RUNNING, PAUSED); null keeps the platform's. */
+  stuckQueuedMinutes: ColumnType<number | null, number | null | undefined, number | null>;
+  stuckRunningMinutes: ColumnType<number | null, number | null | undefined, number | null>;
+  stuckPausedMinutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** `flowVersion`: one version (draft or locked) of a flow. */
@@ -103,6 +107,11 @@ export interface FileTable extends Timestamps {
    * flow. Null (or left out) for files of no flow, such as sample data.
    */
   flowId?: string | null;
+  /**
+   * The run that stored it (its outputs, its pieces' files, its resume bodies): deleted with the
+   * run by the retention sweep. Null (or left out) for files of no run.
+   */
+  runId?: string | null;
 }
 
 /** `auditEvent`: an append-only record of who did what. */

@@ -20,6 +20,10 @@ export interface PlatformTable extends Timestamps {
   allowedEmbedOrigins: Generated<JsonText>;
   /** The activated license key (verified again on every plan read), or null: the free plan. */
   licenseKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Default stuck-run limits in minutes (QUEUED, RUNNING, PAUSED); flows may override them. */
+  stuckQueuedMinutes: Generated<number>;
+  stuckRunningMinutes: Generated<number>;
+  stuckPausedMinutes: Generated<number>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */

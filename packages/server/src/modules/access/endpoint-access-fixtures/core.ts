@@ -79,7 +79,12 @@ export const CORE_FIXTURES: Record<string, Fixture> = {
     body: { projectId: w.projectId, strategy: 'ON_LATEST_VERSION' },
   }),
   'flowRuns.cancel': async (w) => ({ body: { projectId: w.projectId, flowRunIds: [w.runId] } }),
+  'flowRuns.retryMany': async (w) => ({
+    body: { projectId: w.projectId, flowRunIds: [w.runId], strategy: 'ON_LATEST_VERSION' },
+  }),
+  'flowRuns.archive': async (w) => ({ body: { projectId: w.projectId, flowRunIds: [w.runId] } }),
   'flowRuns.test': async (w) => ({ body: { projectId: w.projectId, flowVersionId: w.flow.version.id } }),
+  'flowRuns.storageUsage': async (w) => ({ query: { projectId: w.projectId } }),
   'auditEvents.list': async () => ({ platformWide: true }),
   'pieces.list': async (w) => ({ query: { projectId: w.projectId } }),
   'pieces.get': async (w) => ({ params: { name: WEBHOOK_PIECE }, query: { projectId: w.projectId } }),
@@ -203,6 +208,20 @@ export const CORE_FIXTURES: Record<string, Fixture> = {
     },
   }),
   'alerts.list': async (w) => ({ query: { projectId: w.projectId } }),
+  'stuckRuns.getPlatformLimits': async () => ({ platformWide: true }),
+  'stuckRuns.updatePlatformLimits': async () => ({
+    body: { queuedMinutes: 60, runningMinutes: 60, pausedMinutes: 43_200 },
+    platformWide: true,
+  }),
+  'stuckRuns.getFlowLimits': async (w) => ({ params: { id: w.flow.id } }),
+  'stuckRuns.updateFlowLimits': async (w) => ({
+    params: { id: w.flow.id },
+    body: { queuedMinutes: null, runningMinutes: null, pausedMinutes: null },
+  }),
+  'stuckRuns.list': async (w) => ({ query: { projectId: w.projectId } }),
+  'stuckRuns.end': async (w) => ({
+    body: { projectId: w.projectId, flowRunIds: [w.runId], reason: 'Stuck' },
+  }),
   'mcpOAuth.authRequest': async (w) => ({
     query: { authRequestId: await freshAuthRequest(w) },
     platformWide: true,

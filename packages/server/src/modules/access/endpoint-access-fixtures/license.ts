@@ -9,4 +9,5 @@ export const LICENSE_FIXTURES: Record<string, Fixture> = {
     // The matrix's server has no AP_LICENSE_PUBLIC_KEY: allowed callers reach the key check, which refuses.
     allowedStatus: 400,
   }),
+  'platformBilling.info': async () => ({ platformWide: true }),
 };

@@ -46,7 +46,11 @@ export async function openPieceTool(
   }
   const run = await findToolRun(ctx.store.db, scope.flowRunId, scope.projectId);
   if (run === undefined) throw notFound('flowRun', scope.flowRunId);
-  const services = runServices(ctx, { projectId: scope.projectId, flowId: run.flowId }, () => undefined);
+  const services = runServices(
+    ctx,
+    { projectId: scope.projectId, flowId: run.flowId, runId: scope.flowRunId },
+    () => undefined,
+  );
   return {
     name,
     description: action.description || action.displayName,

@@ -12,7 +12,7 @@
  * why and nothing is sent).
  */
 import { isApiError } from '@piecework/client';
-import { changedPart, type FlowOperation, type PopulatedFlow } from '@piecework/shared';
+import { changedPart, findStep, type FlowOperation, type PopulatedFlow } from '@piecework/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/error-message';
@@ -35,6 +35,12 @@ export const flowKey = (flowId: string) => ['flow', flowId] as const;
 /** How often an idle, visible builder re-reads the flow. */
 const POLL_MS = 3_000;
 
+/** How {@link FlowEditor.apply} sends an operation. */
+export interface ApplyOptions {
+  /** Send only if the draft still has the step of this name when the operation's turn comes. */
+  readonly whileStepExists?: string;
+}
+
 /** What {@link useFlowEditor} answers. */
 export interface FlowEditor {
   /** The flow as last read or changed; undefined while loading. */
@@ -48,8 +54,11 @@ export interface FlowEditor {
   /**
    * Sends one flow operation after those already queued and answers the flow it produced.
    * Rejects with the server's error (a 409 conflict also reloads the flow and sets `conflict`).
+   * With `whileStepExists`, the operation is dropped (answering the flow as it is) when, at its
+   * turn, the draft no longer has that step: use it for a step's own pending save, which must not
+   * follow the step's deletion queued before it.
    */
-  apply(operation: FlowOperation): Promise<PopulatedFlow>;
+  apply(operation: FlowOperation, options?: ApplyOptions): Promise<PopulatedFlow>;
   /** Re-reads the flow now. */
   reload(): Promise<void>;
   /** Whether there is an edit to undo / an undone edit to redo. */
@@ -132,9 +141,14 @@ export function useFlowEditor(flowId: string): FlowEditor {
   }, []);
 
   const apply = useCallback(
-    (operation: FlowOperation): Promise<PopulatedFlow> => {
+    (operation: FlowOperation, options?: ApplyOptions): Promise<PopulatedFlow> => {
       const inGroup = group.current;
       return enqueue(async () => {
+        const stepName = options?.whileStepExists;
+        if (stepName !== undefined) {
+          const current = queryClient.getQueryData<PopulatedFlow>(flowKey(flowId));
+          if (current !== undefined && findStep(current.version, stepName) === undefined) return current;
+        }
         const { before, after } = await send(operation);
         if (before !== undefined && isUndoable(operation)) {
           const entry = entryOf(before.version, operation, after.version, Date.now(), inGroup);
@@ -143,7 +157,7 @@ export function useFlowEditor(flowId: string): FlowEditor {
         return after;
       });
     },
-    [enqueue, history, send],
+    [enqueue, flowId, history, queryClient, send],
   );
 
   /** Sends `operations` in order after checking the draft still has `expected`; false if stopped. */

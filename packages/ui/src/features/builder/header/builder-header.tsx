@@ -1,7 +1,7 @@
 /**
  * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
  * state, whether changes are being saved, and the flow's actions: versions, test, publish and
- * the on/off switch, with undo and redo of the draft's edits. While a past version is viewed, the editing actions are hidden. Embedded,
+ * the on/off switch, the minutes a run saves, with undo and redo of the draft's edits. While a past version is viewed, the editing actions are hidden. Embedded,
  * the host may remove the home button (`home-button.tsx`) and the flow's name
  * (`hideFlowNameInBuilder`).
  */
@@ -13,6 +13,7 @@ import { HomeButton } from './home-button';
 import { PublishButton } from './publish-button';
 import { StatusSwitch } from './status-switch';
 import { TestFlowButton } from './test-flow-button';
+import { TimeSavedButton } from './time-saved-button';
 import { UndoRedoButtons } from './undo-redo-buttons';
 import { versionStateLabel } from './version-state';
 
@@ -82,6 +83,7 @@ export function BuilderHeader(props: BuilderHeaderProps) {
               disabled={saving}
               onStarted={props.onTestStarted}
             />
+            <TimeSavedButton flow={flow} busy={saving} run={run} />
             <PublishButton flow={flow} busy={saving} run={run} />
             {flow.publishedVersionId ? <StatusSwitch flow={flow} busy={saving} run={run} /> : null}
           </>

@@ -73,7 +73,11 @@ export function useStepDraft(
     sending.current += 1;
     setStatus('saving');
     try {
-      await apply(saveOperation(withServerOwnedFields(latest.current, serverStep.current)));
+      // A step deleted before this save's turn (by the user, or its panel closing with it) takes
+      // its unsaved change with it rather than failing on a step that is gone.
+      await apply(saveOperation(withServerOwnedFields(latest.current, serverStep.current)), {
+        whileStepExists: serverStep.current.name,
+      });
       setStatus(unsaved.current ? 'pending' : 'saved');
     } catch (error) {
       unsaved.current = true;

@@ -5,9 +5,15 @@
  * (e.g. the piece's validation of the credentials) and keeps everything typed. Given a fixed
  * `externalId` (reconnecting), the id is shown read-only and saving replaces that connection.
  */
-import type { AppConnection, OAuthApp, PieceAuth, PieceMetadata } from '@piecework/shared';
+import type {
+  AppConnection,
+  OAuthApp,
+  PieceAuth,
+  PieceMetadata,
+  UpsertAppConnectionRequest,
+} from '@piecework/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useApi } from '../../../api/session-context';
 import { SelectField, TextField } from '../../../components/field';
 import { ErrorNotice } from '../../../components/query-state';
@@ -34,9 +40,20 @@ export interface NewConnectionFormProps {
   platformApp: OAuthApp | undefined;
   /** A fixed external id: read-only, and saving replaces the connection of that id. */
   externalId?: string | undefined;
+  /**
+   * Stores the connection the form describes; default: as a connection of the project
+   * (`POST /v1/app-connections`). Global connections store it for the projects they chose.
+   */
+  save?: ((request: UpsertAppConnectionRequest) => Promise<AppConnection>) | undefined;
+  /** What a taken external id is refused with; default: the project already has one. */
+  takenMessage?: string | undefined;
+  /** Fields of the caller's, after the credentials (e.g. the projects of a global connection). */
+  children?: ReactNode;
   onCreated: (connection: AppConnection) => void;
   onCancel: () => void;
 }
+
+const PROJECT_TAKEN = 'The project already has a connection with this external id.';
 
 const TYPE_NAMES: Record<PieceAuth['type'], string> = {
   SECRET_TEXT: 'Secret',
@@ -52,10 +69,11 @@ function problemOf(
   form: ConnectionForm,
   grant: OAuth2Grant | null,
   taken: ReadonlySet<string>,
+  takenMessage: string,
 ) {
   if (form.displayName.trim() === '' || form.externalId.trim() === '')
     return 'Fill in the name and external id.';
-  if (taken.has(form.externalId.trim())) return 'The project already has a connection with this external id.';
+  if (taken.has(form.externalId.trim())) return takenMessage;
   switch (auth.type) {
     case 'SECRET_TEXT':
       return form.secret === '' ? 'Fill in the required fields.' : undefined;
@@ -83,6 +101,9 @@ export function NewConnectionForm({
   existing,
   platformApp,
   externalId: fixedId,
+  save: store,
+  takenMessage = PROJECT_TAKEN,
+  children,
   onCreated,
   onCancel,
 }: NewConnectionFormProps) {
@@ -115,24 +136,24 @@ export function NewConnectionForm({
   const redirectUrl = oauth2RedirectUrl(window.location.origin);
   const change = (next: Partial<ConnectionForm>) => setForm((current) => ({ ...current, ...next }));
   const save = useMutation({
-    mutationFn: () =>
-      client.appConnections.upsert(
-        upsertRequest({
-          projectId,
-          pieceName: piece.name,
-          pieceVersion: piece.version,
-          auth,
-          form,
-          grant,
-          redirectUrl,
-        }),
-      ),
+    mutationFn: () => {
+      const request = upsertRequest({
+        projectId,
+        pieceName: piece.name,
+        pieceVersion: piece.version,
+        auth,
+        form,
+        grant,
+        redirectUrl,
+      });
+      return store === undefined ? client.appConnections.upsert(request) : store(request);
+    },
     onSuccess: async (connection) => {
       await queryClient.invalidateQueries({ queryKey: connectionsKey(projectId) });
       onCreated(connection);
     },
   });
-  const problem = problemOf(auth, form, grant, taken);
+  const problem = problemOf(auth, form, grant, taken, takenMessage);
   const externalIdTaken = taken.has(form.externalId.trim());
   return (
     <form
@@ -158,7 +179,7 @@ export function NewConnectionForm({
         hint={`Flows use it as {{connections['${form.externalId.trim()}']}}.`}
         error={
           externalIdTaken
-            ? 'The project already has a connection with this external id.'
+            ? takenMessage
             : showErrors && form.externalId.trim() === ''
               ? 'Required'
               : undefined
@@ -199,6 +220,7 @@ export function NewConnectionForm({
       ) : (
         <AuthFields auth={auth} form={form} onChange={change} showErrors={showErrors} />
       )}
+      {children}
       {showErrors && problem !== undefined ? (
         <div className="notice error" role="alert">
           {problem}

@@ -2,7 +2,8 @@
  * One property of a generated form, by its type (every type of the pieces framework): texts,
  * numbers, dates, files and custom properties as text accepting `{{ }}` references; checkboxes;
  * static and piece-computed dropdowns; JSON; OBJECT as name/value rows; ARRAY as a list of items;
- * DYNAMIC as piece-computed fields; COLOR with a picker; MARKDOWN as a note. Properties that are
+ * DYNAMIC as piece-computed fields; COLOR with a picker; MARKDOWN as a note
+ * rendered as markdown. Properties that are
  * not text can switch to a typed expression ("Dynamic value").
  */
 import type { PieceProperty, PropertyType } from '@piecework/shared';
@@ -12,6 +13,7 @@ import { DynamicDropdownField } from './dynamic-dropdown-field';
 import { DynamicPropertiesField } from './dynamic-properties-field';
 import { ExpressionInput } from './expression-input';
 import { KeyValueList } from './key-value-list';
+import { MarkdownNote } from './markdown-note';
 import { controlText, editorOf, isChecked, pickerColor, requiredError } from './property-editor';
 import { DynamicValueToggle, PropertyFrame, type ControlIds } from './property-frame';
 import { readDropdownState, textOf, type PropertyMap } from './property-values';
@@ -41,7 +43,7 @@ export interface PropertyFieldProps {
 export function PropertyField(props: PropertyFieldProps) {
   const { id, property, value, showErrors, dynamicValue } = props;
   if (property.type === 'MARKDOWN') {
-    return <div className="notice info markdown-note">{property.description}</div>;
+    return <MarkdownNote markdown={property.description ?? ''} />;
   }
   const error = requiredError(property, value, showErrors);
   const editor = editorOf(property.type, dynamicValue?.on === true);
