@@ -40,4 +40,6 @@ export { items, paginate } from './pagination';
 export type { CursorQuery, ListMethod, ListQueryArgs } from './pagination';
 export type { EndpointResult } from './read-answer';
 export { ResponseValidationError } from './response-validation-error';
+export { streamHumanInput } from './stream-human-input';
+export type { HumanInputSubmission } from './stream-human-input';
 export type { ResponseValidationErrorInit } from './response-validation-error';

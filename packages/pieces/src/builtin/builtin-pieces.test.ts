@@ -40,6 +40,15 @@ describe('built-in pieces', () => {
           "delayFor",
           "delay_until",
         ],
+        "@activepieces/piece-forms": [
+          "return_response",
+          "return_markdown",
+          "return_file",
+          "return_chat_response",
+          "form_submission",
+          "file_submission",
+          "chat_submission",
+        ],
         "@activepieces/piece-http": [
           "send_request",
         ],

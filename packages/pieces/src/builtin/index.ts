@@ -1,7 +1,7 @@
 /**
  * Piecework's built-in pieces: Activepieces' core pieces (webhook, schedule, HTTP,
  * delay, storage, data mapper, approval, sub-flows, text, JSON, date and math helpers, MCP,
- * tables, the AI agent step) written
+ * tables, the AI agent step, Human Input: web forms and chat pages) written
  * for Piecework, with the same piece, action, trigger and input names, so exported flows run
  * unchanged. Outbound requests go through the SSRF-filtered client.
  *
@@ -19,6 +19,7 @@ import { approvalPiece } from './approval';
 import { dataMapperPiece } from './data-mapper';
 import { dateHelperPiece } from './date-helper';
 import { delayPiece } from './delay';
+import { formsPiece } from './forms';
 import { httpPiece } from './http';
 import { jsonPiece } from './json';
 import { mathHelperPiece } from './math-helper';
@@ -48,6 +49,7 @@ export const BUILTIN_PIECES: readonly PieceDefinition[] = [
   tablesPiece,
   aiPiece,
   agentPiece,
+  formsPiece,
 ];
 
 const byName = new Map(BUILTIN_PIECES.map((piece) => [piece.name, piece]));

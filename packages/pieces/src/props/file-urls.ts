@@ -2,6 +2,12 @@ import { decodeStepFile, parseStepFileUrl, type StepFileRef } from '../context/s
 import { safeFetch } from '../http/safe-fetch';
 import { extensionOfMime, extensionOfName } from './piece-file';
 import type { PropertyMap, PropsErrors } from './property-kinds';
+import {
+  decodeStoredRequestFile,
+  isStoredRequestFile,
+  storedRequestFileName,
+  type StoredRequestFile,
+} from './stored-request-files';
 
 /** How FILE props given as URLs are downloaded. */
 export interface FileDownloadOptions {
@@ -16,7 +22,8 @@ export interface FileDownloadOptions {
   /**
    * Files earlier steps wrote (`ctx.files.write`): a URL below `apiUrl`'s `v1/step-files/` is
    * read with `load` from the run's file store (the whole signed URL, or the id), not over HTTP.
-   * Without it every URL is downloaded.
+   * Without it every URL is downloaded, and files a request brought (`{fileId, ...}`) cannot be
+   * read.
    */
   stepFiles?: { apiUrl: string; load(reference: string): Promise<string> } | undefined;
 }
@@ -193,10 +200,45 @@ async function readStepFile(
 }
 
 /**
+ * Reads a file a request brought (a multipart file part, a binary body) from the run's file
+ * store; throws when there is no store to read it from, it is gone, or it is over `maxBytes`.
+ */
+async function readStoredRequestFile(
+  file: StoredRequestFile,
+  options: FileDownloadOptions,
+): Promise<DownloadedFile> {
+  if (!options.stepFiles) throw new Error(`The file ${file.fileId} a request brought cannot be read here`);
+  let data: Buffer;
+  try {
+    data = decodeStoredRequestFile(await options.stepFiles.load(file.fileId));
+  } catch (error) {
+    throw new Error(
+      `Reading the file ${file.fileId} a request brought failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (data.length > options.maxBytes) {
+    throw new Error(`The file ${file.fileId} is larger than the ${String(options.maxBytes)}-byte limit`);
+  }
+  return { ...storedRequestFileName(file), data };
+}
+
+/** The file a FILE prop's value names, when it must be fetched: an http(s) URL or a stored request file. */
+function fileToFetch(
+  value: unknown,
+  options: FileDownloadOptions,
+): (() => Promise<DownloadedFile>) | undefined {
+  if (isHttpUrl(value)) return () => downloadFile(value, options);
+  if (isStoredRequestFile(value)) return () => readStoredRequestFile(value, options);
+  return undefined;
+}
+
+/**
  * The step's input with every FILE prop given as an http(s) URL replaced by the downloaded file
- * (as Activepieces downloads them), for the props pipeline to make a file of; or the
- * errors per prop, as the pipeline reports them. FILE props nested in ARRAY or DYNAMIC props are
- * left as they are (the pipeline refuses a URL there).
+ * (as Activepieces downloads them), and every FILE prop given a file a request brought
+ * (`{fileId, mimeType, size, filename?}` of a trigger's output) by that file read from the run's
+ * file store, for the props pipeline to make a file of; or the errors per prop, as the pipeline
+ * reports them. FILE props nested in ARRAY or DYNAMIC props are left as they are (the pipeline
+ * refuses a URL there).
  */
 export async function downloadFileProps(
   props: PropertyMap,
@@ -205,14 +247,17 @@ export async function downloadFileProps(
 ): Promise<
   { ok: true; input: Record<string, unknown> } | { ok: false; message: string; errors: PropsErrors }
 > {
-  const urls = Object.entries(props).filter(([key, prop]) => prop.type === 'FILE' && isHttpUrl(input[key]));
-  if (urls.length === 0) return { ok: true, input };
+  const fetches = Object.entries(props).flatMap(([key, prop]) => {
+    const fetch = prop.type === 'FILE' ? fileToFetch(input[key], options) : undefined;
+    return fetch ? [{ key, fetch }] : [];
+  });
+  if (fetches.length === 0) return { ok: true, input };
   const errors: PropsErrors = {};
   const downloaded = { ...input };
   await Promise.all(
-    urls.map(async ([key]) => {
+    fetches.map(async ({ key, fetch }) => {
       try {
-        downloaded[key] = await downloadFile(input[key] as string, options);
+        downloaded[key] = await fetch();
       } catch (error) {
         errors[key] = [error instanceof Error ? error.message : String(error)];
       }

@@ -1,11 +1,16 @@
 /** Writing one `file` row that belongs to a flow: run outputs, webhook bodies, step files. */
 import type { DataStore } from './data-store';
 
+/** The `file.type` of a request body or file part stored for a trigger (webhooks, forms). */
+export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
+
 /** A file of a flow to store: its id (the caller's kind of id), owner, kind and JSON text. */
 export interface FlowFileRow {
   id: string;
   projectId: string;
   flowId: string;
+  /** The run it was stored for, when there is one: the retention sweep deletes it with the run. */
+  runId?: string;
   /** What the file holds (`FLOW_RUN_LOG`, `WEBHOOK_PAYLOAD`, `FLOW_STEP_FILE`...). */
   type: string;
   /** The stored text. */

@@ -39,14 +39,21 @@ export class StepFiles {
     this.tokens = tokens ?? new StepFileTokens(settings.jwtSecret);
   }
 
-  /** Keeps `content` (a step file's stored text) for flow `flowId` of `projectId`; answers its signed URL. */
-  async save({ projectId, flowId }: { projectId: string; flowId: string }, content: string): Promise<string> {
+  /**
+   * Keeps `content` (a step file's stored text) for flow `flowId` of `projectId` (and run `runId`,
+   * when a run wrote it); answers its signed URL.
+   */
+  async save(
+    { projectId, flowId, runId }: { projectId: string; flowId: string; runId?: string },
+    content: string,
+  ): Promise<string> {
     const id = generateTimeOrderedId();
     const now = this.timestamp();
     await insertFlowFile(this.store, {
       id,
       projectId,
       flowId,
+      ...(runId === undefined ? {} : { runId }),
       type: STEP_FILE_TYPE,
       data: content,
       now,

@@ -5,6 +5,7 @@
  * Activepieces likewise stores file parts and passes the other fields through.
  */
 import { Busboy } from '@fastify/busboy';
+import { PieceworkError } from '@piecework/shared';
 import { prototypeKeyRefusal } from '../../infrastructure/http/json-body';
 import type { StoreBinaryBody, StoredBody } from './webhook-payload';
 
@@ -32,16 +33,24 @@ interface Part {
  * Reads `body`, sent with `contentType` (`multipart/form-data; boundary=...`), storing its file
  * parts with `storeBinary`, in the order they came. Rejects when the body is not well-formed
  * multipart (no boundary, cut short): the caller then keeps it as text. Rejects with 400
- * `VALIDATION` when a field is named `__proto__` (the JSON body policy). Files are stored only
- * once the whole body was read and its names checked, so a malformed or refused body stores nothing.
+ * `VALIDATION` when a field is named `__proto__` (the JSON body policy), and with 413
+ * `PAYLOAD_TOO_LARGE` (`{limitMb, fileName, size}`) when a file part is over `maxFilePartBytes`
+ * (AP_MAX_FILE_SIZE_MB). Files are stored only once the whole body was read and checked, so a
+ * malformed or refused body stores nothing.
  */
 export async function readMultipartBody(
   body: Buffer,
   contentType: string,
   storeBinary: StoreBinaryBody,
+  maxFilePartBytes = Number.POSITIVE_INFINITY,
 ): Promise<MultipartBody> {
   const parts = await splitParts(body, contentType);
   if (parts.some((part) => part.name === '__proto__')) throw prototypeKeyRefusal();
+  for (const part of parts) {
+    if (typeof part.value !== 'string' && part.value.bytes.length > maxFilePartBytes) {
+      throw filePartTooLarge(part.value.filename, part.value.bytes.length, maxFilePartBytes);
+    }
+  }
   const fields: Record<string, unknown> = {};
   let hasFiles = false;
   for (const part of parts) {
@@ -60,6 +69,17 @@ export async function readMultipartBody(
     addField(fields, part.name, value);
   }
   return { fields, hasFiles };
+}
+
+/** 413: a file part over the file size limit. */
+function filePartTooLarge(fileName: string, size: number, limitBytes: number): PieceworkError {
+  const limitMb = Math.round((limitBytes / (1024 * 1024)) * 100) / 100;
+  return new PieceworkError('PAYLOAD_TOO_LARGE', {
+    message: `The file ${fileName} is over the limit of ${String(limitMb)} MB`,
+    limitMb,
+    fileName,
+    size,
+  });
 }
 
 /** Sets `name` to `value`, or appends `value` to the values `name` already has (own keys only). */

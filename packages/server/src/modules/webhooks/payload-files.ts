@@ -6,18 +6,15 @@
 import { generateId } from '@piecework/shared';
 import type { ServerBase } from '../../server-context';
 import { toJson } from '../../infrastructure/storage/json-column';
-import { insertFlowFile } from '../../infrastructure/storage/flow-file-row';
-
-/** The `file.type` of a stored request body. */
-export const WEBHOOK_PAYLOAD_FILE_TYPE = 'WEBHOOK_PAYLOAD';
+import { insertFlowFile, WEBHOOK_PAYLOAD_FILE_TYPE } from '../../infrastructure/storage/flow-file-row';
 
 /**
  * A function storing a binary body sent to flow `flowId` of project `projectId` (deleted with the
- * flow) and answering the file's id.
+ * flow, and with run `runId` when the body resumes that run) and answering the file's id.
  */
 export function payloadFileStore(
   ctx: Pick<ServerBase, 'store' | 'now'>,
-  { projectId, flowId }: { projectId: string; flowId: string },
+  { projectId, flowId, runId }: { projectId: string; flowId: string; runId?: string },
 ) {
   return async (bytes: Buffer): Promise<string> => {
     const id = generateId();
@@ -27,10 +24,16 @@ export function payloadFileStore(
       id,
       projectId,
       flowId,
+      ...(runId === undefined ? {} : { runId }),
       type: WEBHOOK_PAYLOAD_FILE_TYPE,
       data,
       now,
     });
     return id;
   };
+}
+
+/** The largest file part of a multipart request body, in bytes (AP_MAX_FILE_SIZE_MB). */
+export function maxFilePartBytes(ctx: Pick<ServerBase, 'settings'>): number {
+  return ctx.settings.config.maxFileSizeMb * 1024 * 1024;
 }

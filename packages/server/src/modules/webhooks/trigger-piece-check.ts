@@ -1,6 +1,6 @@
 /**
  * A webhook runs a flow only when this server can run the flow's trigger piece. A flow imported
- * with the trigger of a piece that is not installed (say `@activepieces/piece-forms`) must not
+ * with the trigger of a piece that is not installed (say `@activepieces/piece-typeform`) must not
  * fire as a generic webhook and fail later: the caller is answered 404 naming the piece and the
  * command that installs it, like a flow whose webhook does not run (see `webhook-target.ts`).
  */

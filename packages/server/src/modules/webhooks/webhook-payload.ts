@@ -9,7 +9,7 @@
  * - `application/x-www-form-urlencoded`: parsed to an object (`qs`, as query strings are);
  * - `multipart/form-data`: an object of its fields; file parts are stored as files of the project
  *   and read `{fileId, filename, mimeType, size}` (see `readMultipartBody`); there is no `rawBody`
- *   when a part was a file. A body that is not well-formed multipart is kept as its text;
+ *   when a part was a file. A file part over `maxFilePartBytes` is 413 and nothing is stored. A body that is not well-formed multipart is kept as its text;
  * - binary types (`image/*`, `audio/*`, `video/*`, `application/pdf`, `application/zip`,
  *   `application/gzip`, `application/octet-stream`): the bytes are stored as a file of the
  *   project, and the body is `{fileId, mimeType, size}`; there is no `rawBody`;
@@ -79,10 +79,14 @@ export function bodyKindOf(mediaType: string): BodyKind {
   return 'TEXT';
 }
 
-/** The payload of `request`; a binary body is handed to `storeBinary` first. */
+/**
+ * The payload of `request`; a binary body is handed to `storeBinary` first. A multipart file part
+ * over `maxFilePartBytes` (AP_MAX_FILE_SIZE_MB) is refused with 413 PAYLOAD_TOO_LARGE.
+ */
 export async function toTriggerPayload(
   request: IncomingRequest,
   storeBinary: StoreBinaryBody,
+  maxFilePartBytes?: number,
 ): Promise<TriggerPayload> {
   const head = {
     method: request.method,
@@ -100,10 +104,12 @@ export async function toTriggerPayload(
   const rawBody = request.body.toString('utf8');
   if (kind === 'MULTIPART') {
     const contentType = String(request.headers['content-type']);
-    const form = await readMultipartBody(request.body, contentType, storeBinary).catch((error: unknown) => {
-      if (isPieceworkError(error)) throw error;
-      return undefined;
-    });
+    const form = await readMultipartBody(request.body, contentType, storeBinary, maxFilePartBytes).catch(
+      (error: unknown) => {
+        if (isPieceworkError(error)) throw error;
+        return undefined;
+      },
+    );
     if (form !== undefined) return { ...head, body: form.fields, ...(form.hasFiles ? {} : { rawBody }) };
   }
   return { ...head, body: parseText(kind, rawBody), rawBody };

@@ -4,12 +4,12 @@
  * after the run and its job committed), with the flow's response for `/sync`.
  */
 import { MCP_PIECE_NAME, MCP_TOOL_TRIGGER, mcpToolArguments, subflowRunStart } from '@piecework/pieces';
-import { fullPieceName, generateTimeOrderedId, PieceworkError } from '@piecework/shared';
+import { fullPieceName, generateTimeOrderedId, PieceworkError, type FlowRun } from '@piecework/shared';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { runKeyValueStore } from '../../execution/run-key-value-store';
 import type { ServerContext } from '../../server-context';
 import { saveTriggerSampleData } from '../flows/save-trigger-sample-data';
-import { payloadFileStore } from './payload-files';
+import { maxFilePartBytes, payloadFileStore } from './payload-files';
 import { syncAnswer, WEBHOOK_ID_HEADER } from './sync-answer';
 import { toTriggerPayload, type IncomingRequest, type TriggerPayload } from './webhook-payload';
 import { assertWebhookCredentials } from './webhook-credentials';
@@ -23,6 +23,20 @@ export interface WebhookRoute {
   draft: boolean;
   sync: boolean;
 }
+
+/** Options of {@link WebhookService.start}. */
+export interface WebhookStartOptions {
+  /**
+   * Called once the flow's trigger piece is known, before the payload is read or anything stored:
+   * throws to refuse the request (a page's check of its trigger, a rate limit).
+   */
+  readonly checkTrigger?: (piece: TriggerPiece, target: WebhookTarget) => Promise<void>;
+}
+
+/** What {@link WebhookService.start} did: created a run (the first one), or answered at once. */
+export type WebhookStart =
+  | { kind: 'REPLY'; reply: HttpReply }
+  | { kind: 'STARTED'; run: FlowRun; queued: boolean; target: WebhookTarget };
 
 /** The webhook operations behind `/v1/webhooks/:flowId[...]`. */
 export class WebhookService {
@@ -40,14 +54,43 @@ export class WebhookService {
    * JSON body); a vendor's handshake is answered with the trigger's `onHandshake` reply. Production runs consume a credit: without one the run is recorded QUOTA_EXCEEDED; the asynchronous route still answers
    * 200, `/sync` answers 402 QUOTA_EXCEEDED.
    */
-  async trigger(flowId: string, request: IncomingRequest, route: WebhookRoute): Promise<HttpReply> {
+  async trigger(
+    flowId: string,
+    request: IncomingRequest,
+    route: WebhookRoute,
+    options: WebhookStartOptions = {},
+  ): Promise<HttpReply> {
+    const start = await this.start(flowId, request, route, options);
+    if (start.kind === 'REPLY') return start.reply;
+    const { run, queued } = start;
+    if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
+    if (!queued) throw quotaExceeded(run.id);
+    const timeoutMs = this.ctx.settings.config.webhookTimeoutSeconds * 1000;
+    return syncAnswer(await this.ctx.runs.awaitResponse(run.id, timeoutMs), run.id);
+  }
+
+  /**
+   * The part of {@link trigger} shared by every route that starts a flow from a request (the
+   * webhook routes, the forms and chat pages' submissions): checks the target, builds the
+   * payload (storing its files) and creates the runs. Answers the first run created, or the
+   * reply to send when the request starts none (a handshake, no items).
+   */
+  async start(
+    flowId: string,
+    request: IncomingRequest,
+    route: WebhookRoute,
+    options: WebhookStartOptions = {},
+  ): Promise<WebhookStart> {
     const target = await findWebhookTarget(this.ctx, flowId, route.draft ? 'LATEST' : 'PUBLISHED');
     const triggerPiece = await assertTriggerPieceRunnable(this.ctx, target, !route.draft);
+    await options.checkTrigger?.(triggerPiece, target);
     await assertWebhookCredentials(this.ctx, target.version.id, triggerPiece, request.headers);
     const parent = await parentRunOf(this.ctx, target.project.id, request);
     const payload = await this.payloadOf(target, request);
     const hooked = await webhookTriggerItems(this.ctx, target, triggerPiece, payload, route.draft);
-    if (hooked?.kind === 'REPLY') return new HttpReply(hooked.status, hooked.body, hooked.headers);
+    if (hooked?.kind === 'REPLY') {
+      return { kind: 'REPLY', reply: new HttpReply(hooked.status, hooked.body, hooked.headers) };
+    }
     const runId = generateTimeOrderedId();
     const subflow =
       triggerPiece === null || hooked !== null
@@ -67,7 +110,9 @@ export class WebhookService {
     const outputs = hooked?.items ?? [
       subflow === undefined ? builtinTriggerOutput(triggerPiece, payload) : subflow.triggerOutput,
     ];
-    if (outputs.length === 0) return route.sync ? new HttpReply(204) : new HttpReply(200, {});
+    if (outputs.length === 0) {
+      return { kind: 'REPLY', reply: route.sync ? new HttpReply(204) : new HttpReply(200, {}) };
+    }
     const started = [];
     for (const [index, output] of outputs.entries()) {
       started.push(
@@ -87,16 +132,7 @@ export class WebhookService {
       );
     }
     const { run, queued } = started[0]!;
-    if (!route.sync) return new HttpReply(200, {}, { [WEBHOOK_ID_HEADER]: run.id });
-    if (!queued) {
-      throw new PieceworkError('QUOTA_EXCEEDED', {
-        message: 'The platform has no run credits left',
-        metric: 'credits',
-        flowRunId: run.id,
-      });
-    }
-    const timeoutMs = this.ctx.settings.config.webhookTimeoutSeconds * 1000;
-    return syncAnswer(await this.ctx.runs.awaitResponse(run.id, timeoutMs), run.id);
+    return { kind: 'STARTED', run, queued, target };
   }
 
   /**
@@ -123,8 +159,18 @@ export class WebhookService {
     return toTriggerPayload(
       request,
       payloadFileStore(this.ctx, { projectId: target.project.id, flowId: target.flowId }),
+      maxFilePartBytes(this.ctx),
     );
   }
+}
+
+/** 402: a production run recorded QUOTA_EXCEEDED (no credit left), for the callers that wait on it. */
+export function quotaExceeded(flowRunId: string): PieceworkError {
+  return new PieceworkError('QUOTA_EXCEEDED', {
+    message: 'The platform has no run credits left',
+    metric: 'credits',
+    flowRunId,
+  });
 }
 
 /** The trigger output of a request for a trigger without hooks: the request, or the MCP tool call's arguments. */

@@ -1,8 +1,9 @@
 /**
  * What a webhook request gives the trigger of an npm piece: Activepieces runs a WEBHOOK
  * trigger's own `run` hook on each request (a piece verifies a signature, unwraps an envelope,
- * splits a batch, or ignores a ping) and starts one run per item it returns. Built-in triggers
- * keep their fast path: the webhook piece's request is its output (its authentication is checked
+ * splits a batch, or ignores a ping) and starts one run per item it returns. So do the built-in
+ * forms piece's triggers (their output is the submitted fields, as on Activepieces). Other built-in
+ * triggers keep their fast path: the webhook piece's request is its output (its authentication is checked
  * by `assertWebhookCredentials`), and the Callable Flow's output is built by `subflowRunStart`.
  */
 import type { TriggerPayload as PieceTriggerPayload } from '@piecework/pieces';
@@ -12,6 +13,7 @@ import type { ServerBase } from '../../server-context';
 import { findVersionOfFlow } from '../flow-definitions/flow-repository';
 import { flowVersionFromRow } from '../flow-definitions/flow-rows';
 import { callTriggerHook, hasTriggerHooks, triggerLabel } from '../triggers/trigger-hooks';
+import { humanInputKindOf } from './forms-trigger';
 import type { TriggerPiece } from './trigger-piece-check';
 import type { TriggerPayload } from './webhook-payload';
 import type { WebhookTarget } from './webhook-target';
@@ -32,7 +34,7 @@ interface HandshakeConfiguration {
 
 /**
  * What one request to `target` (trigger piece `piece`) gives: null when the request itself is
- * the trigger's output (built-in pieces, and triggers whose strategy is not WEBHOOK); the reply
+ * the trigger's output (built-in pieces but the forms piece, triggers whose strategy is not WEBHOOK); the reply
  * of `onHandshake` when the trigger's `handshakeConfiguration` says the request is a handshake
  * (HEADER_PRESENT, QUERY_PRESENT or BODY_PARAM_PRESENT of its `paramName`, as on
  * Activepieces); otherwise the items of its `run` hook. A hook that fails refuses the request with
@@ -45,7 +47,7 @@ export async function webhookTriggerItems(
   payload: TriggerPayload,
   test: boolean,
 ): Promise<WebhookTriggerOutcome | null> {
-  if (piece === null || ctx.pieces.isBuiltin(piece.name)) return null;
+  if (piece === null || (ctx.pieces.isBuiltin(piece.name) && humanInputKindOf(piece) === null)) return null;
   const metadata = await triggerMetadataOf(ctx, piece);
   if (metadata?.type !== 'WEBHOOK') return null;
   const row = await findVersionOfFlow(ctx.store.db, target.flowId, target.version.id);

@@ -77,14 +77,18 @@ export function jsonBody(value: unknown): RequestInit {
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
 }
 
-/** Reads run `runId` (with steps) until `done` holds; fails after 20 s. */
+/**
+ * Reads run `runId` (with steps) until `done` holds; fails after 50 s, a limit only a stuck run
+ * reaches (the test's own timeout usually ends it first): a run whose first npm piece step starts
+ * the piece process can take 20 s on a crowded machine.
+ */
 export async function waitForRun(
   server: ApiServer,
   token: string,
   runId: string,
   done: (run: FlowRun) => boolean = (run) => !['QUEUED', 'RUNNING'].includes(run.status),
 ): Promise<FlowRun> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 50_000;
   for (;;) {
     const answer = await callApi<FlowRun>(server.apiUrl, 'GET', `/v1/flow-runs/${runId}`, { token });
     if (answer.status === 200 && done(answer.body)) return answer.body;
