@@ -10,9 +10,16 @@
  * nothing behind. Export prints Activepieces' shared template (`GET /v1/flows/:id/template`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isApiError, type PieceworkClient } from '@piecework/client';
+import type { PieceworkClient } from '@piecework/client';
 import { migrateExport } from '@piecework/shared';
 import { CliUsageError, connectToApi, takeFlag } from './cli-api-client';
+import {
+  CommandFailure,
+  describeFailure,
+  describeFileError,
+  runCliCommand,
+  type CommandIo,
+} from './cli-command';
 
 /** The usage lines of `piecework flows`. */
 export const FLOWS_USAGE = `       piecework flows import <file> --project <id>    import an exported flow into a project
@@ -21,34 +28,12 @@ export const FLOWS_USAGE = `       piecework flows import <file> --project <id> 
          (flows: --api-url <url> or AP_API_URL, default http://127.0.0.1:<AP_PORT or 3000>/api;
                  --api-key <sk-...> or AP_API_KEY)`;
 
-/** Where a command writes, and the environment it reads. */
-export interface CommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: Record<string, string | undefined>;
-}
-
-/** A failure to report on stderr with exit code 1. */
-class CommandFailure extends Error {}
-
-/** Why a call to the server failed, in one line: the server's own answer, or why it was not reached. */
-function describeFailure(error: unknown, apiUrl: string): string {
-  if (isApiError(error)) {
-    const message = typeof error.params['message'] === 'string' ? `: ${error.params['message']}` : '';
-    return `the server answered ${String(error.status)} ${error.code}${message}`;
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `could not reach the server at ${apiUrl}: ${error instanceof Error ? error.message : String(error)}${cause}`;
-}
-
 function readExport(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new CommandFailure(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
+    throw new CommandFailure(`cannot read ${file}: ${describeFileError(error)}`);
   }
   try {
     return JSON.parse(text) as unknown;
@@ -118,16 +103,14 @@ async function exportFlow(
   try {
     writeFileSync(output, json);
   } catch (error) {
-    throw new CommandFailure(
-      `cannot write ${output}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
+    throw new CommandFailure(`cannot write ${output}: ${describeFileError(error)}`);
   }
   io.out(`exported flow ${flowId} to ${output}`);
 }
 
 /** Runs `piecework flows <args>`; resolves to the exit code (0 done, 1 failed, 2 bad usage). */
 export async function runFlowsCommand(args: readonly string[], io: CommandIo): Promise<number> {
-  try {
+  return runCliCommand(io, async () => {
     const { client, apiUrl, rest } = connectToApi(args, io.env);
     const [command, ...others] = rest;
     if (command === 'import') {
@@ -137,7 +120,7 @@ export async function runFlowsCommand(args: readonly string[], io: CommandIo): P
         throw new CliUsageError('usage: piecework flows import <file> --project <id>');
       }
       await importFlows(client, apiUrl, file, project.value, io);
-      return 0;
+      return;
     }
     if (command === 'export') {
       const output = takeFlag(others, 'output');
@@ -147,18 +130,8 @@ export async function runFlowsCommand(args: readonly string[], io: CommandIo): P
         throw new CliUsageError('usage: piecework flows export <flowId> [--version <id>] [--output <file>]');
       }
       await exportFlow(client, apiUrl, flowId, version.value, output.value, io);
-      return 0;
+      return;
     }
     throw new CliUsageError(FLOWS_USAGE.replace(/^ {7}/, 'usage: '));
-  } catch (error) {
-    if (error instanceof CliUsageError) {
-      io.err(error.message);
-      return 2;
-    }
-    if (error instanceof CommandFailure) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }

@@ -2,12 +2,13 @@
 /**
  * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list|sync`
  * manages integration pieces and the piece catalogue; `piecework flows import|export` moves flows between files and a running
- * server; `--version` prints the version, `--help` the usage.
+ * server; `piecework project pull|push` keeps a project as a folder of files; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { FLOWS_USAGE, runFlowsCommand } from './flows-command';
 import { PIECES_SYNC_USAGE, runPiecesSyncCommand } from './pieces-sync-command';
+import { PROJECT_USAGE, runProjectCommand } from './project-command';
 import { runStartCommand } from './start-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
@@ -15,6 +16,7 @@ const USAGE = `usage: piecework start                      start the server (AP_
        piecework pieces list                list built-in and installed pieces
 ${PIECES_SYNC_USAGE}
 ${FLOWS_USAGE}
+${PROJECT_USAGE}
        piecework --version                  print the version
        piecework --help                     print this usage`;
 
@@ -52,6 +54,10 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (group === 'flows') {
     process.exitCode = await runFlowsCommand(rest, io);
+    return;
+  }
+  if (group === 'project') {
+    process.exitCode = await runProjectCommand(rest, io);
     return;
   }
   if (HELP.has(group) && rest.length === 0) {

@@ -13,7 +13,7 @@ import { CatalogueStore } from '../modules/pieces/catalogue-store';
 import { configuredSyncSource, syncCatalogue } from '../modules/pieces/catalogue-sync';
 import { PIECEWORK_RELEASE } from '../release';
 import { openStore } from '../infrastructure/storage/open-store';
-import type { CommandIo } from './flows-command';
+import type { CommandIo } from './cli-command';
 
 /** The usage line of `piecework pieces sync`. */
 export const PIECES_SYNC_USAGE = `       piecework pieces sync [--from <file|url>]   fill the piece catalogue (default AP_PIECES_SYNC_URL)`;
