@@ -31,12 +31,12 @@ export type ReplayStepChangeKind = z.infer<typeof ReplayStepChangeKind>;
 
 /**
  * A step whose result differs: CHANGED (ran in both, another output), ADDED (ran only in the
- * replay: `before` undefined), REMOVED (ran only in the past run: `after` undefined).
+ * replay: no `before`), REMOVED (ran only in the past run: no `after`).
  */
 export const ReplayStepChange = z.object({
   stepName: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
   change: ReplayStepChangeKind,
 });
 export type ReplayStepChange = z.infer<typeof ReplayStepChange>;

@@ -25,13 +25,13 @@ export const FlowTestStepResult = z.object({
 export type FlowTestStepResult = z.infer<typeof FlowTestStepResult>;
 
 /**
- * An expectation that did not hold: what was found instead (`actual`, undefined when there was
+ * An expectation that did not hold: what was found instead (`actual`, absent when there was
  * nothing, e.g. a step that never ran), a sentence saying so, and `diff`, a line diff of the
  * pretty-printed expected and actual values (`-` expected, `+` actual).
  */
 export const FlowTestFailure = z.object({
   expectation: FlowTestExpectation,
-  actual: z.unknown(),
+  actual: z.unknown().optional(),
   message: z.string(),
   diff: z.string(),
 });

@@ -5,10 +5,11 @@ import { z } from 'zod';
  * `output` it answered (SUCCEEDED) or the `errorMessage` it failed with (FAILED). A test or a
  * replay answers the step from its recording instead of calling the service, as long as the step
  * is called with the same input; code steps, routers and loops are never recorded, they run again.
+ * A recording without `input` (written by hand) answers any input.
  */
 export const StepRecording = z.object({
-  input: z.unknown(),
-  output: z.unknown(),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
   status: z.enum(['SUCCEEDED', 'FAILED']),
   errorMessage: z.string().optional(),
 });
