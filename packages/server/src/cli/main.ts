@@ -2,19 +2,21 @@
 /**
  * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list|sync`
  * manages integration pieces and the piece catalogue; `piecework flows import|export` moves flows between files and a running
- * server; `--version` prints the version, `--help` the usage.
+ * server; `piecework test` runs flows' test cases; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { FLOWS_USAGE, runFlowsCommand } from './flows-command';
 import { PIECES_SYNC_USAGE, runPiecesSyncCommand } from './pieces-sync-command';
 import { runStartCommand } from './start-command';
+import { runTestCommand, TEST_USAGE } from './test-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
        piecework pieces add <package>       install a published piece
        piecework pieces list                list built-in and installed pieces
 ${PIECES_SYNC_USAGE}
 ${FLOWS_USAGE}
+${TEST_USAGE}
        piecework --version                  print the version
        piecework --help                     print this usage`;
 
@@ -52,6 +54,10 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (group === 'flows') {
     process.exitCode = await runFlowsCommand(rest, io);
+    return;
+  }
+  if (group === 'test') {
+    process.exitCode = await runTestCommand(rest, io);
     return;
   }
   if (HELP.has(group) && rest.length === 0) {
