@@ -410,6 +410,15 @@ export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType }
 export { Release } from './projects/release';
 export { ConnectionState, FlowState, ProjectState, TableState } from './projects/project-state';
 export {
+  PROJECT_FILES_FORMAT_VERSION,
+  isProjectFilePath,
+  projectStateFromFiles,
+  projectStateToFiles,
+} from './projects/project-files';
+export type { ProjectFilesReading } from './projects/project-files';
+export { ProjectFilesRefusal, ProjectFilesRefusalCode } from './projects/project-files-refusal';
+export { CodeFileReference } from './projects/code-step-files';
+export {
   FlowReleaseOperation,
   FlowReleaseOperationType,
   MissingConnection,

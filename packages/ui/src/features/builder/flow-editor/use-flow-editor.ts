@@ -115,6 +115,9 @@ export function useFlowEditor(flowId: string): FlowEditor {
           : editClient.withHeaders({ 'if-match': `"${current.version.updated}"` });
       try {
         const next = await api.flows.update(flowId, operation);
+        // A re-read that started while the edit was on its way may have read the draft before it:
+        // it is cancelled so that it cannot replace this answer, and the next edit's If-Match with it.
+        await queryClient.cancelQueries({ queryKey: flowKey(flowId) });
         queryClient.setQueryData(flowKey(flowId), next);
         setConflict(null);
         return { before: current, after: next };
