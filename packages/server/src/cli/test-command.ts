@@ -1,22 +1,28 @@
 /**
- * `piecework test <flowId...> [--project <id>] [--junit <file>]`: runs flows' test cases on a
- * running server (`POST /v1/flows/:id/test-cases/run`, against each flow's draft; see
- * `cli-api-client.ts` for how the server and API key are found). With `--project` and no flow
- * ids, every flow of the project is tested. Prints a line per test case (a failure's diff under
- * it) and a summary; `--junit` also writes a JUnit XML report. Exits 0 when every case passed, 1
- * when any failed (or a flow could not be tested), 2 on a command line it cannot use.
+ * `piecework test <flowId...|dir> [--project <id>] [--junit <file>]`: runs flows' test cases.
+ * Flow ids are tested on a running server (`POST /v1/flows/:id/test-cases/run`, against each
+ * flow's draft; see `cli-api-client.ts` for how the server and API key are found); with
+ * `--project` and no flow ids, every flow of the project is. A directory of project files is
+ * tested in this process with the engine, no server (`test-project-directory.ts`). Prints a line
+ * per test case (a failure's diff under it) and a summary; `--junit` also writes a JUnit XML
+ * report. Exits 0 when every case passed, 1 when any failed (or a flow could not be tested), 2 on
+ * a command line it cannot use.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { isApiError, type PieceworkClient } from '@piecework/client';
 import { CliUsageError, connectToApi, takeFlag } from './cli-api-client';
 import type { CommandIo } from './flows-command';
 import { junitReport, type FlowTestSuite } from './junit-report';
 import { exitCodeOf, suiteLines, summaryLine } from './test-command-report';
+import { ProjectDirectoryError, readProjectDirectory } from './test-project-directory';
+import { testProjectState } from './test-project-state';
 
 /** The usage lines of `piecework test`. */
 export const TEST_USAGE = `       piecework test <flowId...> [--project <id>] [--junit <file>]
                                             run flows' test cases on a server (their drafts);
-                                            --project alone: every flow of the project`;
+                                            --project alone: every flow of the project
+       piecework test <dir> [--junit <file>]   run the test cases of a folder of project files
+                                            in this process (flows/<flow>.tests.json)`;
 
 /** Why a server call failed, in one line. */
 function describeFailure(error: unknown): string {
@@ -84,6 +90,12 @@ export async function runTestCommand(args: readonly string[], io: CommandIo): Pr
     const unknown = rest.find((arg) => arg.startsWith('--'));
     if (unknown !== undefined) throw new CliUsageError(`unknown option ${unknown}\n${usage()}`);
     if (rest.length === 0 && project.value === undefined) throw new CliUsageError(usage());
+    if (rest.length === 1 && isDirectory(rest[0]!)) {
+      if (project.value !== undefined) {
+        throw new CliUsageError('--project names a project of a server; a directory is tested without one');
+      }
+      return await testDirectory(rest[0]!, junit.value, io);
+    }
     let flowIds = rest;
     if (flowIds.length === 0) {
       try {
@@ -107,6 +119,23 @@ export async function runTestCommand(args: readonly string[], io: CommandIo): Pr
     }
     throw error;
   }
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
+/** Tests the project files of `dir` in this process; a directory that cannot be read exits 1. */
+async function testDirectory(dir: string, junit: string | undefined, io: CommandIo): Promise<number> {
+  let directory;
+  try {
+    directory = readProjectDirectory(dir);
+  } catch (error) {
+    if (!(error instanceof ProjectDirectoryError)) throw error;
+    io.err(`cannot read the project files of ${dir}: ${error.message}`);
+    return 1;
+  }
+  return reportSuites(await testProjectState(directory.state, directory.testFiles), junit, io);
 }
 
 function usage(): string {
