@@ -54,4 +54,23 @@ export { isOffloadedOutput, offloadedOutput } from './run/offloaded-output';
 export type { OffloadedOutput } from './run/offloaded-output';
 export { runEngine } from './run-engine';
 export type { FailedRunResult, PausedRunResult, RunResult, SucceededRunResult } from './run/run-result';
+export { compareRuns } from './replay/compare-runs';
+export type { RunComparison, StepComparison } from './replay/compare-runs';
+export { createClosedHost } from './replay/closed-host';
+export type { ClosedHostOptions } from './replay/closed-host';
+export { jsonEqual, jsonValue } from './replay/json-value';
+export { matchesRecordedInput } from './replay/recorded-input-match';
+export { createRecordedPieceRunner } from './replay/recorded-piece-runner';
+export type {
+  LocalPieces,
+  RecordedPieceRunner,
+  RecordedPieceRunnerOptions,
+  ReplayStepSource,
+  WouldCallService,
+} from './replay/recorded-piece-runner';
+export { recordingsFromRun } from './replay/recordings-from-run';
+export { replayRun } from './replay/replay-run';
+export type { ReplayRunInput, ReplayRunOutcome, ReplayStep } from './replay/replay-run';
+export { recordResult, stepPlaces } from './replay/step-places';
+export type { PlacedRecord } from './replay/step-places';
 export type { LoopOutput, StepPath } from '@piecework/shared';

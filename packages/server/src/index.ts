@@ -69,6 +69,7 @@ export type {
   PieceCatalogueEntryTable,
 } from './infrastructure/storage/database';
 export type { ImpactRunDayTable, ImpactStepFailureDayTable } from './infrastructure/storage/rows/impact-rows';
+export type { FlowTestCaseTable } from './infrastructure/storage/rows/flow-test-rows';
 export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
   CatalogueStore,

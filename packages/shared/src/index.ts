@@ -248,6 +248,7 @@ export {
   UserSignInFailedEventData,
 } from './events/user-event-data';
 export * from './flow-runs';
+export * from './flow-tests';
 export {
   IMPACT_MAX_DAYS,
   ImpactDay,

@@ -1,4 +1,4 @@
-import type { AgentStepRequest } from '@piecework/shared';
+import type { AgentStepRequest, StepPath } from '@piecework/shared';
 import type { EngineHost } from './engine-host';
 
 /** An HTTP answer produced by a flow (stop with response, respond and continue, webhook waits). */
@@ -39,6 +39,12 @@ export interface PieceRunRequest {
   pieceVersion: string;
   actionName: string;
   stepName: string;
+  /**
+   * The loops around the step, outermost first, each with its iteration (empty outside loops):
+   * with `stepName`, which call of the step this is. The engine always sets it; a request made
+   * by hand may leave it out.
+   */
+  path?: StepPath;
   input: Record<string, unknown>;
   propertySettings: Record<string, unknown>;
   run: RunInfo;

@@ -25,7 +25,7 @@ export async function executeActionStep(
   context.stepStarted(step.name, frame.path);
   const resolution = await resolveStepInput(context, step.settings.input, frame.scope);
   const outcome: AttemptOutcome = resolution.ok
-    ? await attemptWithRetries(context, step, resolution.value, previous)
+    ? await attemptWithRetries(context, step, frame, resolution.value, previous)
     : resolution.outcome;
   const loggedInput = resolution.ok ? resolution.logged : {};
   const continueOnFailure = step.settings.errorHandlingOptions?.continueOnFailure?.value === true;
@@ -62,6 +62,7 @@ export async function executeActionStep(
 async function attemptWithRetries(
   context: RunContext,
   step: CodeStep | PieceStep,
+  frame: Frame,
   input: Record<string, unknown>,
   previous: StepOutput | undefined,
 ): Promise<AttemptOutcome> {
@@ -72,7 +73,7 @@ async function attemptWithRetries(
     const outcome =
       step.type === 'CODE'
         ? await attemptCodeStep(context, step, input)
-        : await attemptPieceStep(context, step, input, resume);
+        : await attemptPieceStep(context, step, frame.path, input, resume);
     if (
       outcome.status !== 'FAILED' ||
       attempt >= retries.length ||

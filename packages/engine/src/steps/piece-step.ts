@@ -1,4 +1,4 @@
-import type { PieceStep } from '@piecework/shared';
+import type { PieceStep, StepPath } from '@piecework/shared';
 import type { PieceRunRequest, ResumePayload } from '../host/piece-runner';
 import type { RunContext } from '../run/run-context';
 import { messageOf, type AttemptOutcome } from '../run/attempt-outcome';
@@ -13,16 +13,20 @@ import { whileRunLasts } from './while-run-lasts';
 export async function attemptPieceStep(
   context: RunContext,
   step: PieceStep,
+  path: StepPath,
   input: Record<string, unknown>,
   resume: ResumePayload | undefined,
 ): Promise<AttemptOutcome> {
-  const called = await whileRunLasts(context, (signal) => runPiece(context, step, input, resume, signal));
+  const called = await whileRunLasts(context, (signal) =>
+    runPiece(context, step, path, input, resume, signal),
+  );
   return called.ok ? called.value : called.outcome;
 }
 
 async function runPiece(
   context: RunContext,
   step: PieceStep,
+  path: StepPath,
   input: Record<string, unknown>,
   resume: ResumePayload | undefined,
   signal: AbortSignal,
@@ -33,6 +37,7 @@ async function runPiece(
     pieceVersion: step.settings.pieceVersion,
     actionName: step.settings.actionName ?? '',
     stepName: step.name,
+    path,
     input,
     propertySettings: step.settings.propertySettings,
     run: context.run,

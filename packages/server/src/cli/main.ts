@@ -2,7 +2,8 @@
 /**
  * The `piecework` command: `piecework start` runs the server; `piecework pieces add|list|sync`
  * manages integration pieces and the piece catalogue; `piecework flows import|export` moves flows between files and a running
- * server; `piecework project pull|push` keeps a project as a folder of files; `--version` prints the version, `--help` the usage.
+ * server; `piecework project pull|push` keeps a project as a folder of files; `piecework test`
+ * runs flows' test cases; `--version` prints the version, `--help` the usage.
  */
 import { runPiecesCommand } from '@piecework/pieces';
 import serverPackage from '../../package.json' with { type: 'json' };
@@ -10,6 +11,7 @@ import { FLOWS_USAGE, runFlowsCommand } from './flows-command';
 import { PIECES_SYNC_USAGE, runPiecesSyncCommand } from './pieces-sync-command';
 import { PROJECT_USAGE, runProjectCommand } from './project-command';
 import { runStartCommand } from './start-command';
+import { runTestCommand, TEST_USAGE } from './test-command';
 
 const USAGE = `usage: piecework start                      start the server (AP_* variables configure it)
        piecework pieces add <package>       install a published piece
@@ -17,6 +19,7 @@ const USAGE = `usage: piecework start                      start the server (AP_
 ${PIECES_SYNC_USAGE}
 ${FLOWS_USAGE}
 ${PROJECT_USAGE}
+${TEST_USAGE}
        piecework --version                  print the version
        piecework --help                     print this usage`;
 
@@ -58,6 +61,10 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (group === 'project') {
     process.exitCode = await runProjectCommand(rest, io);
+    return;
+  }
+  if (group === 'test') {
+    process.exitCode = await runTestCommand(rest, io);
     return;
   }
   if (HELP.has(group) && rest.length === 0) {

@@ -50,6 +50,7 @@ const ids = {
   globalConnection: '',
   aiProvider: '',
   agentRun: '',
+  testCase: '',
 };
 
 beforeAll(async () => {
@@ -65,6 +66,7 @@ beforeAll(async () => {
   ids.platform = ownerUser.platformId;
   ids.run = (await owner.flowRuns.test({ projectId: project.id, flowVersionId: flow.version.id })).id;
   ids.agentRun = await makeAgentRun(project.id);
+  ids.testCase = (await owner.flowTests.create(ids.flow, { displayName: 'Pay check', triggerOutput: {} })).id;
   ids.folder = (await owner.folders.create({ displayName: 'Monthly', projectId: project.id })).id;
   ids.connection = (
     await owner.appConnections.upsert({
@@ -209,6 +211,13 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
   'flows.delete': (c) => c.flows.delete(ids.flow),
   'flows.listVersions': (c) => c.flows.listVersions(ids.flow),
   'flows.getTemplate': (c) => c.flows.getTemplate(ids.flow),
+  'flowTests.list': (c) => c.flowTests.list(ids.flow),
+  'flowTests.create': (c) => c.flowTests.create(ids.flow, { displayName: 'Planted', triggerOutput: {} }),
+  'flowTests.createFromRun': (c) => c.flowTests.createFromRun(ids.flow, { runId: ids.run }),
+  'flowTests.update': (c) => c.flowTests.update(ids.testCase, { displayName: 'Hijacked' }),
+  'flowTests.delete': (c) => c.flowTests.delete(ids.testCase),
+  'flowTests.run': (c) => c.flowTests.run(ids.flow, {}),
+  'flowTests.replay': (c) => c.flowTests.replay(ids.flow, {}),
   'templates.get': (c) => c.templates.get(ids.template),
   'templates.update': (c) => c.templates.update(ids.template, { name: 'Hijacked' }),
   'templates.delete': (c) => c.templates.delete(ids.template),
@@ -434,6 +443,9 @@ describe('tenancy', () => {
     expect((await owner.projects.get(ids.project)).displayName).toBe('Payroll');
     const flow = await owner.flows.get(ids.flow);
     expect(flow.version.displayName).toBe('Pay');
+    expect((await owner.flowTests.list(ids.flow)).map((testCase) => testCase.displayName)).toEqual([
+      'Pay check',
+    ]);
     expect((await owner.folders.get(ids.folder)).displayName).toBe('Monthly');
     expect((await owner.templates.get(ids.template)).name).toBe('Payroll run');
     expect((await stranger.templates.list()).data.map((template) => template.id)).not.toContain(ids.template);

@@ -11,6 +11,7 @@ import { globalConnectionRoutes } from './connections/global-connection-routes';
 import { embeddingRoutes } from './embedding/embedding-routes';
 import { eventDestinationRoutes } from './event-destinations/event-destination-routes';
 import { flowRunRoutes } from './flow-runs/flow-run-routes';
+import { flowTestRoutes } from './flow-tests/flow-test-routes';
 import { mcpServerRoutes } from './mcp/mcp-server-routes';
 import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
 import { flowRoutes } from './flows/flow-routes';
@@ -74,6 +75,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...pieceRoutes(ctx));
   routes.push(...appEventRoutes(ctx));
   routes.push(...sampleDataRoutes(ctx));
+  routes.push(...flowTestRoutes(ctx));
   routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));

@@ -18,7 +18,8 @@ export type ProjectEntity =
   | 'field'
   | 'record'
   | 'projectRelease'
-  | 'agentRun';
+  | 'agentRun'
+  | 'flowTestCase';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */
 export type EntityWithoutProject = 'userInvitation';

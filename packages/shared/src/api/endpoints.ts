@@ -62,6 +62,7 @@ import { AGENT_RUN_ENDPOINTS, AI_PROVIDER_ENDPOINTS } from './ai-endpoints';
 import { IMPACT_ENDPOINTS } from './impact-endpoints';
 import { HUMAN_INPUT_ENDPOINTS } from './human-input-endpoints';
 import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
+import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -506,6 +507,7 @@ export const ENDPOINTS = {
   pieces: PIECE_ENDPOINTS,
   triggers: TRIGGER_ENDPOINTS,
   sampleData: SAMPLE_DATA_ENDPOINTS,
+  flowTests: FLOW_TEST_ENDPOINTS,
   stepFiles: STEP_FILE_ENDPOINTS,
   users: USER_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,

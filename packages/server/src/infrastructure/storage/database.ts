@@ -68,6 +68,7 @@ import type {
   TemplateTable,
 } from './rows/platform-feature-rows';
 import type { AgentRunTable } from './rows/agent-rows';
+import type { FlowTestCaseTable } from './rows/flow-test-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
@@ -80,6 +81,7 @@ export type * from './rows/platform-feature-rows';
 export type * from './rows/ai-provider-rows';
 export type * from './rows/agent-rows';
 export type * from './rows/piece-catalogue-rows';
+export type * from './rows/flow-test-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -131,4 +133,5 @@ export interface Database {
   pieceCatalogueEntry: PieceCatalogueEntryTable;
   impactRunDay: ImpactRunDayTable;
   impactStepFailureDay: ImpactStepFailureDayTable;
+  flowTestCase: FlowTestCaseTable;
 }

@@ -45,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0024-stuck-run-watchdog',
       '0025-run-retention',
       '0026-impact',
+      '0028-flow-test-cases',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -73,6 +74,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "flowRunSearch_docsize",
         "flowRunSearch_idx",
         "flowRunStep",
+        "flowTestCase",
         "flowVersion",
         "folder",
         "impactRunDay",

@@ -47,6 +47,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   record: { table: 'tableRecord', entityType: 'record' },
   projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
   agentRun: { table: 'agentRun', entityType: 'agentRun' },
+  flowTestCase: { table: 'flowTestCase', entityType: 'flowTestCase' },
 };
 
 const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWithoutProject>([

@@ -36,6 +36,7 @@ import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-co
 import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
+import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -92,6 +93,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...AI_PROVIDER_FIXTURES,
   ...AGENT_RUN_FIXTURES,
   ...IMPACT_FIXTURES,
+  ...FLOW_TEST_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
