@@ -1,6 +1,6 @@
 /**
  * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
- * state, whether changes are being saved, and the flow's actions: versions, tests, test, publish and
+ * state, whether changes are being saved, and the flow's actions: versions, tests, test, compare with recent runs, publish and
  * the on/off switch, the minutes a run saves, with undo and redo of the draft's edits. While a past version is viewed, the editing actions are hidden. Embedded,
  * the host may remove the home button (`home-button.tsx`) and the flow's name
  * (`hideFlowNameInBuilder`).
@@ -10,6 +10,7 @@ import { useEmbedOptions } from '../../../embed/embed-context';
 import type { FlowEditor } from '../flow-editor/use-flow-editor';
 import { DraftTextField } from '../form/draft-text-field';
 import type { BuilderSidePanel } from '../page/use-builder-side-panel';
+import { CompareButton } from './compare-button';
 import { HomeButton } from './home-button';
 import { PublishButton } from './publish-button';
 import { StatusSwitch } from './status-switch';
@@ -94,6 +95,7 @@ export function BuilderHeader(props: BuilderHeaderProps) {
               onStarted={props.onTestStarted}
             />
             <TimeSavedButton flow={flow} busy={saving} run={run} />
+            <CompareButton flow={flow} projectId={projectId} busy={saving} run={run} />
             <PublishButton flow={flow} busy={saving} run={run} />
             {flow.publishedVersionId ? <StatusSwitch flow={flow} busy={saving} run={run} /> : null}
           </>
