@@ -9,9 +9,9 @@
  * a command line it cannot use.
  */
 import { statSync, writeFileSync } from 'node:fs';
-import { isApiError, type PieceworkClient } from '@piecework/client';
+import type { PieceworkClient } from '@piecework/client';
 import { CliUsageError, connectToApi, takeFlag } from './cli-api-client';
-import type { CommandIo } from './flows-command';
+import { describeFailure, type CommandIo } from './cli-command';
 import { junitReport, type FlowTestSuite } from './junit-report';
 import { exitCodeOf, suiteLines, summaryLine } from './test-command-report';
 import { ProjectDirectoryError, readProjectDirectory } from './test-project-directory';
@@ -23,16 +23,6 @@ export const TEST_USAGE = `       piecework test <flowId...> [--project <id>] [-
                                             --project alone: every flow of the project
        piecework test <dir> [--junit <file>]   run the test cases of a folder of project files
                                             in this process (flows/<flow>.tests.json)`;
-
-/** Why a server call failed, in one line. */
-function describeFailure(error: unknown): string {
-  if (isApiError(error)) {
-    const message = typeof error.params['message'] === 'string' ? `: ${error.params['message']}` : '';
-    return `the server answered ${String(error.status)} ${error.code}${message}`;
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`;
-}
 
 /** Every flow id of project `projectId`, a page at a time. */
 async function projectFlowIds(client: PieceworkClient, projectId: string): Promise<string[]> {
@@ -51,14 +41,18 @@ async function projectFlowIds(client: PieceworkClient, projectId: string): Promi
 }
 
 /** The suite of flow `flowId`: its test cases run on the server, or why they could not be. */
-async function testFlowOnServer(client: PieceworkClient, flowId: string): Promise<FlowTestSuite> {
+async function testFlowOnServer(
+  client: PieceworkClient,
+  apiUrl: string,
+  flowId: string,
+): Promise<FlowTestSuite> {
   let displayName = flowId;
   try {
     displayName = (await client.flows.get(flowId)).version.displayName;
     const outcome = await client.flowTests.run(flowId, {});
     return { flowKey: flowId, displayName, results: outcome.results };
   } catch (error) {
-    return { flowKey: flowId, displayName, results: [], error: describeFailure(error) };
+    return { flowKey: flowId, displayName, results: [], error: describeFailure(error, apiUrl) };
   }
 }
 
@@ -101,12 +95,12 @@ export async function runTestCommand(args: readonly string[], io: CommandIo): Pr
       try {
         flowIds = await projectFlowIds(client, project.value!);
       } catch (error) {
-        io.err(`cannot list the flows of project ${project.value!} at ${apiUrl}: ${describeFailure(error)}`);
+        io.err(`cannot list the flows of project ${project.value!}: ${describeFailure(error, apiUrl)}`);
         return 1;
       }
     }
     const suites: FlowTestSuite[] = [];
-    for (const flowId of flowIds) suites.push(await testFlowOnServer(client, flowId));
+    for (const flowId of flowIds) suites.push(await testFlowOnServer(client, apiUrl, flowId));
     return reportSuites(
       suites.filter((suite) => suite.results.length > 0 || suite.error !== undefined || rest.length > 0),
       junit.value,
