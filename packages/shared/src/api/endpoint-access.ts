@@ -18,6 +18,7 @@ export type ProjectEntity =
   | 'field'
   | 'record'
   | 'projectRelease'
+  | 'gitRepo'
   | 'agentRun';
 
 /** Entities whose row may have no project (a PLATFORM invitation): platform-wide, for admins. */

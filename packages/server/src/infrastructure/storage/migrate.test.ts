@@ -45,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0024-stuck-run-watchdog',
       '0025-run-retention',
       '0026-impact',
+      '0027-git-repos',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -75,6 +76,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "flowRunStep",
         "flowVersion",
         "folder",
+        "gitRepo",
         "impactRunDay",
         "impactStepFailureDay",
         "job",
