@@ -58,6 +58,7 @@ export type {
   EventDeliveryTable,
   TableWebhookTable,
   ProjectReleaseTable,
+  GitRepoTable,
   TemplateTable,
   DataTableTable,
   TableFieldTable,

@@ -436,6 +436,21 @@ export {
   ProjectReleaseWithState,
 } from './projects/release-requests';
 export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
+export {
+  ConfigureRepoRequest,
+  GitBranchName,
+  GitBranchType,
+  GitPushOperationType,
+  GitPushResult,
+  GitRemoteUrl,
+  GitRepo,
+  GitSlug,
+  ListGitReposQuery,
+  PushGitRepoRequest,
+  SshPrivateKey,
+} from './projects/git-repo';
+export { GIT_SLUG_PATTERN, isGitBranchName, parseGitRemoteUrl } from './projects/git-remote-url';
+export type { FileGitRemote, GitRemote, SshGitRemote } from './projects/git-remote-url';
 export { CsvSyntaxError, csvCell, formatCsv, parseCsv, readSpreadsheetCell } from './tables/csv-text';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
 export { FieldType } from './tables/field-type';

@@ -136,6 +136,7 @@ beforeAll(async () => {
     ['table', `${project}/tables/${table.id}`],
     ['templates', `${project}/templates`],
     ['releases', `${project}/releases`],
+    ['git sync', `${project}/git-sync`],
     ['MCP consent', `/mcp-authorize?authRequestId=${encodeURIComponent(authRequestId)}`],
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],

@@ -46,6 +46,7 @@ const ids = {
   tableWebhook: '',
   template: '',
   release: '',
+  gitRepo: '',
   eventDestination: '',
   globalConnection: '',
   aiProvider: '',
@@ -153,6 +154,15 @@ beforeAll(async () => {
       // The project's own state: this release changes nothing.
       state: await owner.projectReleases.exportState({ projectId: project.id }),
       name: 'Payroll v1',
+    })
+  ).id;
+  ids.gitRepo = (
+    await owner.gitRepos.configure({
+      projectId: project.id,
+      remoteUrl: 'git@git.example.com:payroll/flows.git',
+      branch: 'main',
+      branchType: 'DEVELOPMENT',
+      slug: 'payroll',
     })
   ).id;
   ids.eventDestination = (
@@ -315,6 +325,18 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     }),
   'projectReleases.list': (c) => c.projectReleases.list({ projectId: ids.project }),
   'projectReleases.get': (c) => c.projectReleases.get(ids.release),
+  'gitRepos.configure': (c) =>
+    c.gitRepos.configure({
+      projectId: ids.project,
+      remoteUrl: 'git@evil.example.com:hijack/flows.git',
+      branch: 'main',
+      branchType: 'DEVELOPMENT',
+      slug: 'hijacked',
+    }),
+  'gitRepos.list': (c) => c.gitRepos.list({ projectId: ids.project }),
+  'gitRepos.push': (c) =>
+    c.gitRepos.push(ids.gitRepo, { type: 'PUSH_EVERYTHING', commitMessage: 'Hijacked' }),
+  'gitRepos.delete': (c) => c.gitRepos.delete(ids.gitRepo),
   'userInvitations.list': (c) => c.userInvitations.list({ projectId: ids.project }),
   'userInvitations.delete': (c) => c.userInvitations.delete(ids.invitation),
   'pieces.list': (c) => c.pieces.list({ projectId: ids.project }),
@@ -468,6 +490,9 @@ describe('tenancy', () => {
       'Payroll v1',
     ]);
     expect((await owner.folders.list({ projectId: ids.project })).data).toHaveLength(1);
+    expect((await owner.gitRepos.list({ projectId: ids.project })).data).toEqual([
+      expect.objectContaining({ id: ids.gitRepo, remoteUrl: 'git@git.example.com:payroll/flows.git' }),
+    ]);
     expect((await owner.apiKeys.list()).data.map((key) => key.id)).toEqual([ids.apiKey]);
     expect((await owner.signingKeys.list()).data.map((key) => key.id)).toEqual([ids.signingKey]);
     expect((await stranger.signingKeys.list()).data).toEqual([]);

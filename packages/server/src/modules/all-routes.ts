@@ -16,6 +16,8 @@ import { mcpServerRoutes } from './mcp/mcp-server-routes';
 import { oauthAppRoutes } from './oauth-apps/oauth-app-routes';
 import { flowRoutes } from './flows/flow-routes';
 import { folderRoutes } from './folders/folder-routes';
+import { gitRepoRoutes } from './git-sync/git-repo-routes';
+import { readGitState } from './git-sync/read-git-state';
 import { humanInputRoutes } from './human-input/human-input-routes';
 import { impactRoutes } from './impact/impact-routes';
 import { federatedAuthnRoutes } from './federated-authn/federated-authn-routes';
@@ -90,7 +92,8 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...recordRoutes(ctx));
   routes.push(...tableWebhookRoutes(ctx));
   routes.push(...templateRoutes(ctx));
-  routes.push(...projectReleaseRoutes(ctx));
+  routes.push(...projectReleaseRoutes(ctx, (project) => readGitState(ctx, project)));
+  routes.push(...gitRepoRoutes(ctx));
   routes.push(...eventDestinationRoutes(ctx));
   routes.push(...aiProviderRoutes(ctx));
   routes.push(...agentRunRoutes(ctx));

@@ -18,6 +18,7 @@ export type ProjectEntity =
   | 'field'
   | 'record'
   | 'projectRelease'
+  | 'gitRepo'
   | 'agentRun'
   | 'flowTestCase';
 

@@ -55,6 +55,7 @@ import { FIELD_ENDPOINTS, RECORD_ENDPOINTS, TABLE_ENDPOINTS } from './table-endp
 import { TABLE_WEBHOOK_ENDPOINTS } from './table-webhook-endpoints';
 import { TEMPLATE_ENDPOINTS } from './template-endpoints';
 import { PROJECT_RELEASE_ENDPOINTS } from './release-endpoints';
+import { GIT_REPO_ENDPOINTS } from './git-repo-endpoints';
 import { EVENT_DESTINATION_ENDPOINTS } from './event-destination-endpoints';
 import { PLATFORM_BILLING_ENDPOINTS } from './license-endpoints';
 import { GLOBAL_CONNECTION_ENDPOINTS } from './global-connection-endpoints';
@@ -526,6 +527,7 @@ export const ENDPOINTS = {
   tableWebhooks: TABLE_WEBHOOK_ENDPOINTS,
   templates: TEMPLATE_ENDPOINTS,
   projectReleases: PROJECT_RELEASE_ENDPOINTS,
+  gitRepos: GIT_REPO_ENDPOINTS,
   eventDestinations: EVENT_DESTINATION_ENDPOINTS,
   platformBilling: PLATFORM_BILLING_ENDPOINTS,
   globalConnections: GLOBAL_CONNECTION_ENDPOINTS,

@@ -53,6 +53,12 @@ export const ERROR_STATUS = {
   INVALID_LICENSE_KEY: 400,
   /** A license key whose `expiresAt` has passed. */
   LICENSE_KEY_EXPIRED: 400,
+  /**
+   * A git remote refused or failed a git sync call: `params.reason` is PUSH_REJECTED,
+   * AUTHENTICATION_FAILED, HOST_KEY_CHANGED, REPOSITORY_NOT_FOUND, REMOTE_UNREACHABLE, TIMEOUT or
+   * GIT_FAILED, `params.message` git's own words.
+   */
+  GIT_SYNC_FAILED: 502,
   /** The platform's plan turns the feature off (see `PlatformPlanFeatures`). */
   FEATURE_DISABLED: 402,
 } as const;

@@ -159,6 +159,11 @@ const ROWS: Row[] = [
     'Comma-separated IPs/CIDRs outbound requests may reach despite the private-address filter.',
   ],
   [
+    'AP_GIT_SYNC_ALLOW_FILE_URLS',
+    'boolean',
+    'Let git sync use file:// repositories on the server disk (tests, one-machine setups); off: SSH only.',
+  ],
+  [
     'AP_ALLOWED_EMBED_ORIGINS',
     'list',
     'Comma-separated origins allowed to embed (wildcards like https://*.example.com).',

@@ -147,6 +147,11 @@ export const PieceworkConfig = z
     maxRecordsPerTable: wholeNumber(1).default(1_000_000),
     /** AP_SSRF_ALLOW_LIST: IPs/CIDRs outbound requests may reach despite the private-address filter. */
     ssrfAllowList: z.array(IpOrCidr).default([]),
+    /**
+     * AP_GIT_SYNC_ALLOW_FILE_URLS: let git sync connect projects to `file://` repositories on the
+     * server's own disk (tests, single-machine setups); off, only SSH remotes are accepted (chosen).
+     */
+    gitSyncAllowFileUrls: z.boolean().default(false),
     /** AP_ALLOWED_EMBED_ORIGINS: origins allowed to embed, besides the platform's own list. */
     allowedEmbedOrigins: z.array(EmbedOrigin).default([]),
     /** AP_ALLOW_DISPOSABLE_EMAILS: accept sign-ups from throwaway email providers. */

@@ -6,22 +6,25 @@ import { Release } from './release';
 
 /**
  * Where a release comes from: another project of the platform (`PROJECT`, its current state), an
- * exported file (`FILE`, a {@link ProjectState} sent in the body) or an earlier release of the
- * target project (`ROLLBACK`, the state that release applied).
+ * exported file (`FILE`, a {@link ProjectState} sent in the body), an earlier release of the
+ * target project (`ROLLBACK`, the state that release applied) or the branch of the target's git
+ * repository (`GIT`, the files under `projects/<slug>/`, Activepieces' git sync pull).
  */
-export const ProjectReleaseType = z.enum(['PROJECT', 'FILE', 'ROLLBACK']);
+export const ProjectReleaseType = z.enum(['PROJECT', 'FILE', 'ROLLBACK', 'GIT']);
 export type ProjectReleaseType = z.infer<typeof ProjectReleaseType>;
 
 const target = { projectId: z.string().min(1) };
 const fromProject = { type: z.literal('PROJECT'), sourceProjectId: z.string().min(1) };
 const fromFile = { type: z.literal('FILE'), state: ProjectState };
 const fromRelease = { type: z.literal('ROLLBACK'), projectReleaseId: z.string().min(1) };
+const fromGit = { type: z.literal('GIT') };
 
 /** Body of `POST /v1/project-releases/diff`: what releasing `source` into project `projectId` would do. */
 export const DiffProjectReleaseRequest = z.discriminatedUnion('type', [
   z.object({ ...target, ...fromProject }),
   z.object({ ...target, ...fromFile }),
   z.object({ ...target, ...fromRelease }),
+  z.object({ ...target, ...fromGit }),
 ]);
 export type DiffProjectReleaseRequest = z.infer<typeof DiffProjectReleaseRequest>;
 
@@ -35,6 +38,7 @@ export const CreateProjectReleaseRequest = z.discriminatedUnion('type', [
   z.object({ ...target, ...named, ...fromProject }),
   z.object({ ...target, ...named, ...fromFile }),
   z.object({ ...target, ...named, ...fromRelease }),
+  z.object({ ...target, ...named, ...fromGit }),
 ]);
 export type CreateProjectReleaseRequest = z.infer<typeof CreateProjectReleaseRequest>;
 

@@ -87,6 +87,9 @@ export function AppShell() {
                 {permissions.can('READ_PROJECT_RELEASE') ? (
                   <NavLink to={`/projects/${current}/releases`}>Releases</NavLink>
                 ) : null}
+                {permissions.can('READ_PROJECT_RELEASE') ? (
+                  <NavLink to={`/projects/${current}/git-sync`}>Git sync</NavLink>
+                ) : null}
                 {permissions.can('READ_MCP') ? <NavLink to={`/projects/${current}/mcp`}>MCP</NavLink> : null}
               </nav>
             )}

@@ -106,6 +106,10 @@ export const APP_ROUTES: RouteObject[] = [
                 ...page(() => import('../features/releases/releases-page')),
               },
               {
+                path: '/projects/:projectId/git-sync',
+                ...page(() => import('../features/git-sync/git-sync-page')),
+              },
+              {
                 path: '/projects/:projectId/templates',
                 ...page(() => import('../features/templates/templates-page')),
               },

@@ -64,6 +64,7 @@ import type {
 import type {
   EventDeliveryTable,
   EventDestinationTable,
+  GitRepoTable,
   ProjectReleaseTable,
   TemplateTable,
 } from './rows/platform-feature-rows';
@@ -125,6 +126,7 @@ export interface Database {
   tableWebhook: TableWebhookTable;
   template: TemplateTable;
   projectRelease: ProjectReleaseTable;
+  gitRepo: GitRepoTable;
   eventDestination: EventDestinationTable;
   eventDelivery: EventDeliveryTable;
   agentRun: AgentRunTable;

@@ -45,6 +45,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0024-stuck-run-watchdog',
       '0025-run-retention',
       '0026-impact',
+      '0027-git-repos',
       '0028-flow-test-cases',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
@@ -77,6 +78,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "flowTestCase",
         "flowVersion",
         "folder",
+        "gitRepo",
         "impactRunDay",
         "impactStepFailureDay",
         "job",

@@ -46,6 +46,7 @@ const ENTITY_TABLES: Readonly<Record<ProjectEntity, { table: string; entityType:
   field: { table: 'tableField', entityType: 'field' },
   record: { table: 'tableRecord', entityType: 'record' },
   projectRelease: { table: 'projectRelease', entityType: 'projectRelease' },
+  gitRepo: { table: 'gitRepo', entityType: 'gitRepo' },
   agentRun: { table: 'agentRun', entityType: 'agentRun' },
   flowTestCase: { table: 'flowTestCase', entityType: 'flowTestCase' },
 };

@@ -30,6 +30,7 @@ import { TABLES_FIXTURES } from './endpoint-access-fixtures/tables';
 import { TABLE_WEBHOOK_FIXTURES } from './endpoint-access-fixtures/table-webhooks';
 import { TEMPLATE_FIXTURES } from './endpoint-access-fixtures/templates';
 import { RELEASE_FIXTURES } from './endpoint-access-fixtures/releases';
+import { GIT_REPO_FIXTURES } from './endpoint-access-fixtures/git-repos';
 import { EVENT_DESTINATION_FIXTURES } from './endpoint-access-fixtures/event-destinations';
 import { LICENSE_FIXTURES } from './endpoint-access-fixtures/license';
 import { GLOBAL_CONNECTION_FIXTURES } from './endpoint-access-fixtures/global-connections';
@@ -87,6 +88,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...TEMPLATE_FIXTURES,
   ...TABLE_WEBHOOK_FIXTURES,
   ...RELEASE_FIXTURES,
+  ...GIT_REPO_FIXTURES,
   ...EVENT_DESTINATION_FIXTURES,
   ...LICENSE_FIXTURES,
   ...GLOBAL_CONNECTION_FIXTURES,

@@ -298,7 +298,7 @@ describe('project release refusals', () => {
     const flow = ok(await api.exportState(await seededProject()));
     const bad: Record<string, unknown>[] = [
       { projectId: target, type: 'FILE', state: { flows: [], connections: [] } },
-      { projectId: target, type: 'GIT', name: 'x' },
+      { projectId: target, type: 'TEMPLATE', name: 'x' },
       { projectId: target, type: 'PROJECT', name: 'x' },
       {
         projectId: target,

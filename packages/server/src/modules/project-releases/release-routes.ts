@@ -7,10 +7,14 @@ import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { ReleaseService } from './release-service';
+import type { ReadGitState } from './release-source';
 
-/** Every project-release route, bound to one {@link ReleaseService}. */
-export function projectReleaseRoutes(ctx: ServerContext): RouteDefinition[] {
-  const releases = new ReleaseService(ctx);
+/**
+ * Every project-release route, bound to one {@link ReleaseService}; GIT releases read their state
+ * with `readGitState`.
+ */
+export function projectReleaseRoutes(ctx: ServerContext, readGitState?: ReadGitState): RouteDefinition[] {
+  const releases = new ReleaseService(ctx, readGitState);
   return [
     route(ENDPOINTS.projectReleases.exportState, {
       handler: ({ project }) => releases.exportState(project),

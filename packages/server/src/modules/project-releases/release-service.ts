@@ -33,7 +33,7 @@ import { applyFlowSteps } from './apply-flow-steps';
 import { captureProject, projectStateOf } from './capture-project-state';
 import { planRelease } from './release-plan';
 import { applyTableChanges, captureTables, deleteReleasedTables } from './release-tables';
-import { releaseSourceOf } from './release-source';
+import { releaseSourceOf, type ReadGitState } from './release-source';
 import {
   insertRelease,
   listProjectReleases,
@@ -44,7 +44,11 @@ import { releaseView, releaseWithStateView } from './release-view';
 
 /** The release operations behind `/v1/project-releases`. */
 export class ReleaseService {
-  constructor(private readonly ctx: ServerContext) {}
+  /** `readGitState`: how GIT releases read their state (without it, a GIT release is a bug). */
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly readGitState?: ReadGitState,
+  ) {}
 
   /** The project's current state, to download and release elsewhere as a FILE. */
   async exportState(project: ProjectRow): Promise<ProjectState> {
@@ -61,7 +65,7 @@ export class ReleaseService {
     request: DiffProjectReleaseRequest,
   ): Promise<ProjectReleasePlan> {
     assertReleasesEnabled(project);
-    const source = await releaseSourceOf(this.ctx, principal, project, request);
+    const source = await releaseSourceOf(this.ctx, principal, project, request, this.readGitState);
     const target = await captureProject(this.ctx.store.db, project.id);
     return planRelease(source.state, target, await captureTables(this.ctx, project.id)).plan;
   }
@@ -74,7 +78,7 @@ export class ReleaseService {
     request: CreateProjectReleaseRequest,
   ): Promise<ProjectRelease> {
     assertReleasesEnabled(project);
-    const source = await releaseSourceOf(this.ctx, principal, project, request);
+    const source = await releaseSourceOf(this.ctx, principal, project, request, this.readGitState);
     const actor = auditActorOf(principal, ip);
     const caller: FlowChangeCaller = {
       userId: principal.type === 'USER' ? principal.id : null,

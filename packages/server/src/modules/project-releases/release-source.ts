@@ -1,8 +1,9 @@
 /**
  * The project state a release applies: another project's current state (PROJECT: the caller
  * needs READ_FLOW on it, a project of another platform is 404), the state sent in the body
- * (FILE: checked for coherence) or the state an earlier release of the target applied
- * (ROLLBACK: a release of another project is 404).
+ * (FILE: checked for coherence), the state an earlier release of the target applied
+ * (ROLLBACK: a release of another project is 404) or the state on the target's git branch (GIT:
+ * read by the git sync module through a {@link ReadGitState} port, checked for coherence).
  */
 import { ProjectState, type DiffProjectReleaseRequest } from '@piecework/shared';
 import { assertProjectPermission } from '../access/project-access';
@@ -14,6 +15,12 @@ import { fromJson } from '../../infrastructure/storage/json-column';
 import { captureProject, projectStateOf } from './capture-project-state';
 import { selectPlatformProject, selectReleaseState } from './release-repository';
 import { captureTables } from './release-tables';
+
+/**
+ * Reads the project state on `project`'s connected git branch. The git sync module, above this
+ * one, provides it (`modules/all-routes.ts` hands it to the release routes).
+ */
+export type ReadGitState = (project: ProjectRow) => Promise<ProjectState>;
 
 /** Where a release came from, as recorded on its row. */
 export interface ReleaseSource {
@@ -27,6 +34,7 @@ export async function releaseSourceOf(
   principal: Principal,
   target: ProjectRow,
   request: DiffProjectReleaseRequest,
+  readGitState: ReadGitState | undefined,
 ): Promise<ReleaseSource> {
   switch (request.type) {
     case 'PROJECT': {
@@ -51,6 +59,12 @@ export async function releaseSourceOf(
       const row = await selectReleaseState(ctx.store.db, target.id, request.projectReleaseId);
       if (row === undefined) throw notFound('projectRelease', request.projectReleaseId);
       return { state: ProjectState.parse(fromJson(row.state)), sourceProjectId: null };
+    }
+    case 'GIT': {
+      if (readGitState === undefined) throw new Error('The release service was built without git sync');
+      const state = await readGitState(target);
+      assertCoherent(state);
+      return { state, sourceProjectId: null };
     }
   }
 }

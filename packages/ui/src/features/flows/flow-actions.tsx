@@ -1,7 +1,8 @@
 /**
  * The actions of a flow in the list (its row's menu): open in the builder, rename (CHANGE_NAME),
  * duplicate (its export imported as "<name> (copy)"), move to folder (CHANGE_FOLDER), export (a
- * JSON download), save as template and delete (after confirmation). `useFlowActions` answers the
+ * JSON download), save as template, push to Git (when the project is connected to a git branch
+ * and the user holds WRITE_PROJECT_RELEASE) and delete (after confirmation). `useFlowActions` answers the
  * menu items of a flow and the dialog of the action in progress, to render once under the table.
  * Embedded, the host may remove "Duplicate" (`hideDuplicateFlow`), "Move to folder"
  * (`hideFolders`), and "Export" and "Save as template" (`hideExportAndImportFlow`).
@@ -14,13 +15,19 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { MenuItem } from '../../components/menu-button';
 import { useToast } from '../../components/toast';
 import { useEmbedOptions } from '../../embed/embed-context';
+import { useProjectPermissions } from '../../api/use-project-permissions';
+import { PushToGitDialog } from '../git-sync/push-to-git-dialog';
+import { useGitRepo } from '../git-sync/use-git-sync';
 import { SaveAsTemplateDialog } from '../templates/save-as-template-dialog';
 import { exportFlow } from './export-flow';
 import { MoveFlowDialog } from './move-flow-dialog';
 import { NameDialog } from './name-dialog';
 import { useDeleteFlow, useDuplicateFlow, useFlowOperation } from './use-flows';
 
-type Editing = { kind: 'rename' | 'move' | 'delete' | 'save-as-template'; flow: PopulatedFlow };
+type Editing = {
+  kind: 'rename' | 'move' | 'delete' | 'save-as-template' | 'push-to-git';
+  flow: PopulatedFlow;
+};
 
 /** What {@link useFlowActions} answers. */
 export interface FlowActions {
@@ -41,6 +48,8 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
   const duplicate = useDuplicateFlow(projectId);
   const close = () => setEditing(null);
   const embed = useEmbedOptions();
+  const gitRepo = useGitRepo(projectId).data ?? null;
+  const canPush = useProjectPermissions(projectId).can('WRITE_PROJECT_RELEASE');
 
   const duplicateItem = (flow: PopulatedFlow): MenuItem => ({
     label: 'Duplicate',
@@ -68,6 +77,9 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
     ...(embed.hideExportAndImportFlow
       ? []
       : [{ label: 'Save as template', onSelect: () => setEditing({ kind: 'save-as-template', flow }) }]),
+    ...(gitRepo === null || !canPush
+      ? []
+      : [{ label: 'Push to Git', onSelect: () => setEditing({ kind: 'push-to-git', flow }) }]),
     { label: 'Delete', danger: true, onSelect: () => setEditing({ kind: 'delete', flow }) },
   ];
   let dialog: ReactNode = null;
@@ -103,6 +115,8 @@ export function useFlowActions(projectId: string, folders: readonly Folder[]): F
         }}
       />
     );
+  } else if (editing?.kind === 'push-to-git' && gitRepo !== null) {
+    dialog = <PushToGitDialog repo={gitRepo} flow={editing.flow} onClose={close} />;
   } else if (editing?.kind === 'save-as-template') {
     dialog = <SaveAsTemplateDialog projectId={projectId} flow={editing.flow} onClose={close} />;
   } else if (editing?.kind === 'delete') {

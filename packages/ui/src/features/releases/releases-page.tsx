@@ -2,8 +2,9 @@
  * The releases page (`/projects/:projectId/releases`), Activepieces' project
  * releases: the releases applied to the project, newest first (name, where it came from, who made
  * it, when), and **Create release** (for roles with WRITE_PROJECT_RELEASE), which reviews and
- * applies the flows and tables of another project. Releases must be turned on for the project
- * first (`releasesEnabled`; roles with WRITE_PROJECT may, from this page).
+ * applies the flows and tables of another project, and **Pull from Git** when the project is
+ * connected to a git branch (git sync), which does the same from the branch. Releases must be
+ * turned on for the project first (`releasesEnabled`; roles with WRITE_PROJECT may, from this page).
  */
 import { useState } from 'react';
 import { useProjectPermissions } from '../../api/use-project-permissions';
@@ -13,7 +14,9 @@ import { PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
 import { formatDateTime, formatRelative } from '../../format/format-time';
+import { useGitRepo } from '../git-sync/use-git-sync';
 import { CreateReleaseDialog } from './create-release-dialog';
+import { PullFromGitDialog } from './pull-from-git-dialog';
 import { useToast } from '../../components/toast';
 import { useEnableReleases, useReleasesPage } from './use-releases';
 import './releases.css';
@@ -32,6 +35,8 @@ export function Page() {
   const enable = useEnableReleases(projectId);
   const { toastError } = useToast();
   const [creating, setCreating] = useState(false);
+  const [pulling, setPulling] = useState(false);
+  const gitRepo = useGitRepo(projectId).data ?? null;
   return (
     <div className="page releases-page">
       <PageHeader
@@ -39,9 +44,16 @@ export function Page() {
         description="Bring the flows and tables of another project into this one, reviewing the changes first."
         actions={
           canWrite && enabled === true ? (
-            <button type="button" className="btn primary" onClick={() => setCreating(true)}>
-              Create release
-            </button>
+            <>
+              {gitRepo === null ? null : (
+                <button type="button" className="btn" onClick={() => setPulling(true)}>
+                  Pull from Git
+                </button>
+              )}
+              <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+                Create release
+              </button>
+            </>
           ) : undefined
         }
       />
@@ -81,7 +93,9 @@ export function Page() {
                       {release.sourceProjectId === null
                         ? release.type === 'ROLLBACK'
                           ? 'An earlier release'
-                          : 'A file'
+                          : release.type === 'GIT'
+                            ? 'The git branch'
+                            : 'A file'
                         : (projectNames.get(release.sourceProjectId) ?? 'Another project')}
                     </td>
                     <td className="hide-narrow">
@@ -103,6 +117,9 @@ export function Page() {
         }
       </QueryState>
       {creating ? <CreateReleaseDialog projectId={projectId} onClose={() => setCreating(false)} /> : null}
+      {pulling && gitRepo !== null ? (
+        <PullFromGitDialog projectId={projectId} repo={gitRepo} onClose={() => setPulling(false)} />
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { runSearch } from './0023-run-search';
 import { stuckRunWatchdog } from './0024-stuck-run-watchdog';
 import { runRetention } from './0025-run-retention';
 import { impact } from './0026-impact';
+import { gitRepos } from './0027-git-repos';
 import { flowTestCases } from './0028-flow-test-cases';
 
 /**
@@ -58,6 +59,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0024-stuck-run-watchdog': stuckRunWatchdog,
   '0025-run-retention': runRetention,
   '0026-impact': impact,
+  '0027-git-repos': gitRepos,
   '0028-flow-test-cases': flowTestCases,
 };
 

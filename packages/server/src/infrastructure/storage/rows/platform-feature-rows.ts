@@ -1,5 +1,6 @@
 /**
- * The rows of platform features: templates, project releases, event destinations and their deliveries.
+ * The rows of platform features: templates, project releases, git repositories, event destinations
+ * and their deliveries.
  * Column conventions: see `../database.ts`.
  */
 import type { SqlBoolean, JsonText, Timestamp, Timestamps } from './column-types';
@@ -41,6 +42,25 @@ export interface ProjectReleaseTable extends Timestamps {
   /** The user who made the release (null for an API key). */
   importedBy: string | null;
   state: JsonText;
+}
+
+/**
+ * `gitRepo`: a project's git sync connection (one per project). `sshPrivateKey` is sealed by the
+ * secret box; `sshPublicKey` is set when the server made the key; `knownHosts` is OpenSSH
+ * known_hosts text of the remote's host keys (empty before the first contact).
+ */
+export interface GitRepoTable extends Timestamps {
+  id: string;
+  projectId: string;
+  platformId: string;
+  remoteUrl: string;
+  branch: string;
+  /** `PRODUCTION` or `DEVELOPMENT`. */
+  branchType: string;
+  slug: string;
+  sshPrivateKey: string;
+  sshPublicKey: string | null;
+  knownHosts: string;
 }
 
 /**
