@@ -10,7 +10,8 @@ import { useProjects } from '../../api/use-projects';
 import { Dialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { isEmptyPlan, ReleasePlanView } from './release-plan-view';
+import { ReleasePlanView } from './release-plan-view';
+import { ReleaseReviewFooter } from './release-review-footer';
 import { useApplyRelease, useReleasePlan } from './use-releases';
 
 /** Props of {@link CreateReleaseDialog}. */
@@ -63,25 +64,13 @@ export function CreateReleaseDialog({ projectId, onClose }: CreateReleaseDialogP
       size="wide"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          {plan === null ? (
-            <button type="submit" form={formId} className="btn primary" disabled={busy}>
-              Review changes
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn primary"
-              disabled={busy || isEmptyPlan(plan)}
-              onClick={() => void applyPlan()}
-            >
-              Apply
-            </button>
-          )}
-        </>
+        <ReleaseReviewFooter
+          formId={formId}
+          plan={plan}
+          busy={busy}
+          onCancel={onClose}
+          onApply={() => void applyPlan()}
+        />
       }
     >
       <form id={formId} onSubmit={(event) => void review(event)} noValidate>

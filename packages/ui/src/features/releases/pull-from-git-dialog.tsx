@@ -9,7 +9,8 @@ import { errorMessage } from '../../api/error-message';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { isEmptyPlan, ReleasePlanView } from './release-plan-view';
+import { ReleasePlanView } from './release-plan-view';
+import { ReleaseReviewFooter } from './release-review-footer';
 import { useApplyGitRelease, useGitReleasePlan } from './use-releases';
 
 /** Props of {@link PullFromGitDialog}. */
@@ -57,25 +58,13 @@ export function PullFromGitDialog({ projectId, repo, onClose }: PullFromGitDialo
       size="wide"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          {plan === null ? (
-            <button type="submit" form={formId} className="btn primary" disabled={busy}>
-              Review changes
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn primary"
-              disabled={busy || isEmptyPlan(plan)}
-              onClick={() => void applyPlan()}
-            >
-              Apply
-            </button>
-          )}
-        </>
+        <ReleaseReviewFooter
+          formId={formId}
+          plan={plan}
+          busy={busy}
+          onCancel={onClose}
+          onApply={() => void applyPlan()}
+        />
       }
     >
       <p>
