@@ -1,8 +1,8 @@
 /**
  * Runs the `git` binary: never through a shell (`spawn` with an argument list), in its own process
  * group so that a call over its time limit is killed with the `ssh` it started, and with an
- * environment of its own (see `git-environment.ts`). Answers git's standard output; a failure or a
- * timeout throws a {@link GitCommandError} carrying git's standard error.
+ * environment of its own (see `GitWorkspace` in `git-workspace.ts`). Answers git's standard
+ * output; a failure or a timeout throws a {@link GitCommandError} carrying git's standard error.
  */
 import { spawn } from 'node:child_process';
 
