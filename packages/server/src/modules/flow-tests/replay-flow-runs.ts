@@ -3,7 +3,13 @@
  * each run's trigger payload runs again on the version, its piece steps answered from that run's
  * own records, and the two runs are compared step by step.
  */
-import { compareRuns, recordingsFromRun, replayRun, type StepComparison } from '@piecework/engine';
+import {
+  compareRuns,
+  recordingsFromRun,
+  replayRun,
+  type EngineOptions,
+  type StepComparison,
+} from '@piecework/engine';
 import type {
   FlowReplayRequest,
   FlowReplayResult,
@@ -16,7 +22,7 @@ import { runWithSteps } from '../../execution/run-steps';
 import type { FlowRunRow } from '../../infrastructure/storage/rows/execution-rows';
 import type { ProjectRow } from '../../infrastructure/storage/rows/identity-rows';
 import type { FlowTestDependencies } from './flow-test-case-service';
-import { flowTestEngineOptions } from './flow-test-limits';
+import { FlowTestBudget, flowTestEngineOptions } from './flow-test-limits';
 import { respondingPieces } from './local-pieces';
 import { listReplayableRuns } from './replayable-runs-repository';
 import { versionUnderTest } from './version-under-test';
@@ -24,7 +30,8 @@ import { versionUnderTest } from './version-under-test';
 /**
  * Replays the latest `request.limit` finished PRODUCTION runs of flow `flowId` against
  * `request.versionId` or the flow's draft, one after another on this thread (each bounded by
- * `flowTestEngineOptions`), and says for each whether it would come out the SAME, CHANGED, stop
+ * `flowTestEngineOptions`, all by the request's `FlowTestBudget`: runs left once it is spent are
+ * FAILED as not run), and says for each whether it would come out the SAME, CHANGED, stop
  * where a piece step would call a service with an input its run did not record
  * (WOULD_CALL_SERVICE), or could not be replayed (FAILED). Nothing is stored.
  */
@@ -36,9 +43,15 @@ export async function replayFlowRuns(
 ): Promise<FlowReplayResult> {
   const version = await versionUnderTest(deps.store.db, flowId, request.versionId);
   const rows = await listReplayableRuns(deps.store.db, flowId, request.limit);
+  const budget = new FlowTestBudget();
   const runs: ReplayedRun[] = [];
   for (const row of rows) {
-    runs.push(await replayOne(deps, project, version, row));
+    const engine = flowTestEngineOptions(deps.settings.config, budget);
+    if (engine === undefined) {
+      runs.push(notReplayed(row));
+      continue;
+    }
+    runs.push(await replayOne(deps, project, version, row, engine));
     await nextTurn();
   }
   return {
@@ -58,6 +71,7 @@ async function replayOne(
   project: ProjectRow,
   version: FlowVersion,
   row: FlowRunRow,
+  engine: Partial<EngineOptions>,
 ): Promise<ReplayedRun> {
   try {
     const past = await runWithSteps(deps.store, row);
@@ -66,7 +80,7 @@ async function replayOne(
       flowVersion: version,
       triggerOutput: before['trigger']?.output ?? null,
       recordings: recordingsFromRun(before),
-      options: flowTestEngineOptions(deps.settings.config),
+      options: engine,
       local: respondingPieces(),
       run: {
         id: `replay-${row.id}`,
@@ -117,5 +131,17 @@ function stepChange(step: StepComparison): ReplayStepChange {
     before: step.before,
     after: step.after,
     change: step.change === 'SAME' ? 'CHANGED' : step.change,
+  };
+}
+
+/** A run left when the request's time was spent. */
+function notReplayed(row: FlowRunRow): ReplayedRun {
+  return {
+    runId: row.id,
+    created: row.created,
+    outcome: 'FAILED',
+    pathChanged: false,
+    changedSteps: [],
+    message: FlowTestBudget.spentMessage(),
   };
 }
