@@ -169,10 +169,10 @@ function undoDeleteBranch(
         ...(branch.branchType === 'CONDITION' ? { conditions: branch.conditions } : {}),
       },
     },
-    // ADD_BRANCH makes a CONDITION branch: the router's own settings give back a FALLBACK one.
-    ...(branch.branchType === 'CONDITION'
-      ? []
-      : [{ type: 'UPDATE_ACTION' as const, request: stepRequestOf(router.body) }]),
+    // ADD_BRANCH makes a CONDITION branch, and leaves the router's `valid` as the deletion left
+    // it (deleting its last branch marks it not ready): the router's own settings give back a
+    // FALLBACK branch and its validity.
+    { type: 'UPDATE_ACTION' as const, request: stepRequestOf(router.body) },
     ...restoreChain(chain, {
       parentStep: request.stepName,
       stepLocationRelativeToParent: 'INSIDE_BRANCH',
