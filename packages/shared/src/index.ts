@@ -380,77 +380,7 @@ export {
   emailDomain,
   PlatformAuthSettings,
 } from './platform/platform-auth-settings';
-export { CreateFolderRequest, Folder, ListFoldersQuery, UpdateFolderRequest } from './projects/folder';
-export { CreateProjectRequest, ListProjectsQuery, UpdateProjectRequest } from './projects/project-requests';
-export {
-  GetProjectMemberRoleQuery,
-  ListProjectMembersQuery,
-  ProjectMember,
-  ProjectMemberWithUser,
-  UpdateProjectMemberRequest,
-} from './projects/project-member';
-export {
-  DEFAULT_ROLE_PERMISSIONS,
-  DefaultProjectRole,
-  defaultRoleNamed,
-  Permission,
-  PERMISSIONS,
-} from './projects/permission';
-export { permissionForOperation } from './projects/operation-permission';
-export { PiecesFilterType, ProjectPlan } from './projects/project-plan';
-export {
-  ListProjectRolesQuery,
-  ProjectRole,
-  ProjectRoleType,
-  ProjectRoleWithType,
-  ProjectRoleWithUserCount,
-  SaveProjectRoleRequest,
-} from './projects/project-role';
-export { Project, ProjectAnalytics, ProjectIcon, ProjectIconColor, ProjectType } from './projects/project';
-export { Release } from './projects/release';
-export { ConnectionState, FlowState, ProjectState, TableState } from './projects/project-state';
-export {
-  PROJECT_FILES_FORMAT_VERSION,
-  isProjectFilePath,
-  projectStateFromFiles,
-  projectStateToFiles,
-} from './projects/project-files';
-export type { ProjectFilesReading } from './projects/project-files';
-export { ProjectFilesRefusal, ProjectFilesRefusalCode } from './projects/project-files-refusal';
-export { CodeFileReference } from './projects/code-step-files';
-export {
-  FlowReleaseOperation,
-  FlowReleaseOperationType,
-  MissingConnection,
-  ProjectReleasePlan,
-  TableReleaseOperation,
-  TableReleaseOperationType,
-} from './projects/release-plan';
-export {
-  CreateProjectReleaseRequest,
-  DiffProjectReleaseRequest,
-  ExportProjectStateQuery,
-  ListProjectReleasesQuery,
-  ProjectRelease,
-  ProjectReleaseType,
-  ProjectReleaseWithState,
-} from './projects/release-requests';
-export { CreateSigningKeyRequest, CreatedSigningKey, SigningKey } from './projects/signing-key';
-export {
-  ConfigureRepoRequest,
-  GitBranchName,
-  GitBranchType,
-  GitPushOperationType,
-  GitPushResult,
-  GitRemoteUrl,
-  GitRepo,
-  GitSlug,
-  ListGitReposQuery,
-  PushGitRepoRequest,
-  SshPrivateKey,
-} from './projects/git-repo';
-export { GIT_SLUG_PATTERN, isGitBranchName, parseGitRemoteUrl } from './projects/git-remote-url';
-export type { FileGitRemote, GitRemote, SshGitRemote } from './projects/git-remote-url';
+export * from './projects';
 export { CsvSyntaxError, csvCell, formatCsv, parseCsv, readSpreadsheetCell } from './tables/csv-text';
 export { RecordFilter, RecordFilterOperator } from './tables/record-filter';
 export { FieldType } from './tables/field-type';
