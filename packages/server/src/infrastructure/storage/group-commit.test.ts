@@ -1,16 +1,16 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 import { openSqliteDatabase } from './open-sqlite';
 import { insertPlatform, tempDatabaseDir } from './test-database';
-import { groupCommitWrites, writeTransaction } from './write-transaction';
+import { groupCommitWrites } from './write-transaction';
 
-const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const childScript = fileURLToPath(new URL('./write-in-child.fixture.ts', import.meta.url));
 
@@ -268,25 +268,20 @@ describe.each(['always', 'after-failure'] as const)(
 
     /** Starts the child fixture holding the write lock for `holdMs`; resolves once it holds it. */
     async function lockedByChild(holdMs: number): Promise<{ exited: Promise<unknown> }> {
-      const exited = run(
+      const child = spawn(
         process.execPath,
         ['--import', 'tsx', childScript, dir.file(), 'child', String(holdMs)],
-        {
-          cwd: repoRoot,
-        },
+        { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
       );
-      const probe = openSqliteDatabase({ file: dir.file(), busyTimeoutMs: 0 });
-      try {
-        for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(10)) {
-          const locked = await writeTransaction(probe, async () => false).catch((error: unknown) =>
-            error instanceof Error && /locked|busy/i.test(error.message) ? true : Promise.reject(error),
-          );
-          if (locked) return { exited };
-        }
-        throw new Error('the child never took the write lock');
-      } finally {
-        await probe.destroy();
-      }
+      const exited = once(child, 'exit').then(([code]) =>
+        code === 0 ? undefined : Promise.reject(new Error(`the child exited with ${String(code)}`)),
+      );
+      // The child says when its transaction holds the lock: a lock seen from here may be its
+      // opening of the file, before the transaction that inserts.
+      const lines = createInterface({ input: child.stdout });
+      for await (const line of lines) if (line === 'holding') return { exited };
+      await exited;
+      throw new Error('the child never took the write lock');
     }
 
     it('waits for another process holding the write lock, then commits', async () => {
