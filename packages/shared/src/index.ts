@@ -362,6 +362,15 @@ export {
 } from './embed/embed-protocol';
 export { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './platform/api-key';
 export { FeatureFlags, REMOVED_FEATURE_FLAGS } from './platform/feature-flags';
+export {
+  FederatedAuthProviders,
+  FederatedAuthProvidersUpdate,
+  FederatedAuthProvidersView,
+  GithubAuthnProviderConfig,
+  OidcAuthnProviderConfig,
+  SamlAuthnProviderConfig,
+} from './platform/federated-auth-providers';
+export type { FederatedAuthProviderName } from './platform/federated-auth-providers';
 export type { RemovedFeatureFlag } from './platform/feature-flags';
 export {
   ActivateLicenseRequest,

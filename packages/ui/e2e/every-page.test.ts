@@ -141,6 +141,7 @@ beforeAll(async () => {
     ['audit log', '/platform/audit-log'],
     ['platform impact', '/platform/impact'],
     ['embedding', '/platform/embedding'],
+    ['sign-in settings', '/platform/sign-in'],
     ['pieces', '/platform/pieces'],
     ['AI providers', '/platform/ai-providers'],
     ['global connections', '/platform/global-connections'],

@@ -35,7 +35,13 @@ describe('Platform', () => {
     [undefined, false],
   ])('credits %j valid: %s', (credits, valid) => {
     expect(
-      Platform.safeParse({ id: 'plat1', name: 'Acme', credits, ...DEFAULT_PLATFORM_AUTH_SETTINGS }).success,
+      Platform.safeParse({
+        id: 'plat1',
+        name: 'Acme',
+        credits,
+        ...DEFAULT_PLATFORM_AUTH_SETTINGS,
+        federatedAuthProviders: {},
+      }).success,
     ).toBe(valid);
   });
 });

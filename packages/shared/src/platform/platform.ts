@@ -1,17 +1,20 @@
 import { z } from 'zod';
+import { FederatedAuthProvidersUpdate, FederatedAuthProvidersView } from './federated-auth-providers';
 import { PlatformAuthSettings } from './platform-auth-settings';
 
 /**
  * A platform: the tenant that holds projects, users and connections. `credits` is what is left
  * for production runs; null means unlimited. With 0 credits, production runs end QUOTA_EXCEEDED
  * (synchronous webhooks answer 402); test runs are unaffected. The sign-in rules are
- * {@link PlatformAuthSettings}.
+ * {@link PlatformAuthSettings}; the identity providers it offers beyond them are
+ * `federatedAuthProviders` (never with their secrets).
  */
 export const Platform = z.object({
   id: z.string(),
   name: z.string(),
   credits: z.number().min(0).nullable(),
   ...PlatformAuthSettings.shape,
+  federatedAuthProviders: FederatedAuthProvidersView,
 });
 export type Platform = z.infer<typeof Platform>;
 
@@ -49,11 +52,13 @@ export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /**
  * Body of `POST /v1/platforms/:id` (platform admins): rename, set the credit balance (null:
- * unlimited) or change sign-in rules ({@link PlatformAuthSettings}); absent fields stay as they are.
+ * unlimited), change sign-in rules ({@link PlatformAuthSettings}) or set identity providers up
+ * ({@link FederatedAuthProvidersUpdate}); absent fields stay as they are.
  */
 export const UpdatePlatformRequest = z.object({
   name: z.string().trim().min(1).optional(),
   credits: z.number().int().min(0).nullable().optional(),
   ...PlatformAuthSettings.partial().shape,
+  federatedAuthProviders: FederatedAuthProvidersUpdate.optional(),
 });
 export type UpdatePlatformRequest = z.infer<typeof UpdatePlatformRequest>;

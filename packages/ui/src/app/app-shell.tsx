@@ -98,6 +98,7 @@ export function AppShell() {
                 <span className="nav-heading">Platform</span>
                 <NavLink to="/platform/impact">Impact</NavLink>
                 <NavLink to="/platform/users">Users</NavLink>
+                <NavLink to="/platform/sign-in">Sign-in</NavLink>
                 <NavLink to="/platform/api-keys">API keys</NavLink>
                 <NavLink to="/platform/audit-log">Audit log</NavLink>
                 <NavLink to="/platform/pieces">Pieces</NavLink>

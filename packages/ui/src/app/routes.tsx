@@ -130,6 +130,10 @@ export const APP_ROUTES: RouteObject[] = [
               { path: '/platform/impact', ...page(() => import('../features/impact/platform-impact-page')) },
               { path: '/platform/audit-log', ...page(() => import('../features/settings/audit-log-page')) },
               { path: '/platform/embedding', ...page(() => import('../features/settings/embedding-page')) },
+              {
+                path: '/platform/sign-in',
+                ...page(() => import('../features/sign-in-settings/sign-in-settings-page')),
+              },
               { path: '/platform/pieces', ...page(() => import('../features/pieces/pieces-page')) },
               {
                 path: '/platform/event-destinations',

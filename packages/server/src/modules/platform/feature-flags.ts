@@ -1,8 +1,8 @@
 /**
  * The flags of `GET /v1/flags`: what a UI or an embedding host needs to know about this instance.
  * The four removed billing flags are never among them. THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP
- * names `google` only where Google sign-in is offered (AP_GOOGLE_CLIENT_ID and _SECRET set and
- * the platform's toggle on); otherwise Google is not mentioned at all. ALLOWED_EMBED_ORIGINS is the
+ * names only the sign-in providers the platform offers (`google` only where AP_GOOGLE_CLIENT_ID
+ * and _SECRET are set and the platform's toggle is on; `github`, `saml`, `oidc` where set up). ALLOWED_EMBED_ORIGINS is the
  * list the page CSP's frame-ancestors names (AP_ALLOWED_EMBED_ORIGINS and the first platform's).
  * The platform's plan shows as PLAN_NAME, LICENSE_EXPIRES_AT (null on the free plan),
  * PLAN_LIMITS and PLAN_FEATURES, and EDITION is `ee` while a license key is active.
@@ -14,7 +14,11 @@ import { federatedRedirectUrl } from '../federated-authn/federated-authn-service
 /** The instance's flags, derived from its settings and what the request's platform offers. */
 export function featureFlags(
   settings: ServerSettings,
-  platform: { googleSignIn: boolean; allowedEmbedOrigins: readonly string[]; plan: PlatformPlan },
+  platform: {
+    signInProviders: Readonly<Record<string, true>>;
+    allowedEmbedOrigins: readonly string[];
+    plan: PlatformPlan;
+  },
 ): FeatureFlags {
   const { config } = settings;
   const { plan } = platform;
@@ -31,7 +35,7 @@ export function featureFlags(
     MAX_FILE_SIZE_MB: config.maxFileSizeMb,
     MAX_WEBHOOK_PAYLOAD_SIZE_MB: config.maxWebhookPayloadSizeMb,
     ALLOWED_EMBED_ORIGINS: [...platform.allowedEmbedOrigins],
-    THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: platform.googleSignIn ? { google: true } : {},
+    THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP: { ...platform.signInProviders },
     THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL: federatedRedirectUrl({ settings }),
     SIGN_UP_ENABLED: true,
     SHOW_POWERED_BY_IN_FORM: false,

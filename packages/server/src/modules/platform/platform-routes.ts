@@ -5,7 +5,7 @@ import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
 import { requestPlatformId } from '../access/request-platform';
-import { isGoogleSignInEnabled } from '../federated-authn/federated-authn-service';
+import { shownSignInProviders } from '../federated-authn/shown-providers';
 import { platformPlan } from '../platform-plan/platform-plan';
 import { featureFlags } from './feature-flags';
 
@@ -15,12 +15,12 @@ function headerText(value: string | string[] | undefined): string | undefined {
 
 /**
  * What the platform routes use of the server context: the settings, the store and the clock (the
- * plan and the Google toggle), the embed origins, the scale-out workers, and what resolving the
- * request's platform from its bearer token needs.
+ * plan and its sign-in providers, whose secrets the secret box opens), the embed origins, the
+ * scale-out workers, and what resolving the request's platform from its bearer token needs.
  */
 export type PlatformRouteDependencies = Pick<
   ServerContext,
-  'settings' | 'store' | 'now' | 'embedOrigins' | 'workers'
+  'settings' | 'store' | 'now' | 'secrets' | 'embedOrigins' | 'workers'
 > &
   Parameters<typeof requestPlatformId>[0];
 
@@ -42,7 +42,7 @@ export function platformRoutes(
       handler: async ({ request }) => {
         const platformId = await requestPlatformId(ctx, headerText(request.headers.authorization));
         return featureFlags(ctx.settings, {
-          googleSignIn: await isGoogleSignInEnabled(ctx, platformId),
+          signInProviders: await shownSignInProviders(ctx, platformId),
           allowedEmbedOrigins: await ctx.embedOrigins.allowed(),
           plan: await platformPlan(ctx, platformId),
         });

@@ -2,7 +2,12 @@
  * What a platform admin may not do to the platform's sign-in rules: leave nobody a way in. Checked
  * on `POST /v1/platforms/:id` against the rules as they would be after the change.
  */
-import { emailDomain, type PieceworkConfig, type PlatformAuthSettings } from '@piecework/shared';
+import {
+  emailDomain,
+  type FederatedAuthProvidersView,
+  type PieceworkConfig,
+  type PlatformAuthSettings,
+} from '@piecework/shared';
 import { ruleViolation } from '../../infrastructure/errors';
 import type { Principal } from '../../infrastructure/auth/principal';
 
@@ -14,18 +19,22 @@ export function googleSignInConfigured(
 }
 
 /**
- * Throws 409 VALIDATION when `next` would lock people out: email sign-in off without Google
- * sign-in on (and configured), domains enforced with none listed, or domains enforced without the
- * calling user's own (they would lose their way back in).
+ * Throws 409 VALIDATION when `next` would lock people out: email sign-in off without another way
+ * in (Google sign-in on and configured, or a GitHub, SAML or OpenID Connect provider set up),
+ * domains enforced with none listed, or domains enforced without the calling user's own (they
+ * would lose their way back in).
  */
 export function assertSignInStaysPossible(
   next: PlatformAuthSettings,
+  providers: FederatedAuthProvidersView,
   config: Pick<PieceworkConfig, 'googleClientId' | 'googleClientSecret'>,
   caller: Principal,
 ): void {
-  if (!next.emailAuthEnabled && !(next.googleAuthEnabled && googleSignInConfigured(config))) {
+  const google = next.googleAuthEnabled && googleSignInConfigured(config);
+  const federated = Object.values(providers).some((provider) => provider !== undefined);
+  if (!next.emailAuthEnabled && !google && !federated) {
     throw ruleViolation(
-      'Email sign-in can only be turned off while Google sign-in is on and configured (AP_GOOGLE_CLIENT_ID, AP_GOOGLE_CLIENT_SECRET); nobody could sign in',
+      'Email sign-in can only be turned off while another way in is set up: Google sign-in on and configured (AP_GOOGLE_CLIENT_ID, AP_GOOGLE_CLIENT_SECRET), or a GitHub, SAML or OpenID Connect provider; nobody could sign in',
       { field: 'emailAuthEnabled' },
     );
   }

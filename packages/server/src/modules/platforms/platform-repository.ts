@@ -2,7 +2,7 @@
  * The queries of the platforms module. Each takes the Kysely instance to run on: `store.db` for
  * reads, or the `trx` of a write transaction for reads and writes inside one.
  */
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PlatformTable } from '../../infrastructure/storage/database';
 import { PLATFORM_COLUMNS, type PlatformRow } from './platform-view';
 
@@ -38,5 +38,17 @@ export function updatePlatformRow(
     .set({ ...changes, updated })
     .where('id', '=', id)
     .returning(PLATFORM_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** The stored identity provider columns of platform `id` (secrets still sealed). */
+export function findProviderColumns(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Pick<Selectable<PlatformTable>, 'federatedAuthProviders' | 'federatedAuthSecrets'>> {
+  return db
+    .selectFrom('platform')
+    .select(['federatedAuthProviders', 'federatedAuthSecrets'])
+    .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

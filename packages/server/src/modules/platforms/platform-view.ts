@@ -8,6 +8,7 @@ import { AuthDomain, type Platform, type PlatformAuthSettings } from '@piecework
 import { z } from 'zod';
 import type { PlatformTable } from '../../infrastructure/storage/database';
 import { fromJson } from '../../infrastructure/storage/json-column';
+import { federatedAuthProvidersView } from './federated-auth-providers';
 
 /** The platform columns the API shows. */
 export const PLATFORM_COLUMNS = [
@@ -18,6 +19,7 @@ export const PLATFORM_COLUMNS = [
   'allowedAuthDomains',
   'enforceAllowedAuthDomains',
   'googleAuthEnabled',
+  'federatedAuthProviders',
 ] as const;
 
 /** A platform row with {@link PLATFORM_COLUMNS}. */
@@ -40,5 +42,11 @@ export function authSettingsOf(
 
 /** The API form of a platform row. */
 export function platformView(row: PlatformRow): Platform {
-  return { id: row.id, name: row.name, credits: row.credits, ...authSettingsOf(row) };
+  return {
+    id: row.id,
+    name: row.name,
+    credits: row.credits,
+    ...authSettingsOf(row),
+    federatedAuthProviders: federatedAuthProvidersView(row),
+  };
 }

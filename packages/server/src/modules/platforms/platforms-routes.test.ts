@@ -55,6 +55,7 @@ describe('POST /v1/platforms/:id', () => {
       name: 'Acme',
       credits: 0,
       ...DEFAULT_PLATFORM_AUTH_SETTINGS,
+      federatedAuthProviders: {},
     });
     expect((await getPlatform(member.token, admin.platformId)).body).toEqual(byKey.body);
     const unlimited = await updatePlatform(admin.token, admin.platformId, { credits: null });

@@ -11,11 +11,15 @@ import type { Database, PlatformTable } from '../../infrastructure/storage/datab
 import { toJson, toSqlBoolean } from '../../infrastructure/storage/json-column';
 import type { ServerContext } from '../../server-context';
 import { assertSignInStaysPossible } from './auth-settings-rules';
-import { findPlatformRow, updatePlatformRow } from './platform-repository';
+import { federatedAuthProviderChanges, federatedAuthProvidersView } from './federated-auth-providers';
+import { findPlatformRow, findProviderColumns, updatePlatformRow } from './platform-repository';
 import { platformView } from './platform-view';
 
-/** What the platforms routes and service use of the server context: the store, the settings and the clock. */
-export type PlatformsDependencies = Pick<ServerContext, 'store' | 'settings' | 'now'>;
+/**
+ * What the platforms routes and service use of the server context: the store, the settings, the
+ * clock and the secret box (identity providers' client secrets are sealed).
+ */
+export type PlatformsDependencies = Pick<ServerContext, 'store' | 'settings' | 'now' | 'secrets'>;
 
 /** The caller's platform when `id` names it; any other id is 404 (as if it did not exist). */
 async function ownPlatform(db: Kysely<Database>, principal: Principal, id: string): Promise<Platform> {
@@ -46,9 +50,17 @@ export function updatePlatform(
   return deps.store.write(async (trx) => {
     const platform = await ownPlatform(trx, principal, id);
     const changes = platformChanges(body);
+    if (body.federatedAuthProviders !== undefined) {
+      const stored = await findProviderColumns(trx, platform.id);
+      Object.assign(changes, federatedAuthProviderChanges(deps.secrets, stored, body.federatedAuthProviders));
+    }
     if (Object.keys(changes).length === 0) return platform;
     if (changesSignIn(body)) {
-      assertSignInStaysPossible(nextAuthSettings(platform, body), deps.settings.config, principal);
+      const providers =
+        changes.federatedAuthProviders === undefined
+          ? platform.federatedAuthProviders
+          : federatedAuthProvidersView({ federatedAuthProviders: changes.federatedAuthProviders as string });
+      assertSignInStaysPossible(nextAuthSettings(platform, body), providers, deps.settings.config, principal);
     }
     const row = await updatePlatformRow(trx, platform.id, changes, deps.now());
     return platformView(row);
@@ -77,7 +89,8 @@ function changesSignIn(body: UpdatePlatformRequest): boolean {
     body.emailAuthEnabled !== undefined ||
     body.allowedAuthDomains !== undefined ||
     body.enforceAllowedAuthDomains !== undefined ||
-    body.googleAuthEnabled !== undefined
+    body.googleAuthEnabled !== undefined ||
+    body.federatedAuthProviders !== undefined
   );
 }
 

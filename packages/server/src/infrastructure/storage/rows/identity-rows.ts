@@ -24,6 +24,10 @@ export interface PlatformTable extends Timestamps {
   stuckQueuedMinutes: Generated<number>;
   stuckRunningMinutes: Generated<number>;
   stuckPausedMinutes: Generated<number>;
+  /** JSON of the identity providers (`FederatedAuthProvidersView`: no client secrets), `{}` for none. */
+  federatedAuthProviders: Generated<JsonText>;
+  /** The providers' client secrets (`{github?, oidc?}`) sealed by the secret box, or null. */
+  federatedAuthSecrets: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `user`: a person on one platform; the email is unique per platform. */
