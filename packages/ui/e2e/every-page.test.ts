@@ -1,6 +1,6 @@
 /**
  * Every page of the app, visited as a signed-in admin with real data behind it (a flow with steps,
- * a succeeded and a failed run, a connection, a member, a pending MCP authorization, a table with
+ * a succeeded and a failed run, a test case saved from the failed one, a connection, a member, a pending MCP authorization, a table with
  * rows, an alert receiver, an event destination, a global connection, a form flow and a chat
  * flow, whose public pages are visited too): no serious or critical axe violation, in the light
  * and in the dark theme, no console error, and at 400 px wide (a narrow iframe) nothing wider than
@@ -58,6 +58,7 @@ beforeAll(async () => {
   const failed = runs.find((run) => run.status === 'FAILED');
   const succeeded = runs.find((run) => run.status === 'SUCCEEDED');
   if (failed === undefined || succeeded === undefined) throw new Error('the two runs did not end as planned');
+  await client.flowTests.createFromRun(flow.id, { runId: failed.id, displayName: 'Every page failure' });
   const project = `/projects/${projectId}`;
   const mcpClient = await registeredMcpClient(ui.server, {
     redirect_uris: ['http://127.0.0.1:33418/callback'],
@@ -120,6 +121,7 @@ beforeAll(async () => {
     ['flows', `${project}/flows`],
     ['builder', `${project}/flows/${flow.id}`],
     ['builder with a step open', `${project}/flows/${flow.id}?step=step_1`],
+    ['builder with the tests tab', `${project}/flows/${flow.id}?panel=tests`],
     ['runs', `${project}/runs`],
     ['stuck runs', `${project}/stuck-runs`],
     ['storage', `${project}/storage`],

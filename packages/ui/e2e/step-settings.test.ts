@@ -165,6 +165,10 @@ it("fills a piece action's form and never loses typing while it saves", async ()
   );
   const key = page.getByLabel('Key');
   await expect.poll(() => page.locator('.field-error', { hasText: 'Required' }).count()).toBeGreaterThan(0);
+  // Publish's reason shows while the step is incomplete; its going must not move the page.
+  const header = page.locator('.builder-header');
+  await page.locator('.publish-reason').waitFor();
+  const headerHeight = (await header.boundingBox())?.height;
   // Saves happen between the two halves; the second half is typed after the server answered.
   await key.pressSequentially('shop');
   await saved();
@@ -175,6 +179,8 @@ it("fills a piece action's form and never loses typing while it saves", async ()
   await page.getByRole('checkbox', { name: 'Ignore if value exists' }).check();
   await saved();
   expect(await key.textContent()).toBe('shopping-list');
+  await page.locator('.publish-reason').waitFor({ state: 'detached' });
+  expect((await header.boundingBox())?.height).toBe(headerHeight);
 
   await expect
     .poll(async () => {

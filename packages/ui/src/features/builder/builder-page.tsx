@@ -1,9 +1,9 @@
 /**
  * The flow builder (`/projects/:projectId/flows/:flowId`, the whole window): the header, the
- * canvas of the flow and, on the right, the selected step's panel or the versions. Every edit
- * is one flow operation through the flow editor; a past version opens read-only. The cards show
- * the steps' statuses in a "Test flow" run as it goes, or the failed step of a run opened with
- * `?debugRun=` (whose recorded outputs become the draft's sample data).
+ * canvas of the flow and, on the right, the selected step's panel, the versions or the tests
+ * (`?panel=`). Every edit is one flow operation through the flow editor; a past version opens
+ * read-only. The cards show the steps' statuses in a "Test flow" run as it goes, or the failed
+ * step of a run opened with `?debugRun=` (whose recorded outputs become the draft's sample data).
  */
 import { findStep, type FlowRun, type PopulatedFlow } from '@piecework/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +37,7 @@ import { deleteStepNow, useBuilderActions } from './page/use-builder-actions';
 import { useRunOperation } from './page/use-run-operation';
 import { useDeleteShortcut } from './page/use-delete-shortcut';
 import { useSelectedStep } from './page/use-selected-step';
+import { useBuilderSidePanel } from './page/use-builder-side-panel';
 import { operationForPick, type PickerTarget } from './piece-picker/picked-step';
 import { PiecePicker } from './piece-picker/piece-picker';
 import { createStepRunMarks } from './run-marks/step-run-marks';
@@ -45,6 +46,7 @@ import { StepRunMarksProvider } from './run-marks/use-step-run-status';
 import { moveActionTo } from './structure/insertion';
 import { useFlowAtVersion } from './versions/use-flow-versions';
 import { VersionsPanel } from './versions/versions-panel';
+import { TestsPanel } from '../flow-tests/tests-panel';
 
 const noMarks: ReadonlySet<string> = new Set();
 const noRunMarks = createStepRunMarks();
@@ -79,7 +81,7 @@ function Builder({
   const viewed = useFlowAtVersion(flow.id, viewingId);
   const readonly = viewingId !== null;
   const shown = readonly ? viewed.data : flow;
-  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [sidePanel, showSidePanel] = useBuilderSidePanel();
   const [picker, setPicker] = useState<PickerTarget | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -151,8 +153,8 @@ function Builder({
         projectId={projectId}
         saving={editor.saving}
         readonly={readonly}
-        versionsOpen={versionsOpen}
-        onToggleVersions={() => setVersionsOpen((open) => !open)}
+        sidePanel={sidePanel}
+        onToggleSidePanel={(panel) => showSidePanel(sidePanel === panel ? null : panel)}
         onTestStarted={testStarted}
         run={(operation, done) => void run(operation, done)}
         history={editor}
@@ -189,7 +191,7 @@ function Builder({
             </StepRunMarksProvider>
           )}
         </main>
-        {versionsOpen ? (
+        {sidePanel === 'versions' ? (
           <div className="builder-panel">
             <VersionsPanel
               flow={flow}
@@ -197,7 +199,16 @@ function Builder({
               busy={editor.saving}
               onView={setViewingId}
               onUseAsDraft={(versionId) => void restoreVersion(versionId)}
-              onClose={() => setVersionsOpen(false)}
+              onClose={() => showSidePanel(null)}
+            />
+          </div>
+        ) : sidePanel === 'tests' ? (
+          <div className="builder-panel">
+            <TestsPanel
+              flow={flow}
+              projectId={projectId}
+              saving={editor.saving}
+              onClose={() => showSidePanel(null)}
             />
           </div>
         ) : selected !== null && shown !== undefined && findStep(shown.version, selected) !== undefined ? (

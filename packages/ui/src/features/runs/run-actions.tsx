@@ -4,12 +4,14 @@
  * failed), retry on the latest version (a finished run of a flow that has a published version: a
  * new run with the same trigger payload), cancel (a run still queued, running or paused), and
  * open in builder (the run's flow still exists and the user may edit it: the builder loads the
- * run's outputs as the draft's sample data and shows its failed step, `?debugRun=`).
+ * run's outputs as the draft's sample data and shows its failed step, `?debugRun=`), and save as
+ * test case (a finished run of a flow the user may edit: its data becomes a test of the draft).
  */
 import { isTerminalRunStatus, type FlowRun, type PopulatedFlow } from '@piecework/shared';
 import { Link, useNavigate } from 'react-router';
 import { useProjectPermissions } from '../../api/use-project-permissions';
 import { useToast } from '../../components/toast';
+import { SaveAsTestCase } from '../flow-tests/save-as-test-case';
 import { canCancel, canRetryFromFailedStep } from './run-status';
 import { useCancelRuns, useRetryRun } from './use-runs';
 
@@ -76,6 +78,9 @@ export function RunActions({ projectId, run, flow }: RunActionsProps) {
         >
           Open in builder
         </Link>
+      ) : null}
+      {flow !== undefined && mayEdit && isTerminalRunStatus(run.status) ? (
+        <SaveAsTestCase projectId={projectId} run={run} />
       ) : null}
       {canCancel(run.status) ? (
         <button

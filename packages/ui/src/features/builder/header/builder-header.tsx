@@ -1,6 +1,6 @@
 /**
  * The builder's top bar: back to the flows, the flow's name (renamed in place), the version's
- * state, whether changes are being saved, and the flow's actions: versions, test, publish and
+ * state, whether changes are being saved, and the flow's actions: versions, tests, test, compare with recent runs, publish and
  * the on/off switch, the minutes a run saves, with undo and redo of the draft's edits. While a past version is viewed, the editing actions are hidden. Embedded,
  * the host may remove the home button (`home-button.tsx`) and the flow's name
  * (`hideFlowNameInBuilder`).
@@ -9,6 +9,8 @@ import type { FlowOperation, FlowRun, PopulatedFlow } from '@piecework/shared';
 import { useEmbedOptions } from '../../../embed/embed-context';
 import type { FlowEditor } from '../flow-editor/use-flow-editor';
 import { DraftTextField } from '../form/draft-text-field';
+import type { BuilderSidePanel } from '../page/use-builder-side-panel';
+import { CompareButton } from './compare-button';
 import { HomeButton } from './home-button';
 import { PublishButton } from './publish-button';
 import { StatusSwitch } from './status-switch';
@@ -23,8 +25,9 @@ export interface BuilderHeaderProps {
   projectId: string;
   saving: boolean;
   readonly: boolean;
-  versionsOpen: boolean;
-  onToggleVersions: () => void;
+  /** The side panel shown beside the canvas, if any. */
+  sidePanel: BuilderSidePanel | null;
+  onToggleSidePanel: (panel: BuilderSidePanel) => void;
   onTestStarted: (run: FlowRun) => void;
   run: (operation: FlowOperation, done?: string) => void;
   /** The draft's undo history (the flow editor). */
@@ -64,10 +67,18 @@ export function BuilderHeader(props: BuilderHeaderProps) {
         <button
           type="button"
           className="btn"
-          aria-expanded={props.versionsOpen}
-          onClick={props.onToggleVersions}
+          aria-expanded={props.sidePanel === 'versions'}
+          onClick={() => props.onToggleSidePanel('versions')}
         >
           Versions
+        </button>
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={props.sidePanel === 'tests'}
+          onClick={() => props.onToggleSidePanel('tests')}
+        >
+          Tests
         </button>
         {readonly ? null : (
           <>
@@ -84,6 +95,7 @@ export function BuilderHeader(props: BuilderHeaderProps) {
               onStarted={props.onTestStarted}
             />
             <TimeSavedButton flow={flow} busy={saving} run={run} />
+            <CompareButton flow={flow} projectId={projectId} busy={saving} run={run} />
             <PublishButton flow={flow} busy={saving} run={run} />
             {flow.publishedVersionId ? <StatusSwitch flow={flow} busy={saving} run={run} /> : null}
           </>
