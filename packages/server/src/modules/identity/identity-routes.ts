@@ -22,7 +22,11 @@ export function identityRoutes(ctx: IdentityDependencies): RouteDefinition[] {
     route(ENDPOINTS.twoFactor.signIn, {
       handler: ({ body, request }) => {
         const userAgent = request.headers['user-agent'];
-        return identity.signInWithSecondFactor(body, request.ip, typeof userAgent === 'string' ? userAgent : undefined);
+        return identity.signInWithSecondFactor(
+          body,
+          request.ip,
+          typeof userAgent === 'string' ? userAgent : undefined,
+        );
       },
     }),
     route(ENDPOINTS.authentication.requestOtp, {

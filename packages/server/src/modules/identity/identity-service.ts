@@ -153,13 +153,18 @@ export class IdentityService {
     const passed = await passSecondFactor(this.ctx, request, userAgent);
     const user = await findUserById(this.ctx.store.db, passed.userId);
     if (user === undefined || user.status !== 'ACTIVE') {
-      throw new PieceworkError('AUTHORIZATION', { message: 'This user has been deactivated', userId: passed.userId });
+      throw new PieceworkError('AUTHORIZATION', {
+        message: 'This user has been deactivated',
+        userId: passed.userId,
+      });
     }
     await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
     const answer = await this.completeSignIn(user, ip, undefined);
     return {
       ...answer,
-      ...(passed.rememberedDeviceToken === undefined ? {} : { rememberedDeviceToken: passed.rememberedDeviceToken }),
+      ...(passed.rememberedDeviceToken === undefined
+        ? {}
+        : { rememberedDeviceToken: passed.rememberedDeviceToken }),
       ...(passed.recoveryCodes === undefined ? {} : { recoveryCodes: passed.recoveryCodes }),
     };
   }

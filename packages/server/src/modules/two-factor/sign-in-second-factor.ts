@@ -75,7 +75,13 @@ export async function requireSecondFactor(
     if (remembered) return;
   }
   const challenge = await new TwoFactorChallenges(deps.settings.jwtSecret).issue(
-    { userId: user.id, platformId: user.platformId, tokenVersion: user.tokenVersion, email: user.email, enrolmentRequired: !enabled },
+    {
+      userId: user.id,
+      platformId: user.platformId,
+      tokenVersion: user.tokenVersion,
+      email: user.email,
+      enrolmentRequired: !enabled,
+    },
     millisOf(deps.now()),
   );
   throw new PieceworkError('TWO_FACTOR_REQUIRED', {
@@ -87,7 +93,10 @@ export async function requireSecondFactor(
 
 /** The claims of a valid challenge whose user still exists, is active and has the same token version. */
 async function checkedChallenge(deps: TwoFactorDependencies, challenge: string): Promise<ChallengeClaims> {
-  const claims = await new TwoFactorChallenges(deps.settings.jwtSecret).verify(challenge, millisOf(deps.now()));
+  const claims = await new TwoFactorChallenges(deps.settings.jwtSecret).verify(
+    challenge,
+    millisOf(deps.now()),
+  );
   const user = claims === null ? undefined : await findChallengedUser(deps.store.db, claims.userId);
   if (
     claims === null ||
@@ -119,7 +128,9 @@ export async function startSignInEnrolment(
   return deps.store.write(async (trx) => {
     const row = await findUserTwoFactor(trx, claims.userId);
     if (!claims.enrolmentRequired || row?.enabled === 1) {
-      throw new PieceworkError('CONFLICT', { message: 'Two-factor authentication is already set up for this user' });
+      throw new PieceworkError('CONFLICT', {
+        message: 'Two-factor authentication is already set up for this user',
+      });
     }
     return startEnrolment(deps, trx, { id: claims.userId, email: claims.email }, deps.now());
   });
@@ -143,7 +154,9 @@ export async function passSecondFactor(
     const passed: PassedSecondFactor = { userId: claims.userId };
     if (row === undefined || row.enabled !== 1) {
       const mayEnrol =
-        row !== undefined && claims.enrolmentRequired && (await platformRequiresTwoFactor(trx, claims.platformId));
+        row !== undefined &&
+        claims.enrolmentRequired &&
+        (await platformRequiresTwoFactor(trx, claims.platformId));
       if (!mayEnrol || request.code === undefined) {
         throw new PieceworkError('AUTHENTICATION', {
           message: 'Set up your authenticator app first, then enter its code',

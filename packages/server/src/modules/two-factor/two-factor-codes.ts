@@ -53,12 +53,22 @@ export function acceptRecoveryCode(
 }
 
 /** Replaces the recovery codes of `userId` with new ones, answered in the clear this once. */
-export async function issueRecoveryCodes(trx: Kysely<Database>, userId: string, now: string): Promise<string[]> {
+export async function issueRecoveryCodes(
+  trx: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(
     trx,
     userId,
-    codes.map((code) => ({ id: generateId(), userId, codeHash: hashRecoveryCode(code), usedAt: null, created: now })),
+    codes.map((code) => ({
+      id: generateId(),
+      userId,
+      codeHash: hashRecoveryCode(code),
+      usedAt: null,
+      created: now,
+    })),
   );
   return codes;
 }

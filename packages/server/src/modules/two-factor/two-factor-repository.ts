@@ -11,7 +11,10 @@ import type {
 export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 
 /** The two-factor row of `userId`, or undefined. */
-export function findUserTwoFactor(db: Kysely<Database>, userId: string): Promise<UserTwoFactorRow | undefined> {
+export function findUserTwoFactor(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<UserTwoFactorRow | undefined> {
   return db.selectFrom('userTwoFactor').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
 
@@ -24,9 +27,19 @@ export async function upsertPendingTwoFactor(
 ): Promise<void> {
   await trx
     .insertInto('userTwoFactor')
-    .values({ userId, sealedSecret, enabled: 0, enabledAt: null, lastUsedStep: null, created: now, updated: now })
+    .values({
+      userId,
+      sealedSecret,
+      enabled: 0,
+      enabledAt: null,
+      lastUsedStep: null,
+      created: now,
+      updated: now,
+    })
     .onConflict((oc) =>
-      oc.column('userId').doUpdateSet({ sealedSecret, enabled: 0, enabledAt: null, lastUsedStep: null, updated: now }),
+      oc
+        .column('userId')
+        .doUpdateSet({ sealedSecret, enabled: 0, enabledAt: null, lastUsedStep: null, updated: now }),
     )
     .execute();
 }
@@ -51,7 +64,11 @@ export async function advanceLastUsedStep(
 }
 
 /** Marks the two-factor row of `userId` enabled. */
-export async function markTwoFactorEnabled(trx: Kysely<Database>, userId: string, now: string): Promise<void> {
+export async function markTwoFactorEnabled(
+  trx: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<void> {
   await trx
     .updateTable('userTwoFactor')
     .set({ enabled: 1, enabledAt: now, updated: now })
@@ -105,7 +122,11 @@ export async function countUnusedRecoveryCodes(db: Kysely<Database>, userId: str
 }
 
 /** How many unexpired remembered devices `userId` has at `now`. */
-export async function countRememberedDevices(db: Kysely<Database>, userId: string, now: string): Promise<number> {
+export async function countRememberedDevices(
+  db: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<number> {
   const row = await db
     .selectFrom('rememberedDevice')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -106,7 +106,10 @@ describe('signing in', () => {
     const first = await signIn(user);
     expect(first).toMatchObject({
       status: 401,
-      body: { code: 'TWO_FACTOR_REQUIRED', params: { challenge: expect.any(String), enrolmentRequired: false } },
+      body: {
+        code: 'TWO_FACTOR_REQUIRED',
+        params: { challenge: expect.any(String), enrolmentRequired: false },
+      },
     });
     expect(first.body['token']).toBeUndefined();
     const challenge = first.body.params?.['challenge'] as string;
@@ -117,7 +120,10 @@ describe('signing in', () => {
     nextStep();
     const code = codeOf(secret);
     const signedIn = await post('/v1/authn/local/two-factor', { challenge, code });
-    expect(signedIn).toMatchObject({ status: 200, body: { email: user.email.toLowerCase(), token: expect.any(String) } });
+    expect(signedIn).toMatchObject({
+      status: 200,
+      body: { email: user.email.toLowerCase(), token: expect.any(String) },
+    });
     const status = await callApi(server.apiUrl, 'GET', '/v1/users/me/two-factor', {
       token: signedIn.body['token'] as string,
     });
@@ -130,9 +136,15 @@ describe('signing in', () => {
   it('signs in with a recovery code once, not twice', async () => {
     const { user, recoveryCodes } = await enrolledUser();
     const recoveryCode = recoveryCodes[3]!.toUpperCase();
-    const once = await post('/v1/authn/local/two-factor', { challenge: await challengeOf(user), recoveryCode });
+    const once = await post('/v1/authn/local/two-factor', {
+      challenge: await challengeOf(user),
+      recoveryCode,
+    });
     expect(once).toMatchObject({ status: 200, body: { token: expect.any(String) } });
-    const twice = await post('/v1/authn/local/two-factor', { challenge: await challengeOf(user), recoveryCode });
+    const twice = await post('/v1/authn/local/two-factor', {
+      challenge: await challengeOf(user),
+      recoveryCode,
+    });
     expect(twice).toMatchObject({ status: 401, body: { code: 'INVALID_CREDENTIALS' } });
     const status = await callApi(server.apiUrl, 'GET', '/v1/users/me/two-factor', { token: user.token });
     expect(status.body).toMatchObject({ recoveryCodesLeft: 9 });
@@ -172,7 +184,10 @@ describe('signing in', () => {
   it('refuses an expired or altered challenge', async () => {
     const { user, secret } = await enrolledUser();
     const challenge = await challengeOf(user);
-    const altered = await post('/v1/authn/local/two-factor', { challenge: `${challenge}x`, code: codeOf(secret) });
+    const altered = await post('/v1/authn/local/two-factor', {
+      challenge: `${challenge}x`,
+      code: codeOf(secret),
+    });
     expect(altered).toMatchObject({ status: 401, body: { code: 'AUTHENTICATION' } });
     clockMs += 6 * 60 * 1000;
     const late = await post('/v1/authn/local/two-factor', { challenge, code: codeOf(secret) });
@@ -210,7 +225,10 @@ describe('a platform that requires two-factor', () => {
     const admin = await signUpTestUser(server);
     await post(`/v1/platforms/${admin.platformId}`, { twoFactorRequired: true }, admin.token);
     const first = await signIn(admin);
-    expect(first).toMatchObject({ status: 401, body: { code: 'TWO_FACTOR_REQUIRED', params: { enrolmentRequired: true } } });
+    expect(first).toMatchObject({
+      status: 401,
+      body: { code: 'TWO_FACTOR_REQUIRED', params: { enrolmentRequired: true } },
+    });
     const challenge = first.body.params?.['challenge'] as string;
 
     const early = await post('/v1/authn/local/two-factor', { challenge, code: '123456' });
@@ -239,7 +257,9 @@ describe('a platform that requires two-factor', () => {
   it('lets a user turn two-factor off when the platform does not require it', async () => {
     const { user, secret } = await enrolledUser();
     nextStep();
-    expect((await post('/v1/users/me/two-factor/disable', { code: codeOf(secret) }, user.token)).status).toBe(204);
+    expect((await post('/v1/users/me/two-factor/disable', { code: codeOf(secret) }, user.token)).status).toBe(
+      204,
+    );
     expect(await signIn(user)).toMatchObject({ status: 200, body: { token: expect.any(String) } });
   });
 });
@@ -261,17 +281,29 @@ describe('the sign-in rate limit', () => {
         body: { code: codeOf(enrolment.body['secret'] as string) },
       });
       const url = (path: string) => `${limited.apiUrl}${path}`;
-      const first = await postFrom('127.0.0.7', url('/v1/authentication/sign-in'), { email: user.email, password });
+      const first = await postFrom('127.0.0.7', url('/v1/authentication/sign-in'), {
+        email: user.email,
+        password,
+      });
       expect(first.status).toBe(401);
       const challenge = (first.body['params'] as { challenge: string }).challenge;
       for (let i = 0; i < 3; i += 1) {
-        const wrong = await postFrom('127.0.0.7', url('/v1/authn/local/two-factor'), { challenge, code: '000000' });
+        const wrong = await postFrom('127.0.0.7', url('/v1/authn/local/two-factor'), {
+          challenge,
+          code: '000000',
+        });
         expect(wrong.status).toBe(401);
       }
-      const blocked = await postFrom('127.0.0.7', url('/v1/authn/local/two-factor'), { challenge, code: '000000' });
+      const blocked = await postFrom('127.0.0.7', url('/v1/authn/local/two-factor'), {
+        challenge,
+        code: '000000',
+      });
       expect(blocked).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
       // The email is locked too, from any address, even with the right password.
-      const elsewhere = await postFrom('127.0.0.8', url('/v1/authentication/sign-in'), { email: user.email, password });
+      const elsewhere = await postFrom('127.0.0.8', url('/v1/authentication/sign-in'), {
+        email: user.email,
+        password,
+      });
       expect(elsewhere.status).toBe(429);
     } finally {
       await limited.close();

@@ -14,8 +14,12 @@ export function twoFactorRoutes(deps: TwoFactorDependencies): RouteDefinition[] 
   const service = new TwoFactorService(deps);
   return [
     route(ENDPOINTS.twoFactor.status, { handler: ({ principal }) => service.status(principal) }),
-    route(ENDPOINTS.twoFactor.startEnrolment, { handler: ({ principal }) => service.startEnrolment(principal) }),
-    route(ENDPOINTS.twoFactor.enable, { handler: ({ principal, body }) => service.enable(principal, body.code) }),
+    route(ENDPOINTS.twoFactor.startEnrolment, {
+      handler: ({ principal }) => service.startEnrolment(principal),
+    }),
+    route(ENDPOINTS.twoFactor.enable, {
+      handler: ({ principal, body }) => service.enable(principal, body.code),
+    }),
     route(ENDPOINTS.twoFactor.regenerateRecoveryCodes, {
       handler: ({ principal, body }) => service.regenerateRecoveryCodes(principal, body.code),
     }),

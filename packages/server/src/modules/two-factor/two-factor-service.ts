@@ -30,7 +30,9 @@ import {
 
 function userOf(principal: Principal): UserPrincipal {
   if (principal.type !== 'USER') {
-    throw new PieceworkError('AUTHORIZATION', { message: 'Two-factor authentication is for users, not API keys' });
+    throw new PieceworkError('AUTHORIZATION', {
+      message: 'Two-factor authentication is for users, not API keys',
+    });
   }
   return principal;
 }

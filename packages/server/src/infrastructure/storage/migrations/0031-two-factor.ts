@@ -45,7 +45,11 @@ async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('lastUsed', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('remembered_device_user_idx').on('rememberedDevice').columns(['userId']).execute();
+  await db.schema
+    .createIndex('remembered_device_user_idx')
+    .on('rememberedDevice')
+    .columns(['userId'])
+    .execute();
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {
