@@ -2,7 +2,8 @@
  * Two-factor authentication in Chromium: a user signs in, sets up an authenticator app on the
  * Account page (the test reads the key shown as text and computes the code with otpauth), sees the
  * recovery codes, signs out, and signs in again with the password and a code; then once more with
- * a recovery code instead. The server's clock is the test's, moved a TOTP step between codes so
+ * a recovery code instead; and a user of a platform that requires two-factor sets it up inside the
+ * sign-in card. The server's clock is the test's, moved a TOTP step between codes so
  * no code is a reused one.
  */
 import { createPieceworkClient } from '@piecework/client';
@@ -34,10 +35,10 @@ beforeAll(async () => {
 });
 afterAll(() => ui?.close());
 
-async function signInWithPassword(): Promise<void> {
+async function signInWithPassword(as = email): Promise<void> {
   const { page } = ui;
   await page.goto(`${ui.url}/sign-in`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email').fill(as);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
@@ -98,6 +99,33 @@ describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/projects\/[0-9a-zA-Z]{21}\/flows$/);
+    expect(ui.console.errors).toEqual([]);
+  });
+
+  it('has a user of a platform that requires it set it up while signing in', async () => {
+    const { page } = ui;
+    await signOut();
+    const required = `required.${String(Date.now())}@example.com`;
+    const client = createPieceworkClient({ baseUrl: ui.url });
+    const admin = await client.authentication.signUp({
+      email: required,
+      password: PASSWORD,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    await client.withToken(admin.token).platforms.update(admin.platformId, { twoFactorRequired: true });
+    await signInWithPassword(required);
+    await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
+    secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByAltText('QR code to add Piecework to your authenticator app').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Code from your app').fill(nextCode());
+    await page.getByRole('button', { name: 'Turn on and sign in' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' });
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/projects\/[0-9a-zA-Z]{21}\/flows$/);
     expect(ui.console.errors).toEqual([]);
   });
