@@ -114,6 +114,7 @@ describe('two-factor authentication', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
     });
+    if (admin.platformId === null || admin.platformId === undefined) throw new Error('no platform');
     await client.withToken(admin.token).platforms.update(admin.platformId, { twoFactorRequired: true });
     await signInWithPassword(required);
     await page.getByRole('heading', { name: 'Set up two-factor authentication' }).waitFor();
