@@ -463,6 +463,19 @@ export {
 } from './users/user-invitation';
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
+export {
+  DisableTwoFactorRequest,
+  RecoveryCode,
+  RecoveryCodes,
+  TotpCode,
+  TwoFactorChallengeRequest,
+  TwoFactorCodeRequest,
+  TwoFactorEnrolment,
+  TwoFactorRequiredParams,
+  TwoFactorSignInRequest,
+  TwoFactorSignInResponse,
+  TwoFactorStatus,
+} from './users/two-factor';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
   CreateTableWebhookRequest,

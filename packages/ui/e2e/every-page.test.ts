@@ -150,6 +150,7 @@ beforeAll(async () => {
     ['event destinations', '/platform/event-destinations'],
     ['event destination', `/platform/event-destinations/${destination.id}`],
     ['plan and license', '/platform/plan'],
+    ['account', '/account'],
     ['unknown page', `${project}/nothing-here`],
     ['form page', `/forms/${formFlowId}`],
     ['chat page', `/chats/${chatFlowId}`],

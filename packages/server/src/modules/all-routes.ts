@@ -23,6 +23,7 @@ import { impactRoutes } from './impact/impact-routes';
 import { federatedAuthnRoutes } from './federated-authn/federated-authn-routes';
 import type { FederatedAuthnOptions } from './federated-authn/federated-authn-service';
 import { identityRoutes } from './identity/identity-routes';
+import { twoFactorRoutes } from './two-factor/two-factor-routes';
 import { managedAuthnRoutes } from './managed-authn/managed-authn-routes';
 import { mcpOAuthRoutes } from './mcp-oauth/mcp-oauth-routes';
 import { projectReleaseRoutes } from './project-releases/release-routes';
@@ -58,6 +59,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   const routes: RouteDefinition[] = [];
   routes.push(...platformRoutes(ctx, () => routes));
   routes.push(...identityRoutes(ctx));
+  routes.push(...twoFactorRoutes(ctx));
   routes.push(...federatedAuthnRoutes(ctx, options.federatedAuthn));
   routes.push(...apiKeyRoutes(ctx));
   routes.push(...signingKeyRoutes(ctx));

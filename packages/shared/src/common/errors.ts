@@ -12,6 +12,11 @@ export const ERROR_STATUS = {
   AUTHENTICATION: 401,
   INVALID_BEARER_TOKEN: 401,
   INVALID_CREDENTIALS: 401,
+  /**
+   * The password was right, but the user (or their platform) needs a second factor: `params` carry
+   * `challenge` (a short-lived token for `POST /v1/authn/local/two-factor`) and `enrolmentRequired`.
+   */
+  TWO_FACTOR_REQUIRED: 401,
   /** Sign-in (or sign-up) of a user who has not confirmed their email address yet (a code was emailed). */
   EMAIL_IS_NOT_VERIFIED: 403,
   /** A one-time code that is wrong, already used, expired or replaced by a newer one. */

@@ -23,22 +23,27 @@ export type AuthDomain = z.infer<typeof AuthDomain>;
  * - `enforceAllowedAuthDomains`: only people of `allowedAuthDomains` may sign up or sign in, even
  *   when invited (default false; DOMAIN_NOT_ALLOWED);
  * - `googleAuthEnabled`: the platform's toggle for Google sign-in, which also needs
- *   AP_GOOGLE_CLIENT_ID and AP_GOOGLE_CLIENT_SECRET (default true).
+ *   AP_GOOGLE_CLIENT_ID and AP_GOOGLE_CLIENT_SECRET (default true);
+ * - `twoFactorRequired`: everyone signing in with a password must pass a second factor (TOTP),
+ *   enrolling at their next sign-in if they have none (default false); federated and managed
+ *   sign-ins are not affected.
  */
 export const PlatformAuthSettings = z.object({
   emailAuthEnabled: z.boolean(),
   allowedAuthDomains: z.array(AuthDomain),
   enforceAllowedAuthDomains: z.boolean(),
   googleAuthEnabled: z.boolean(),
+  twoFactorRequired: z.boolean(),
 });
 export type PlatformAuthSettings = z.infer<typeof PlatformAuthSettings>;
 
-/** The settings of a new platform: email and Google sign-in on, no domain rules. */
+/** The settings of a new platform: email and Google sign-in on, no domain rules, no required second factor. */
 export const DEFAULT_PLATFORM_AUTH_SETTINGS: PlatformAuthSettings = {
   emailAuthEnabled: true,
   allowedAuthDomains: [],
   enforceAllowedAuthDomains: false,
   googleAuthEnabled: true,
+  twoFactorRequired: false,
 };
 
 /** The domain part of an email address, lower-cased (`ada@Example.com` -> `example.com`). */

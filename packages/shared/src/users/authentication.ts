@@ -22,10 +22,15 @@ export const SignUpRequest = z.object({
 });
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
-/** Body of `POST /v1/authentication/sign-in`. Any non-empty password is accepted for checking. */
+/**
+ * Body of `POST /v1/authentication/sign-in`. Any non-empty password is accepted for checking.
+ * `rememberedDeviceToken`: what an earlier two-factor sign-in answered with "remember this
+ * device"; valid and unexpired for this user, it skips the second factor.
+ */
 export const SignInRequest = z.object({
   email: z.email(),
   password: z.string().min(1),
+  rememberedDeviceToken: z.string().min(1).max(200).optional(),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 

@@ -120,6 +120,7 @@ export function AppShell() {
                 <MenuButton
                   label="Account"
                   items={[
+                    { label: 'Account', onSelect: () => navigate('/account') },
                     {
                       label: 'Sign out',
                       onSelect: () => {

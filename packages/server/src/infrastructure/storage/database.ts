@@ -70,6 +70,11 @@ import type {
 } from './rows/platform-feature-rows';
 import type { AgentRunTable } from './rows/agent-rows';
 import type { FlowTestCaseTable } from './rows/flow-test-rows';
+import type {
+  RememberedDeviceTable,
+  TwoFactorRecoveryCodeTable,
+  UserTwoFactorTable,
+} from './rows/two-factor-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
@@ -82,6 +87,7 @@ export type * from './rows/platform-feature-rows';
 export type * from './rows/ai-provider-rows';
 export type * from './rows/agent-rows';
 export type * from './rows/piece-catalogue-rows';
+export type * from './rows/two-factor-rows';
 export type * from './rows/flow-test-rows';
 
 /** Every table, keyed by its SQL name. */
@@ -136,4 +142,7 @@ export interface Database {
   impactRunDay: ImpactRunDayTable;
   impactStepFailureDay: ImpactStepFailureDayTable;
   flowTestCase: FlowTestCaseTable;
+  userTwoFactor: UserTwoFactorTable;
+  twoFactorRecoveryCode: TwoFactorRecoveryCodeTable;
+  rememberedDevice: RememberedDeviceTable;
 }

@@ -38,6 +38,7 @@ import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
+import { TWO_FACTOR_FIXTURES } from './endpoint-access-fixtures/two-factor';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -79,6 +80,8 @@ const PUBLIC_ENDPOINTS = new Set([
   'triggers.appEvent',
   'templates.categories',
   'stepFiles.signed',
+  'twoFactor.signIn',
+  'twoFactor.startSignInEnrolment',
 ]);
 
 /** One row per endpoint (`area.name`): how to call it, by area. */
@@ -96,6 +99,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...AGENT_RUN_FIXTURES,
   ...IMPACT_FIXTURES,
   ...FLOW_TEST_FIXTURES,
+  ...TWO_FACTOR_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -21,6 +21,11 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** The user with id `userId`, or undefined. */
+export async function findUserById(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('user').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
 /** The id of the user with `email`, or undefined. */
 export async function findUserIdByEmail(
   db: Kysely<Database>,

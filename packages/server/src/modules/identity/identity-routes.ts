@@ -1,11 +1,12 @@
-/** The public authentication routes: sign-up, sign-in, and the emailed one-time codes. */
+/** The public authentication routes: sign-up, sign-in (and its second factor), and the emailed one-time codes. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import { EmailCodeService } from './email-code-service';
 import { IdentityService, type IdentityDependencies } from './identity-service';
 
 /**
- * `POST /v1/authentication/sign-up` and `/sign-in`; `POST /v1/otp`,
+ * `POST /v1/authentication/sign-up` and `/sign-in`; `POST /v1/authn/local/two-factor` (the
+ * second step of a sign-in); `POST /v1/otp`,
  * `/v1/authn/local/verify-email` and `/v1/authn/local/reset-password`.
  */
 export function identityRoutes(ctx: IdentityDependencies): RouteDefinition[] {
@@ -17,6 +18,16 @@ export function identityRoutes(ctx: IdentityDependencies): RouteDefinition[] {
     }),
     route(ENDPOINTS.authentication.signIn, {
       handler: ({ body, request }) => identity.signIn(body, request.ip),
+    }),
+    route(ENDPOINTS.twoFactor.signIn, {
+      handler: ({ body, request }) => {
+        const userAgent = request.headers['user-agent'];
+        return identity.signInWithSecondFactor(
+          body,
+          request.ip,
+          typeof userAgent === 'string' ? userAgent : undefined,
+        );
+      },
     }),
     route(ENDPOINTS.authentication.requestOtp, {
       handler: async ({ body }) => {

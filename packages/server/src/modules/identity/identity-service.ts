@@ -14,6 +14,8 @@ import {
   type AuthenticationResponse,
   type SignInRequest,
   type SignUpRequest,
+  type TwoFactorSignInRequest,
+  type TwoFactorSignInResponse,
 } from '@piecework/shared';
 import { recordAuditEvent } from '../audit-events/record-audit-event';
 import {
@@ -37,21 +39,24 @@ import {
   findOwnedProjectId,
   findPlatformRow,
   findUserByEmail,
+  findUserById,
   findUserIdByEmail,
   insertPlatformRow,
   insertProject,
   insertUser,
   replacePasswordHash,
+  type UserRow,
 } from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
+import { passSecondFactor, requireSecondFactor } from '../two-factor/sign-in-second-factor';
 
 /** What the identity routes and service use from the server context. */
 export type IdentityDependencies = Pick<
   ServerContext,
-  'settings' | 'store' | 'now' | 'mailer' | 'tokens' | 'logger'
+  'settings' | 'store' | 'now' | 'mailer' | 'tokens' | 'logger' | 'secrets'
 >;
 
 /** The sign-up and sign-in operations. */
@@ -103,6 +108,8 @@ export class IdentityService {
    * DOMAIN_NOT_ALLOWED. A refused sign-in of a known user records user.sign.in.failed with the
    * reason (an unknown email has no platform to record it in). A user who has not confirmed their address yet is refused with 403
    * EMAIL_IS_NOT_VERIFIED while the server sends email (without SMTP they could never confirm it).
+   * A user with two-factor on (or on a platform that requires it) gets 401 TWO_FACTOR_REQUIRED with
+   * a challenge instead of a token, unless the request carries a remembered-device token of theirs.
    */
   async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
     const email = normalizeEmail(request.email);
@@ -126,8 +133,52 @@ export class IdentityService {
       throw emailNotVerified(user.email);
     }
     await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
+    // A second factor, when the user has one or the platform requires it (TWO_FACTOR_REQUIRED).
+    await requireSecondFactor(this.ctx, user, request.rememberedDeviceToken);
     // A hash made with weaker parameters than new ones get is replaced while the password is known.
     const rehashed = needsRehash(user.passwordHash) ? await hashPassword(request.password) : undefined;
+    return this.completeSignIn(user, ip, rehashed);
+  }
+
+  /**
+   * The second step of a password sign-in that answered TWO_FACTOR_REQUIRED: the challenge and a
+   * TOTP or recovery code (`passSecondFactor`), then the same checks and answer as the first step,
+   * plus a remembered-device token and the recovery codes of an enrolment completed here.
+   */
+  async signInWithSecondFactor(
+    request: TwoFactorSignInRequest,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<TwoFactorSignInResponse> {
+    const passed = await passSecondFactor(this.ctx, request, userAgent);
+    const user = await findUserById(this.ctx.store.db, passed.userId);
+    if (user === undefined || user.status !== 'ACTIVE') {
+      throw new PieceworkError('AUTHORIZATION', {
+        message: 'This user has been deactivated',
+        userId: passed.userId,
+      });
+    }
+    await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
+    const answer = await this.completeSignIn(user, ip, undefined);
+    return {
+      ...answer,
+      ...(passed.rememberedDeviceToken === undefined
+        ? {}
+        : { rememberedDeviceToken: passed.rememberedDeviceToken }),
+      ...(passed.recoveryCodes === undefined ? {} : { recoveryCodes: passed.recoveryCodes }),
+    };
+  }
+
+  /**
+   * The end of a password sign-in whose checks all passed: stores `rehashed` (a stronger hash of
+   * the password) if given, applies the user's due invitations, records user.signed.in and answers
+   * a session token with the landing project.
+   */
+  private async completeSignIn(
+    user: UserRow,
+    ip: string,
+    rehashed: string | undefined,
+  ): Promise<AuthenticationResponse> {
     const signedIn = await this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
       if (rehashed !== undefined) {

@@ -20,6 +20,7 @@ export const PLATFORM_COLUMNS = [
   'enforceAllowedAuthDomains',
   'googleAuthEnabled',
   'federatedAuthProviders',
+  'twoFactorRequired',
 ] as const;
 
 /** A platform row with {@link PLATFORM_COLUMNS}. */
@@ -29,7 +30,11 @@ export type PlatformRow = Pick<Selectable<PlatformTable>, (typeof PLATFORM_COLUM
 export function authSettingsOf(
   row: Pick<
     PlatformRow,
-    'emailAuthEnabled' | 'allowedAuthDomains' | 'enforceAllowedAuthDomains' | 'googleAuthEnabled'
+    | 'emailAuthEnabled'
+    | 'allowedAuthDomains'
+    | 'enforceAllowedAuthDomains'
+    | 'googleAuthEnabled'
+    | 'twoFactorRequired'
   >,
 ): PlatformAuthSettings {
   return {
@@ -37,6 +42,7 @@ export function authSettingsOf(
     allowedAuthDomains: z.array(AuthDomain).parse(fromJson(row.allowedAuthDomains)),
     enforceAllowedAuthDomains: Boolean(row.enforceAllowedAuthDomains),
     googleAuthEnabled: Boolean(row.googleAuthEnabled),
+    twoFactorRequired: Boolean(row.twoFactorRequired),
   };
 }
 

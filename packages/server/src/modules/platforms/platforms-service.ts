@@ -80,6 +80,7 @@ function platformChanges(body: UpdatePlatformRequest): Updateable<PlatformTable>
     changes.enforceAllowedAuthDomains = toSqlBoolean(body.enforceAllowedAuthDomains);
   }
   if (body.googleAuthEnabled !== undefined) changes.googleAuthEnabled = toSqlBoolean(body.googleAuthEnabled);
+  if (body.twoFactorRequired !== undefined) changes.twoFactorRequired = toSqlBoolean(body.twoFactorRequired);
   return changes;
 }
 
@@ -101,5 +102,6 @@ function nextAuthSettings(platform: Platform, body: UpdatePlatformRequest): Plat
     allowedAuthDomains: body.allowedAuthDomains ?? platform.allowedAuthDomains,
     enforceAllowedAuthDomains: body.enforceAllowedAuthDomains ?? platform.enforceAllowedAuthDomains,
     googleAuthEnabled: body.googleAuthEnabled ?? platform.googleAuthEnabled,
+    twoFactorRequired: body.twoFactorRequired ?? platform.twoFactorRequired,
   };
 }

@@ -3,6 +3,9 @@
  * (`?from=`, kept by the guard of signed-in pages) or `/`. A refused sign-in shows the server's
  * message and keeps the form; an unconfirmed address offers the verification email again.
  * "Sign in with Google" appears when the instance's flags offer it. `?email=` fills the address.
+ * An account with two-factor authentication (or on a platform requiring it) answers
+ * TWO_FACTOR_REQUIRED: the card then shows the code step (`two-factor-step.tsx`). A remembered
+ * device's token, kept per email, goes with the password and skips that step.
  */
 import { isApiError } from '@piecework/client';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +17,9 @@ import { TextField } from '../../components/field';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { landingPath, withFrom } from './landing-path';
+import { readRememberedDevice } from './remembered-device';
 import { ResendVerificationButton } from './resend-verification-button';
+import { TwoFactorStep } from './two-factor-step';
 import { offersGoogleSignIn, useFlags } from './use-flags';
 
 /** The page of `/sign-in`. */
@@ -28,10 +33,34 @@ export function Page() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const submit = useMutation({
-    mutationFn: () => client.authentication.signIn({ email: email.trim(), password }),
+    mutationFn: () => {
+      const rememberedDeviceToken = readRememberedDevice(email);
+      return client.authentication.signIn({
+        email: email.trim(),
+        password,
+        ...(rememberedDeviceToken === undefined ? {} : { rememberedDeviceToken }),
+      });
+    },
     onSuccess: signIn,
   });
   if (session !== null) return <Navigate to={landingPath(from)} replace />;
+  const secondFactor = isApiError(submit.error, 'TWO_FACTOR_REQUIRED') ? submit.error.params : undefined;
+  if (secondFactor !== undefined && typeof secondFactor['challenge'] === 'string') {
+    return (
+      <AuthLayout title="Two-factor authentication" subtitle={`Signing in as ${email.trim()}`}>
+        <TwoFactorStep
+          challenge={secondFactor['challenge']}
+          enrolmentRequired={secondFactor['enrolmentRequired'] === true}
+          email={email}
+          onSignedIn={signIn}
+          onCancel={() => {
+            submit.reset();
+            setPassword('');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

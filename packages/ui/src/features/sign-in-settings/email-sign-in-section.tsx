@@ -8,6 +8,7 @@ import type { Platform } from '@piecework/shared';
 import { Switch } from '../../components/switch';
 import { useToast } from '../../components/toast';
 import { useUpdatePlatform } from './use-platform';
+import './sign-in-settings.css';
 
 /** The email sign-in section, for a loaded `platform`. */
 export function EmailSignInSection({ platform }: { platform: Platform }) {
@@ -18,7 +19,7 @@ export function EmailSignInSection({ platform }: { platform: Platform }) {
   return (
     <section className="settings-section" aria-labelledby="email-sign-in">
       <h2 id="email-sign-in">Email and password</h2>
-      <div className="setting-row">
+      <div className="switch-row">
         <Switch
           on={platform.emailAuthEnabled}
           label="Email and password sign-in"
@@ -32,7 +33,7 @@ export function EmailSignInSection({ platform }: { platform: Platform }) {
           {platform.emailAuthEnabled ? 'On' : 'Off'}: people sign in and up with an email and a password.
         </span>
       </div>
-      <div className="setting-row">
+      <div className="switch-row">
         <Switch
           on={platform.googleAuthEnabled}
           label="Google sign-in"

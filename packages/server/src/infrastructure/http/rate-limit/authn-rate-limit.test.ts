@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTHN_RATE_LIMITED_ROUTES, isAuthnRateLimited } from './authn-rate-limit';
 
 describe('AUTHN_RATE_LIMITED_ROUTES', () => {
-  it('limits sign-in, sign-up, the email-code routes, the federated claim and the managed-auth exchange, and no other endpoint', () => {
+  it('limits sign-in (and its two-factor step), sign-up, the email-code routes, the federated claim and the managed-auth exchange, and no other endpoint', () => {
     expect(
       ALL_ENDPOINTS.filter((endpoint) => isAuthnRateLimited(endpoint))
         .map((e) => e.operationId)
@@ -16,6 +16,8 @@ describe('AUTHN_RATE_LIMITED_ROUTES', () => {
       'authentication.verifyEmail',
       'federatedAuthn.claim',
       'managedAuthn.externalToken',
+      'twoFactor.signIn',
+      'twoFactor.startSignInEnrolment',
     ]);
     expect(isAuthnRateLimited(ENDPOINTS.federatedAuthn.login)).toBe(false);
   });

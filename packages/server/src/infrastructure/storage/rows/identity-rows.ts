@@ -16,6 +16,8 @@ export interface PlatformTable extends Timestamps {
   allowedAuthDomains: Generated<JsonText>;
   enforceAllowedAuthDomains: Generated<SqlBoolean>;
   googleAuthEnabled: Generated<SqlBoolean>;
+  /** Everyone signing in with a password needs a second factor (`PlatformAuthSettings.twoFactorRequired`). */
+  twoFactorRequired: Generated<SqlBoolean>;
   /** JSON array of the origins (`EmbedOrigin`) allowed to frame the web app, besides AP_ALLOWED_EMBED_ORIGINS. */
   allowedEmbedOrigins: Generated<JsonText>;
   /** The activated license key (verified again on every plan read), or null: the free plan. */
