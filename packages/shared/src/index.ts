@@ -454,6 +454,38 @@ export {
 } from './users/user-invitation';
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
+export {
+  SCIM_ERROR_SCHEMA,
+  SCIM_GROUP_SCHEMA,
+  SCIM_LIST_RESPONSE_SCHEMA,
+  SCIM_MEDIA_TYPE,
+  SCIM_PATCH_OP_SCHEMA,
+  SCIM_RESOURCE_TYPE_SCHEMA,
+  SCIM_SCHEMA_SCHEMA,
+  SCIM_SERVICE_PROVIDER_CONFIG_SCHEMA,
+  SCIM_USER_SCHEMA,
+  ScimBoolean,
+  ScimEmail,
+  ScimError,
+  ScimErrorType,
+  ScimGroup,
+  ScimGroupMember,
+  ScimGroupRequest,
+  ScimIdParams,
+  ScimListQuery,
+  ScimListResponse,
+  ScimMemberReference,
+  ScimMeta,
+  ScimName,
+  ScimPatchOperation,
+  ScimPatchRequest,
+  ScimResourceType,
+  ScimSchemaAttribute,
+  ScimSchemaDefinition,
+  ScimServiceProviderConfig,
+  ScimUser,
+  ScimUserRequest,
+} from './users/scim';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
   CreateTableWebhookRequest,

@@ -38,6 +38,7 @@ import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
+import { SCIM_FIXTURES } from './endpoint-access-fixtures/scim';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -96,6 +97,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...AGENT_RUN_FIXTURES,
   ...IMPACT_FIXTURES,
   ...FLOW_TEST_FIXTURES,
+  ...SCIM_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
