@@ -34,9 +34,10 @@ import {
   updateScimGroup,
   type ScimGroupColumn,
   type ScimGroupRow,
+  type ScimMemberRow,
 } from './scim-repository';
 import type { ScimDependencies } from './scim-user-service';
-import { scimGroupView, scimListView } from './scim-views';
+import { scimGroupView, scimListPage, scimListView } from './scim-views';
 
 /** The project role SCIM members get, as in Activepieces. */
 const MEMBER_ROLE = 'Editor';
@@ -58,35 +59,12 @@ export async function listScimGroups(
   const where =
     plan.kind === 'equals' ? { column: GROUP_LOOKUPS[plan.attribute]!, value: plan.value } : undefined;
   const rows = await selectScimGroups(deps.store.db, platformId, where);
-  if (plan.kind !== 'match') {
-    const page = rows.slice(query.startIndex - 1, query.startIndex - 1 + query.count);
-    const members = await selectScimMembers(
-      deps.store.db,
-      page.map((row) => row.id),
-    );
-    const groups = page.map((row) =>
-      scimGroupView(
-        row,
-        members.filter((m) => m.projectId === row.id),
-      ),
-    );
-    return {
-      ...scimListView(groups, 1, query.count),
-      startIndex: query.startIndex,
-      totalResults: rows.length,
-    };
+  if (plan.kind === 'match') {
+    const groups = plan.filter.match(await groupsWithMembers(deps.store.db, rows)) as ScimGroup[];
+    return scimListView(groups, query.startIndex, query.count);
   }
-  const members = await selectScimMembers(
-    deps.store.db,
-    rows.map((row) => row.id),
-  );
-  const groups = rows.map((row) =>
-    scimGroupView(
-      row,
-      members.filter((m) => m.projectId === row.id),
-    ),
-  );
-  return scimListView(plan.filter.match(groups) as ScimGroup[], query.startIndex, query.count);
+  const page = rows.slice(query.startIndex - 1, query.startIndex - 1 + query.count);
+  return scimListPage(await groupsWithMembers(deps.store.db, page), rows.length, query.startIndex);
 }
 
 /** Group `id` of platform `platformId`; 404 when there is none. */
@@ -237,4 +215,16 @@ async function setMembers(
 
 async function groupWithMembers(db: Kysely<Database>, row: ScimGroupRow): Promise<ScimGroup> {
   return scimGroupView(row, await selectScimMembers(db, [row.id]));
+}
+
+/** `rows` as SCIM Groups, their members read in one query. */
+async function groupsWithMembers(db: Kysely<Database>, rows: readonly ScimGroupRow[]): Promise<ScimGroup[]> {
+  const members = new Map<string, ScimMemberRow[]>();
+  const ids = rows.map((row) => row.id);
+  for (const member of await selectScimMembers(db, ids)) {
+    const list = members.get(member.projectId);
+    if (list === undefined) members.set(member.projectId, [member]);
+    else list.push(member);
+  }
+  return rows.map((row) => scimGroupView(row, members.get(row.id) ?? []));
 }

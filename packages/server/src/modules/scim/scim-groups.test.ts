@@ -163,6 +163,14 @@ describe('SCIM Groups', () => {
     expect(project.status).toBe(404);
   });
 
+  it('pages with startIndex and count', async () => {
+    const all = expectScimGroupList(await scim.call('GET', '/Groups'));
+    expect(all.totalResults).toBeGreaterThanOrEqual(2);
+    const page = expectScimGroupList(await scim.call('GET', '/Groups?startIndex=2&count=1'));
+    expect(page).toMatchObject({ totalResults: all.totalResults, startIndex: 2, itemsPerPage: 1 });
+    expect(page.Resources.map((group) => group.id)).toEqual([all.Resources[1]!.id]);
+  });
+
   it('refuses bad requests and keeps platforms apart', async () => {
     expectScimError(
       await scim.call('GET', '/Groups?filter=displayName%20zz%20%22x%22'),

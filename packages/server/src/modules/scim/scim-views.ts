@@ -66,12 +66,20 @@ export function scimListView<T>(
   startIndex: number,
   count: number,
 ): ScimListResponse<T> {
-  const page = resources.slice(startIndex - 1, startIndex - 1 + count);
+  return scimListPage(resources.slice(startIndex - 1, startIndex - 1 + count), resources.length, startIndex);
+}
+
+/** The list answer of one `page` of `totalResults` resources, starting at 1-based `startIndex`. */
+export function scimListPage<T>(
+  page: readonly T[],
+  totalResults: number,
+  startIndex: number,
+): ScimListResponse<T> {
   return {
     schemas: [SCIM_LIST_RESPONSE_SCHEMA],
-    totalResults: resources.length,
+    totalResults,
     startIndex,
     itemsPerPage: page.length,
-    Resources: page,
+    Resources: [...page],
   };
 }
