@@ -15,10 +15,11 @@ import {
 let server: TestServer;
 let admin: TestUser;
 let scim: ScimClient;
+let apiKey: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ admin, scim } = await scimPlatform(server));
+  ({ admin, scim, apiKey } = await scimPlatform(server));
 });
 afterAll(() => server.close());
 
@@ -258,6 +259,22 @@ describe('SCIM Users', () => {
 
     const member = await addTestUser(server, admin.platformId, 'MEMBER');
     expectScimError(await scimClient(server, member.token).call('GET', '/Users'), 403);
+  });
+
+  it('takes bodies as application/scim+json with parameters, and refuses malformed JSON with a SCIM error', async () => {
+    const send = (contentType: string, body: string) =>
+      fetch(`${server.apiUrl}/v1/scim/v2/Users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': contentType },
+        body,
+      });
+    const created = await send('application/scim+json; charset=utf-8', JSON.stringify(newUser()));
+    expect(created.status).toBe(201);
+    const broken = await send('application/scim+json', '{"userName": ');
+    expectScimError(
+      { status: broken.status, contentType: broken.headers.get('content-type'), body: await broken.json() },
+      400,
+    );
   });
 
   it('describes itself: ServiceProviderConfig, ResourceTypes, Schemas', async () => {
