@@ -354,6 +354,18 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
     }),
   'users.update': (c) => c.users.update(ids.user, { platformRole: 'ADMIN' }),
   'users.delete': (c) => c.users.delete(ids.user),
+  'scim.getUser': (c) => c.scim.getUser(ids.user),
+  'scim.replaceUser': (c) => c.scim.replaceUser(ids.user, { userName: 'hijacked@example.com' }),
+  'scim.patchUser': (c) =>
+    c.scim.patchUser(ids.user, { Operations: [{ op: 'replace', path: 'active', value: false }] }),
+  'scim.deleteUser': (c) => c.scim.deleteUser(ids.user),
+  'scim.getGroup': (c) => c.scim.getGroup(ids.project),
+  'scim.replaceGroup': (c) => c.scim.replaceGroup(ids.project, { displayName: 'Hijacked' }),
+  'scim.patchGroup': (c) =>
+    c.scim.patchGroup(ids.project, {
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Hijacked' }],
+    }),
+  'scim.deleteGroup': (c) => c.scim.deleteGroup(ids.project),
   'projectMembers.list': (c) => c.projectMembers.list({ projectId: ids.project }),
   'projectMembers.role': (c) => c.projectMembers.role({ projectId: ids.project }),
   'projectMembers.update': (c) => c.projectMembers.update(ids.projectMember, { role: 'Admin' }),

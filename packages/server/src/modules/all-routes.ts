@@ -43,6 +43,7 @@ import { recordRoutes } from './tables/record-routes';
 import { tableRoutes } from './tables/table-routes';
 import { templateRoutes } from './templates/template-routes';
 import { appEventRoutes } from './webhooks/app-event-routes';
+import { scimRoutes } from './scim/scim-routes';
 import { userRoutes } from './users/user-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
@@ -82,6 +83,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...flowTestRoutes(ctx));
   routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));
+  routes.push(...scimRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));
   routes.push(...userInvitationRoutes(ctx));

@@ -39,6 +39,11 @@ export interface Endpoint<
   /** The success status; the answer's schema (undefined: no body, or a free-form one). */
   readonly status: number;
   readonly response: R;
+  /**
+   * The media type of the body and the answer when it is not `application/json` (SCIM's
+   * `application/scim+json`); the server answers with it and accepts it besides JSON.
+   */
+  readonly mediaType?: string | undefined;
 }
 
 /** Declares an endpoint with who may call it (`access`); omitted parts are `undefined`. */
@@ -59,6 +64,7 @@ export function endpoint<
   body?: B;
   status: number;
   response?: R;
+  mediaType?: string;
 }): Endpoint<P, Q, B, R, AuthOf<X>, X> {
   return {
     method: spec.method,
@@ -72,6 +78,7 @@ export function endpoint<
     body: spec.body as B,
     status: spec.status,
     response: spec.response as R,
+    ...(spec.mediaType === undefined ? {} : { mediaType: spec.mediaType }),
   };
 }
 

@@ -65,6 +65,7 @@ import { HUMAN_INPUT_ENDPOINTS } from './human-input-endpoints';
 import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
 import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
 import { TWO_FACTOR_ENDPOINTS } from './two-factor-endpoints';
+import { SCIM_ENDPOINTS } from './scim-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -513,6 +514,7 @@ export const ENDPOINTS = {
   stepFiles: STEP_FILE_ENDPOINTS,
   users: USER_ENDPOINTS,
   twoFactor: TWO_FACTOR_ENDPOINTS,
+  scim: SCIM_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,
   userInvitations: INVITATION_ENDPOINTS,

@@ -36,7 +36,7 @@ import {
 import { rawBodyScope } from './raw-body-scope';
 import type { RouteDefinition } from './route';
 import { sendRouteNotFound } from './route-not-found';
-import { sendError } from './send-error';
+import { sendError, type ErrorFormat } from './send-error';
 import { applySecurityHeaders } from './security-headers';
 
 /** Options of {@link buildHttpApp}. */
@@ -62,6 +62,13 @@ export interface HttpAppOptions {
    * public submissions' (handlers apply it through `RequestMeta.limitPublicSubmission`); default none.
    */
   rateLimits?: RateLimitOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the route answers its errors when not as `{code, params}` (`RouteDefinition.errorBody`). */
+    errorFormat?: ErrorFormat;
+  }
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -93,8 +100,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     },
   });
   app.removeContentTypeParser('application/json');
+  // JSON bodies, also under the JSON media types endpoints declare (SCIM's application/scim+json).
+  const jsonMediaTypes = new Set(['application/json']);
+  for (const route of options.routes) {
+    if (route.endpoint.mediaType !== undefined) jsonMediaTypes.add(route.endpoint.mediaType);
+  }
   app.addContentTypeParser(
-    'application/json',
+    [...jsonMediaTypes],
     { parseAs: 'buffer' },
     async (request: FastifyRequest, body: Buffer) => {
       const encoding = request.headers['content-encoding'];
@@ -139,7 +151,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     done();
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply, errorFormatOf(request)));
   app.setNotFoundHandler(sendRouteNotFound);
 
   const register = (scope: FastifyInstance, route: RouteDefinition) =>
@@ -174,6 +186,9 @@ function registerRoute(
       ? { preHandler: authnLimit(endpoint.operationId) }
       : {}),
     ...(route.rawBody === undefined ? {} : { bodyLimit: route.rawBody.limitBytes }),
+    ...(route.errorBody === undefined
+      ? {}
+      : { config: { errorFormat: { body: route.errorBody, mediaType: endpoint.mediaType } } }),
     handler: async (request, reply) => {
       const principal =
         endpoint.auth === 'principal' ? await options.authenticate(request.headers.authorization) : null;
@@ -208,9 +223,15 @@ function registerRoute(
         }
       }
       reply.code(endpoint.status);
+      if (endpoint.mediaType !== undefined && result !== undefined) reply.type(endpoint.mediaType);
       return result === undefined ? reply.send() : reply.send(result);
     },
   });
+}
+
+/** The error format of the route `request` matched (`RouteDefinition.errorBody`), if it has one. */
+function errorFormatOf(request: FastifyRequest): ErrorFormat | undefined {
+  return (request.routeOptions.config as { errorFormat?: ErrorFormat } | undefined)?.errorFormat;
 }
 
 /**

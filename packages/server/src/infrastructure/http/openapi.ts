@@ -53,6 +53,7 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): 
 }
 
 function operation(endpoint: AnyEndpoint): OpenApiOperation {
+  const mediaType = endpoint.mediaType ?? 'application/json';
   const errorResponse = {
     description: 'An error: `{code, params}`',
     content: { 'application/json': { schema: jsonSchema(ErrorBody, 'output') } },
@@ -62,7 +63,7 @@ function operation(endpoint: AnyEndpoint): OpenApiOperation {
       ? { description: 'Success' }
       : {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(endpoint.response, 'output') } },
+          content: { [mediaType]: { schema: jsonSchema(endpoint.response, 'output') } },
         };
   return {
     operationId: endpoint.operationId,
@@ -74,7 +75,7 @@ function operation(endpoint: AnyEndpoint): OpenApiOperation {
       : {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
+            content: { [mediaType]: { schema: jsonSchema(endpoint.body, 'input') } },
           },
         }),
     ...(endpoint.auth === 'public' ? { security: [] } : {}),

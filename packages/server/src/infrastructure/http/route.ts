@@ -26,6 +26,7 @@ import type {
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { ProjectRow } from '../storage/rows/identity-rows';
+import type { ErrorResponse } from './error-response';
 import type { HttpReply } from './http-reply';
 
 /** The entity a route's `:id` names, logged as `<entity>.id` (e.g. `flow.id`). */
@@ -109,6 +110,12 @@ export interface RouteDefinition {
   readonly rawBody?: { readonly limitBytes: number } | undefined;
   /** Rewrites the parsed JSON body before it is validated (an old format into the current one). */
   readonly prepareBody?: ((body: unknown) => unknown) | undefined;
+  /**
+   * Shapes the route's error answers when they must not be the usual `{code, params}` (SCIM
+   * clients read SCIM error messages): given the status and body every error maps to, answers the
+   * body to send. Applies to every failure of the route, from authentication to the handler.
+   */
+  readonly errorBody?: ((answer: ErrorResponse) => unknown) | undefined;
   readonly handler: (
     input: RouteInput<unknown, unknown, unknown, EndpointAuth, GrantKind>,
   ) => Promise<unknown>;
@@ -117,12 +124,18 @@ export interface RouteDefinition {
 /** Binds a handler to an endpoint declaration. */
 export function route<E extends AnyEndpoint>(
   endpoint: E,
-  options: { logEntity?: LogEntity; prepareBody?: (body: unknown) => unknown; handler: RouteHandler<E> },
+  options: {
+    logEntity?: LogEntity;
+    prepareBody?: (body: unknown) => unknown;
+    errorBody?: (answer: ErrorResponse) => unknown;
+    handler: RouteHandler<E>;
+  },
 ): RouteDefinition {
   return {
     endpoint,
     logEntity: options.logEntity,
     prepareBody: options.prepareBody,
+    errorBody: options.errorBody,
     handler: options.handler as unknown as RouteDefinition['handler'],
   };
 }

@@ -39,6 +39,7 @@ import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
 import { TWO_FACTOR_FIXTURES } from './endpoint-access-fixtures/two-factor';
+import { SCIM_FIXTURES } from './endpoint-access-fixtures/scim';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -100,6 +101,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...IMPACT_FIXTURES,
   ...FLOW_TEST_FIXTURES,
   ...TWO_FACTOR_FIXTURES,
+  ...SCIM_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

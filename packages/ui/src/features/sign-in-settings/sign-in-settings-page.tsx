@@ -1,11 +1,12 @@
 /**
  * `/platform/sign-in` (platform admins): how people sign in to the platform — email and password,
- * Google, the two-factor policy — one section each. The sections read the platform once ({@link usePlatform}) and each
+ * Google, the two-factor policy, SCIM provisioning — one section each. The sections read the platform once ({@link usePlatform}) and each
  * saves its own part.
  */
 import { PageHeader } from '../../components/page-header';
 import { AdminQueryState } from '../settings/admin-query-state';
 import { EmailSignInSection } from './email-sign-in-section';
+import { ScimSection } from './scim-section';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
 import { usePlatform } from './use-platform';
 import '../settings/settings.css';
@@ -21,6 +22,7 @@ export function Page() {
           <>
             <EmailSignInSection platform={loaded} />
             <TwoFactorPolicySection platform={loaded} />
+            <ScimSection />
           </>
         )}
       </AdminQueryState>
