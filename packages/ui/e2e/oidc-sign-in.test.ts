@@ -105,4 +105,3 @@ describe('OpenID Connect sign-in', () => {
     }
   });
 });
-

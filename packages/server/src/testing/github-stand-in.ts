@@ -42,7 +42,10 @@ export interface GithubStandIn {
 }
 
 /** Starts a stand-in GitHub for the OAuth app `clientId`/`clientSecret`. */
-export async function startGithubStandIn(app: { clientId: string; clientSecret: string }): Promise<GithubStandIn> {
+export async function startGithubStandIn(app: {
+  clientId: string;
+  clientSecret: string;
+}): Promise<GithubStandIn> {
   const codes = new Map<string, GithubStandInAccount>();
   const tokens = new Map<string, GithubStandInAccount>();
   const requests: GithubStandInRequest[] = [];
@@ -95,7 +98,10 @@ export async function startGithubStandIn(app: { clientId: string; clientSecret: 
         if (account === undefined) return json(401, { message: 'Bad credentials' });
         return url.pathname === '/user'
           ? json(200, { login: account.login, id: 1, name: account.name })
-          : json(200, account.emails.map((email) => ({ ...email, visibility: null })));
+          : json(
+              200,
+              account.emails.map((email) => ({ ...email, visibility: null })),
+            );
       }
       return json(404, { message: 'Not Found' });
     });

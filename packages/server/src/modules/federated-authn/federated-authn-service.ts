@@ -23,7 +23,12 @@ import { IdentityService } from '../identity/identity-service';
 import { findFederatedAuthProviders } from '../platforms/federated-auth-providers';
 import { findPlatformGoogleAuth } from './federated-authn-repository';
 import { FederatedStates } from './federated-state';
-import { authenticateWithGithub, GITHUB_ENDPOINTS, githubLoginUrl, type GithubEndpoints } from './github-provider';
+import {
+  authenticateWithGithub,
+  GITHUB_ENDPOINTS,
+  githubLoginUrl,
+  type GithubEndpoints,
+} from './github-provider';
 import {
   GOOGLE_ENDPOINTS,
   GoogleSignIn,
@@ -101,7 +106,9 @@ export class FederatedAuthnService {
     const redirectUrl = federatedRedirectUrl(this.ctx);
     switch (enabled.name) {
       case 'GOOGLE':
-        return { loginUrl: googleLoginUrl(this.googleEndpoints(), enabled.client, { redirectUrl, state, nonce }) };
+        return {
+          loginUrl: googleLoginUrl(this.googleEndpoints(), enabled.client, { redirectUrl, state, nonce }),
+        };
       case 'GITHUB':
         return { loginUrl: githubLoginUrl(this.githubEndpoints(), enabled.app, { redirectUrl, state }) };
       case 'OIDC':
@@ -146,7 +153,12 @@ export class FederatedAuthnService {
         return this.identity.signInFederated(profile, ip);
       }
       case 'OIDC': {
-        const login = { redirectUrl, state: request.state, nonce: state.nonce, codeVerifier: state.codeVerifier };
+        const login = {
+          redirectUrl,
+          state: request.state,
+          nonce: state.nonce,
+          codeVerifier: state.codeVerifier,
+        };
         const profile = await this.oidc.authenticate(enabled.provider, login, request.code);
         return this.identity.signInFederated(profile, ip, {
           kind: 'JUST_IN_TIME',

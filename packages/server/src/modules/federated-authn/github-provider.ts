@@ -35,9 +35,7 @@ export const GITHUB_SCOPES = 'read:user user:email';
 const API_TIMEOUT_MS = 10_000;
 
 const GithubUser = z.object({ login: z.string(), name: z.string().nullish() });
-const GithubEmails = z.array(
-  z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }),
-);
+const GithubEmails = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
 
 /** GitHub's authorize URL for one login: the platform's OAuth app, our redirect, the state. */
 export function githubLoginUrl(
@@ -123,7 +121,8 @@ async function getApi(
       { allowList },
     );
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
     throw invalidClaim(`GitHub's API could not be reached (${reason})`);
   }
   if (!response.ok) throw invalidClaim(`GitHub's API answered ${response.status} to ${path}`);

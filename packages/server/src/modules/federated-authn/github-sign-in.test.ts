@@ -137,7 +137,10 @@ describe('GitHub sign-in', () => {
     const email = 'octo.stranger@example.org';
     account(email);
     const { code, state } = await consent();
-    expect(await claim(code, state)).toMatchObject({ status: 403, body: { code: 'INVITATION_ONLY_SIGN_UP' } });
+    expect(await claim(code, state)).toMatchObject({
+      status: 403,
+      body: { code: 'INVITATION_ONLY_SIGN_UP' },
+    });
     expect(await usersWithEmail(email)).toEqual([]);
   });
 

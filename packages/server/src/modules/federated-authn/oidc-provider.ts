@@ -128,9 +128,12 @@ export class OidcSignIn {
         },
       );
     } catch (error) {
-      throw invalidClaim(`The identity provider could not be reached at ${issuer.origin} (${reasonOf(error)})`);
+      throw invalidClaim(
+        `The identity provider could not be reached at ${issuer.origin} (${reasonOf(error)})`,
+      );
     }
-    for (const [stale, entry] of this.configurations) if (entry.expires <= now) this.configurations.delete(stale);
+    for (const [stale, entry] of this.configurations)
+      if (entry.expires <= now) this.configurations.delete(stale);
     this.configurations.set(key, { config, expires: now + DISCOVERY_TTL_MS });
     return config;
   }
@@ -178,7 +181,8 @@ function refusal(error: unknown, message: string): PieceworkError {
   if (error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError) {
     return invalidClaim(`${message} (${error.error})`);
   }
-  if (error instanceof oidc.WWWAuthenticateChallengeError) return invalidClaim(`${message} (${error.status})`);
+  if (error instanceof oidc.WWWAuthenticateChallengeError)
+    return invalidClaim(`${message} (${error.status})`);
   if (error instanceof TypeError) {
     return invalidClaim(`${message}: the identity provider could not be reached (${reasonOf(error)})`);
   }

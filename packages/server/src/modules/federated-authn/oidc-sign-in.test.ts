@@ -143,7 +143,15 @@ describe('the authorization-code flow', () => {
     });
     // The state is readable by anyone who sees the URL: it must not reveal the verifier.
     const payload = JSON.parse(Buffer.from(state.split('.')[1]!, 'base64url').toString('utf8')) as object;
-    expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'nonce', 'platformId', 'provider']);
+    expect(Object.keys(payload).sort()).toEqual([
+      'aud',
+      'exp',
+      'iat',
+      'iss',
+      'nonce',
+      'platformId',
+      'provider',
+    ]);
     newEmail();
     expect((await claim(code, state)).status).toBe(200);
     expect(tokenRequests.at(-1)).toMatchObject({
@@ -160,7 +168,13 @@ describe('the authorization-code flow', () => {
     const answer = await claim(code, state);
     expect(answer).toMatchObject({
       status: 200,
-      body: { email, firstName: 'Ada', lastName: 'Lovelace', platformId: owner.platformId, platformRole: 'OPERATOR' },
+      body: {
+        email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        platformId: owner.platformId,
+        platformRole: 'OPERATOR',
+      },
     });
     const audit = await server.server.context.store.db
       .selectFrom('auditEvent')
@@ -170,9 +184,14 @@ describe('the authorization-code flow', () => {
     expect(audit).toEqual([
       expect.objectContaining({ action: 'user.signed.up', data: expect.stringContaining('"source":"sso"') }),
     ]);
-    const project = await callApi(server.apiUrl, 'GET', `/v1/projects/${answer.body['projectId'] as string}`, {
-      token: answer.body['token'] as string,
-    });
+    const project = await callApi(
+      server.apiUrl,
+      'GET',
+      `/v1/projects/${answer.body['projectId'] as string}`,
+      {
+        token: answer.body['token'] as string,
+      },
+    );
     expect(project.status).toBe(200);
   });
 

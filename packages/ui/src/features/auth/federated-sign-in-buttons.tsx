@@ -14,7 +14,13 @@ import { rememberReturnPath } from './federated-return';
 import { offersSignInWith, oidcButtonName } from './use-flags';
 
 /** The GitHub and OpenID Connect buttons the `flags` offer; `from` is where to land after signing in. */
-export function FederatedSignInButtons({ flags, from }: { flags: FeatureFlags | undefined; from: string | null }) {
+export function FederatedSignInButtons({
+  flags,
+  from,
+}: {
+  flags: FeatureFlags | undefined;
+  from: string | null;
+}) {
   const github = offersSignInWith(flags, 'github');
   const oidc = offersSignInWith(flags, 'oidc');
   if (!github && !oidc) return null;
@@ -78,7 +84,15 @@ function GithubMark() {
 
 function KeyMark() {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="8" cy="15" r="4" />
       <path d="M10.8 12.2 20 3M16 7l3 3M14 9l2 2" />
     </svg>

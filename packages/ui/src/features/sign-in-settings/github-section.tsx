@@ -91,7 +91,12 @@ export function GithubSection({ platform }: { platform: Platform }) {
             Save GitHub sign-in
           </button>
           {stored === undefined ? null : (
-            <button type="button" className="btn danger" disabled={update.isPending} onClick={() => setRemoving(true)}>
+            <button
+              type="button"
+              className="btn danger"
+              disabled={update.isPending}
+              onClick={() => setRemoving(true)}
+            >
               Remove GitHub sign-in
             </button>
           )}

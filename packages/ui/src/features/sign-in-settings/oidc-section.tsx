@@ -143,7 +143,12 @@ export function OidcSection({ platform }: { platform: Platform }) {
             Save OpenID Connect sign-in
           </button>
           {stored === undefined ? null : (
-            <button type="button" className="btn danger" disabled={update.isPending} onClick={() => setRemoving(true)}>
+            <button
+              type="button"
+              className="btn danger"
+              disabled={update.isPending}
+              onClick={() => setRemoving(true)}
+            >
               Remove OpenID Connect sign-in
             </button>
           )}
