@@ -28,7 +28,9 @@ beforeAll(async () => {
   await provider.start(0, '127.0.0.1');
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     if (token.payload['aud'] === undefined) return; // the access token, not the ID token
+    // The stand-in takes the audience from a `client_id` form field; the server authenticates by basic auth.
     Object.assign(token.payload, {
+      aud: 'piecework-oidc-client',
       email: EMAIL,
       email_verified: true,
       given_name: 'Ada',

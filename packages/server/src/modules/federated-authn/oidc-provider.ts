@@ -115,23 +115,26 @@ export class OidcSignIn {
     if (issuer.protocol !== 'https:' && !this.allowHttpIssuers) {
       throw invalidClaim(`The identity provider's issuer must be an https URL (${issuer.origin})`);
     }
-    let config: oidc.Configuration;
+    let discovered: oidc.Configuration;
     try {
-      config = await oidc.discovery(
-        issuer,
-        provider.clientId,
-        undefined,
-        oidc.ClientSecretPost(provider.clientSecret),
-        {
-          [oidc.customFetch]: this.fetch,
-          execute: this.allowHttpIssuers ? [oidc.allowInsecureRequests] : [],
-        },
-      );
+      discovered = await oidc.discovery(issuer, provider.clientId, undefined, oidc.None(), {
+        [oidc.customFetch]: this.fetch,
+        execute: this.allowHttpIssuers ? [oidc.allowInsecureRequests] : [],
+      });
     } catch (error) {
       throw invalidClaim(
         `The identity provider could not be reached at ${issuer.origin} (${reasonOf(error)})`,
       );
     }
+    const metadata = discovered.serverMetadata();
+    const config = new oidc.Configuration(
+      metadata,
+      provider.clientId,
+      undefined,
+      clientAuthentication(metadata.token_endpoint_auth_methods_supported, provider.clientSecret),
+    );
+    config[oidc.customFetch] = this.fetch;
+    if (this.allowHttpIssuers) oidc.allowInsecureRequests(config);
     for (const [stale, entry] of this.configurations)
       if (entry.expires <= now) this.configurations.delete(stale);
     this.configurations.set(key, { config, expires: now + DISCOVERY_TTL_MS });
@@ -150,6 +153,18 @@ export class OidcSignIn {
       },
       { allowList: this.allowList },
     );
+}
+
+/**
+ * How the client authenticates at the token endpoint: `client_secret_basic` (the default of the
+ * standard) unless the provider lists only `client_secret_post`.
+ */
+function clientAuthentication(methods: readonly string[] | undefined, secret: string): oidc.ClientAuth {
+  const postOnly =
+    methods !== undefined &&
+    methods.includes('client_secret_post') &&
+    !methods.includes('client_secret_basic');
+  return postOnly ? oidc.ClientSecretPost(secret) : oidc.ClientSecretBasic(secret);
 }
 
 function profileOf(claims: Record<string, unknown>): FederatedProfile {

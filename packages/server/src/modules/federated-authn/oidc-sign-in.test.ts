@@ -27,6 +27,7 @@ const idp = {
 /** The authorization requests and token requests the provider received. */
 const authorizeRequests: URL[] = [];
 const tokenRequests: Record<string, string>[] = [];
+const tokenAuthorizations: (string | undefined)[] = [];
 
 let provider: OAuth2Server;
 let server: TestServer;
@@ -59,7 +60,9 @@ beforeAll(async () => {
   });
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     if (token.payload['aud'] === undefined) return; // the access token
+    // The stand-in takes the audience from a `client_id` form field; we authenticate by basic auth.
     Object.assign(token.payload, {
+      aud: CLIENT_ID,
       ...(idp.email === undefined ? {} : { email: idp.email }),
       ...(idp.emailVerified === undefined ? {} : { email_verified: idp.emailVerified }),
       given_name: 'Ada',
@@ -72,6 +75,7 @@ beforeAll(async () => {
   });
   provider.service.on('beforeResponse', (_response: unknown, req: IncomingMessage) => {
     tokenRequests.push((req as IncomingMessage & { body: Record<string, string> }).body);
+    tokenAuthorizations.push(req.headers.authorization);
   });
   server = await startTestServer({ AP_SSRF_ALLOW_LIST: '127.0.0.1' }, { oidcAllowHttpIssuers: true });
   owner = await signUpTestUser(server);
@@ -160,6 +164,10 @@ describe('the authorization-code flow', () => {
       code_verifier: expect.stringMatching(/^[\w-]{43}$/),
       redirect_uri: `${server.server.context.settings.publicUrl}redirect`,
     });
+    // client_secret_basic: each part form-urlencoded, then base64.
+    const basic = /^Basic (.+)$/.exec(tokenAuthorizations.at(-1) ?? '')?.[1] ?? '';
+    const parts = Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent);
+    expect(parts).toEqual([CLIENT_ID, CLIENT_SECRET]);
   });
 
   it('signs a new user up just in time with the default role, audited as sso', async () => {
