@@ -48,7 +48,6 @@ export function githubLoginUrl(
   url.searchParams.set('redirect_uri', login.redirectUrl);
   url.searchParams.set('scope', GITHUB_SCOPES);
   url.searchParams.set('state', login.state);
-  url.searchParams.set('allow_signup', 'false');
   return url.href;
 }
 
