@@ -1,6 +1,7 @@
 /**
  * Sign-in with a platform's own OpenID Connect provider in Chromium: the admin sets the provider
- * up through the API, the sign-in settings page shows it (secret kept, redirect URL to copy), and
+ * up through the API, the sign-in settings page shows it (secret kept, redirect URL to copy) and
+ * sets GitHub up through its form, and
  * a signed-out visitor clicks "Sign in with <display name>", goes through a stand-in provider on
  * loopback (oauth2-mock-server: discovery, PKCE, signed ID tokens) and comes back to the app's
  * `/redirect` signed in, as a new user of the platform with the provider's default role.
@@ -79,6 +80,18 @@ describe('OpenID Connect sign-in', () => {
         `${server.url}/redirect`,
       );
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // GitHub through its section: the secret is required at first, then kept.
+      const github = page.getByRole('form', { name: 'GitHub sign-in' });
+      await github.getByLabel('Client ID').fill('Iv1.piecework');
+      await github.getByRole('button', { name: 'Save GitHub sign-in' }).click();
+      await github.getByText('Enter the client secret').waitFor();
+      await github.getByLabel('Client secret').fill('github-secret');
+      await github.getByRole('button', { name: 'Save GitHub sign-in' }).click();
+      await page.getByText('GitHub sign-in is saved').waitFor();
+      await github.getByText('Stored; leave empty to keep it.').waitFor();
+      const saved = await admin.client.platforms.get(admin.session.platformId ?? '');
+      expect(saved.federatedAuthProviders.github).toEqual({ clientId: 'Iv1.piecework' });
       expect(console.errors).toEqual([]);
     } finally {
       await context.close();
@@ -92,6 +105,7 @@ describe('OpenID Connect sign-in', () => {
     const console = collectConsoleErrors(page);
     try {
       await page.goto(`${server.url}/sign-in`);
+      await page.getByRole('button', { name: 'Sign in with GitHub' }).waitFor();
       await page.getByRole('button', { name: 'Sign in with Corp SSO' }).click();
       await page.waitForURL(/\/projects\/[0-9a-zA-Z]{21}\/flows$/);
       await page.getByText(EMAIL).waitFor();
