@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildFeatures } from './composition/build-features';
 import { buildHttp } from './composition/build-http';
+import type { GithubEndpoints } from './modules/federated-authn/github-provider';
 import { buildRoutes } from './composition/build-routes';
 import { buildRunRuntime } from './composition/build-run-runtime';
 import { composeServerContext } from './composition/compose-context';
@@ -55,6 +56,16 @@ export interface CreateServerOptions {
    * run a stand-in provider on loopback (its address must be on AP_SSRF_ALLOW_LIST). Default Google's.
    */
   googleEndpoints?: GoogleEndpoints;
+  /**
+   * GitHub's endpoints for GitHub sign-in (authorize, access token, API): for tests, which run a
+   * stand-in GitHub on loopback (its address must be on AP_SSRF_ALLOW_LIST). Default GitHub's.
+   */
+  githubEndpoints?: GithubEndpoints;
+  /**
+   * Accept OpenID Connect issuers served over plain http (tests only: a stand-in provider on
+   * loopback; its address must still be on AP_SSRF_ALLOW_LIST). Default false: https only.
+   */
+  oidcAllowHttpIssuers?: boolean;
   /**
    * The folder of the built web app to serve at `/` (`dist/app` of `@piecework/ui`), or false to
    * serve the API alone. Default: the installed `@piecework/ui`'s build, if there is one.

@@ -12,10 +12,16 @@ import type { ServerContext } from '../server-context';
 export function buildRoutes(
   context: ServerContext,
   servesApi: boolean,
-  options: Pick<CreateServerOptions, 'googleEndpoints'>,
+  options: Pick<CreateServerOptions, 'googleEndpoints' | 'githubEndpoints' | 'oidcAllowHttpIssuers'>,
 ): RouteDefinition[] {
   // A worker answers health only: the API is the app's.
   return servesApi
-    ? allRoutes(context, { federatedAuthn: { google: options.googleEndpoints } })
+    ? allRoutes(context, {
+        federatedAuthn: {
+          google: options.googleEndpoints,
+          github: options.githubEndpoints,
+          oidcAllowHttpIssuers: options.oidcAllowHttpIssuers,
+        },
+      })
     : platformRoutes(context, () => []);
 }

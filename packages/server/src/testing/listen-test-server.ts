@@ -26,6 +26,10 @@ export async function listenTestServer(
     ...(options.http === undefined ? {} : { http: options.http }),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     ...(options.googleEndpoints === undefined ? {} : { googleEndpoints: options.googleEndpoints }),
+    ...(options.githubEndpoints === undefined ? {} : { githubEndpoints: options.githubEndpoints }),
+    ...(options.oidcAllowHttpIssuers === undefined
+      ? {}
+      : { oidcAllowHttpIssuers: options.oidcAllowHttpIssuers }),
     ...(options.eventDeliveries === undefined ? {} : { eventDeliveries: options.eventDeliveries }),
     ...(options.wallClockMicros === undefined ? {} : { wallClockMicros: options.wallClockMicros }),
     webApp: options.webApp === true ? undefined : (options.webApp ?? false),

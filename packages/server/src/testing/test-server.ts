@@ -12,6 +12,7 @@ import { parseConfig } from '@piecework/shared';
 import type { PieceworkServer } from '../create-server';
 import type { HttpTimeoutOptions } from '../infrastructure/http/http-timeouts';
 import type { GoogleEndpoints } from '../modules/federated-authn/google-provider';
+import type { GithubEndpoints } from '../modules/federated-authn/github-provider';
 import type { EventDeliveryOptions } from '../modules/event-destinations/delivery-policy';
 import type { RunRuntimeOptions } from '../execution/create-run-runtime';
 import { capturingLogger } from './captured-logs';
@@ -75,6 +76,10 @@ export interface TestServerOptions {
   timerIntervalMs?: number;
   /** Google sign-in's endpoints (a stand-in provider on loopback). Default Google's. */
   googleEndpoints?: GoogleEndpoints;
+  /** GitHub sign-in's endpoints (a stand-in GitHub on loopback). Default GitHub's. */
+  githubEndpoints?: GithubEndpoints;
+  /** Accept plain-http OpenID Connect issuers (a stand-in provider on loopback). Default false. */
+  oidcAllowHttpIssuers?: boolean;
   /**
    * Serve the built web app: `true` the one `@piecework/ui` resolves to, a folder path that build
    * (the browser tests pass their own, so a worktree serves what it built); default API only.

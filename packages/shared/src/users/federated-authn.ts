@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** The third-party identity providers a user may sign in with (Activepieces' names). */
-export const ThirdPartyAuthnProvider = z.enum(['GOOGLE']);
+/**
+ * The third-party identity providers a user may sign in with: Activepieces' names (`GOOGLE`,
+ * `GITHUB`) and `OIDC`, a platform's own OpenID Connect provider.
+ */
+export const ThirdPartyAuthnProvider = z.enum(['GOOGLE', 'GITHUB', 'OIDC']);
 export type ThirdPartyAuthnProvider = z.infer<typeof ThirdPartyAuthnProvider>;
 
 /** Query of `GET /v1/authn/federated/login`: which provider to sign in with. */

@@ -4,6 +4,12 @@
  * the `nonce` the provider must put in its ID token (so an ID token from another sign-in is
  * refused). Its key is derived from AP_JWT_SECRET for this use alone, so a state is never a
  * session token nor the other way round.
+ *
+ * The PKCE code verifier (OpenID Connect sign-in) is not in the state, which the browser and the
+ * provider see: the server derives it from the state's random `nonce` with a second key of its
+ * own (HMAC-SHA256), at login for the code challenge and again at claim for the token request,
+ * so a state carries what it needs without revealing the verifier and no server-side storage is
+ * involved.
  */
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { PieceworkError, type ThirdPartyAuthnProvider } from '@piecework/shared';
@@ -19,11 +25,14 @@ const AUDIENCE = 'piecework-federated-state';
 export interface FederatedState {
   readonly platformId: string;
   readonly nonce: string;
+  /** The PKCE code verifier of this sign-in (43 base64url characters), derived, never sent in the state. */
+  readonly codeVerifier: string;
 }
 
 /** Issues and checks the states of federated sign-ins. */
 export class FederatedStates {
   private readonly key: KeyObject;
+  private readonly verifierKey: Buffer;
 
   constructor(
     jwtSecret: Uint8Array,
@@ -33,13 +42,14 @@ export class FederatedStates {
     this.key = createSecretKey(
       createHmac('sha256', jwtSecret).update('piecework federated-authn state').digest(),
     );
+    this.verifierKey = createHmac('sha256', jwtSecret).update('piecework federated-authn pkce').digest();
   }
 
-  /** A new state (and its nonce) for a sign-in with `provider` on `platformId`. */
+  /** A new state (with its nonce and PKCE code verifier) for a sign-in with `provider` on `platformId`. */
   async issue(
     platformId: string,
     provider: ThirdPartyAuthnProvider,
-  ): Promise<{ state: string; nonce: string }> {
+  ): Promise<{ state: string; nonce: string; codeVerifier: string }> {
     const nonce = randomBytes(16).toString('base64url');
     const now = this.nowSeconds();
     const state = await new SignJWT({ platformId, provider, nonce })
@@ -49,7 +59,7 @@ export class FederatedStates {
       .setIssuedAt(now)
       .setExpirationTime(now + STATE_LIFETIME_SECONDS)
       .sign(this.key);
-    return { state, nonce };
+    return { state, nonce, codeVerifier: this.codeVerifierOf(nonce) };
   }
 
   /**
@@ -74,6 +84,10 @@ export class FederatedStates {
         providerName: provider,
       });
     }
-    return { platformId, nonce };
+    return { platformId, nonce, codeVerifier: this.codeVerifierOf(nonce) };
+  }
+
+  private codeVerifierOf(nonce: string): string {
+    return createHmac('sha256', this.verifierKey).update(nonce).digest('base64url');
   }
 }

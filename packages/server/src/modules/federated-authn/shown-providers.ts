@@ -21,3 +21,15 @@ export async function shownSignInProviders(
     ...(providers.oidc === undefined ? {} : { oidc: true }),
   };
 }
+
+/**
+ * The label of the OpenID Connect button on `platformId`'s signed-out pages (its provider's
+ * `displayName`, the flag SSO_OIDC_DISPLAY_NAME), or undefined where none is set up.
+ */
+export async function oidcDisplayName(
+  ctx: Pick<ServerContext, 'store' | 'secrets'>,
+  platformId: string | undefined,
+): Promise<string | undefined> {
+  if (platformId === undefined) return undefined;
+  return (await findFederatedAuthProviders(ctx, platformId)).oidc?.displayName;
+}

@@ -12,6 +12,7 @@ import {
   PieceworkError,
   SignInFailureReason,
   type AuthenticationResponse,
+  type PlatformRole,
   type SignInRequest,
   type SignUpRequest,
   type TwoFactorSignInRequest,
@@ -28,7 +29,7 @@ import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
 import { authSettingsOf } from '../platforms/platform-view';
-import type { FederatedProfile } from './federated-profile';
+import type { FederatedProfile, FederatedSignInPolicy } from './federated-profile';
 import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
@@ -48,7 +49,7 @@ import {
   type UserRow,
 } from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
-import { placeSignUp } from './sign-up-policy';
+import { placeSignUp, type SignUpPlacement } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 import { passSecondFactor, requireSecondFactor } from '../two-factor/sign-in-second-factor';
@@ -199,14 +200,20 @@ export class IdentityService {
   }
 
   /**
-   * Federated sign-in (Google): the user with the provider's (verified) email signs in (their due
-   * invitations apply); an unknown email signs up under the same sign-up policy as the password
-   * form (so a self-hosted server still takes new people by invitation or allowed domain only),
-   * with a random password nobody knows and without the throwaway-email check (federated
-   * sign-ups are exempt). The platform's domain rules hold either way. Audit: user.signed.in, or
-   * user.signed.up with source `sso`. A deactivated user: 403.
+   * Federated sign-in (Google, GitHub, OpenID Connect): the user with the provider's (verified)
+   * email signs in (their due invitations apply); an unknown email signs up as `policy` says
+   * (default `SIGN_UP_POLICY`: the same sign-up policy as the password form, so a self-hosted
+   * server still takes new people by invitation or allowed domain only; `JUST_IN_TIME`: straight
+   * onto the provider's platform with its default role), with a random password nobody knows and
+   * without the throwaway-email check (federated sign-ups are exempt). The platform's domain rules
+   * hold either way. Audit: user.signed.in, or user.signed.up with source `sso`. A deactivated
+   * user: 403; under `JUST_IN_TIME`, a user of another platform: 403 AUTHORIZATION.
    */
-  async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
+  async signInFederated(
+    profile: FederatedProfile,
+    ip: string,
+    policy: FederatedSignInPolicy = { kind: 'SIGN_UP_POLICY' },
+  ): Promise<AuthenticationResponse> {
     const email = normalizeEmail(profile.email);
     const existing = await findUserByEmail(this.ctx.store.db, email);
     if (existing !== undefined && existing.status !== 'ACTIVE') {
@@ -232,6 +239,13 @@ export class IdentityService {
           lastName: profile.lastName,
           method: 'FEDERATED',
           ip,
+          ...(policy.kind === 'JUST_IN_TIME' ? { justInTime: policy } : {}),
+        });
+      }
+      if (policy.kind === 'JUST_IN_TIME' && found.platformId !== policy.platformId) {
+        throw new PieceworkError('AUTHORIZATION', {
+          message: "This email belongs to another platform's user: sign in there instead",
+          platformId: policy.platformId,
         });
       }
       await assertSignInAllowed(trx, found, 'FEDERATED');
@@ -254,9 +268,10 @@ export class IdentityService {
    * Creates a user and their PERSONAL project inside the caller's write transaction, where the
    * sign-up policy places them (`sign-up-policy.ts`: a new platform as its ADMIN, or joining one as
    * MEMBER, whose invitations for the email then apply), and records user.signed.up (source
-   * `credentials` for a password, `sso` for a federated provider). A password sign-up on a server
-   * that sends email starts unverified unless an invitation link proved the address; a federated
-   * one is verified by its provider.
+   * `credentials` for a password, `sso` for a federated provider). With `justInTime` the user
+   * joins that platform with that role instead, under its domain rules alone. A password sign-up
+   * on a server that sends email starts unverified unless an invitation link proved the address;
+   * a federated one is verified by its provider.
    */
   private async createUser(
     trx: Kysely<Database>,
@@ -267,14 +282,18 @@ export class IdentityService {
       lastName: string;
       method: AuthMethod;
       ip: string;
+      justInTime?: { readonly platformId: string; readonly platformRole: PlatformRole };
     },
   ) {
-    const { email, method } = input;
+    const { email, method, justInTime } = input;
     const now = this.ctx.now();
     // One sign-up at a time across processes: the first of a fresh server, and one per email.
     await serialiseWrites(trx, 'sign-up');
     await assertEmailFree(trx, email);
-    const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email, method);
+    const placement: SignUpPlacement =
+      justInTime === undefined
+        ? await placeSignUp(trx, this.ctx.settings.config.edition, email, method)
+        : await placeJustInTime(trx, email, justInTime.platformId);
     const platformId =
       placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, input.firstName, now);
     const needsVerification =
@@ -288,7 +307,7 @@ export class IdentityService {
       passwordHash: input.passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
+      platformRole: justInTime?.platformRole ?? (placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN'),
       status: 'ACTIVE',
       verified: needsVerification ? 0 : 1,
       created: now,
@@ -361,6 +380,16 @@ async function assertSignInAllowed(
 ): Promise<void> {
   const platform = await findPlatformRow(db, user.platformId);
   assertPasswordAuthAllowed(authSettingsOf(platform), user.email, platform.id, method);
+}
+
+/** A just-in-time sign-up's place: platform `platformId`, when its domain rules take `email`. */
+async function placeJustInTime(
+  trx: Kysely<Database>,
+  email: string,
+  platformId: string,
+): Promise<SignUpPlacement> {
+  await assertSignInAllowed(trx, { platformId, email }, 'FEDERATED');
+  return { kind: 'JOIN', platformId, invited: false };
 }
 
 async function assertEmailFree(trx: Kysely<Database>, email: string): Promise<void> {

@@ -5,7 +5,7 @@ import { route, type RouteDefinition } from '../../infrastructure/http/route';
 import type { ServerContext } from '../../server-context';
 import { PIECEWORK_RELEASE } from '../../release';
 import { requestPlatformId } from '../access/request-platform';
-import { shownSignInProviders } from '../federated-authn/shown-providers';
+import { oidcDisplayName, shownSignInProviders } from '../federated-authn/shown-providers';
 import { platformPlan } from '../platform-plan/platform-plan';
 import { featureFlags } from './feature-flags';
 
@@ -43,6 +43,7 @@ export function platformRoutes(
         const platformId = await requestPlatformId(ctx, headerText(request.headers.authorization));
         return featureFlags(ctx.settings, {
           signInProviders: await shownSignInProviders(ctx, platformId),
+          oidcDisplayName: await oidcDisplayName(ctx, platformId),
           allowedEmbedOrigins: await ctx.embedOrigins.allowed(),
           plan: await platformPlan(ctx, platformId),
         });

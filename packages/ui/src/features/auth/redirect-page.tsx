@@ -1,7 +1,8 @@
 /**
- * `/redirect`: where Google (and OAuth2 providers) send the browser back with `code` and `state`
- * (the server's flag THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL, Activepieces' path). In the tab
- * that left for Google sign-in it claims the session (`POST /v1/authn/federated/claim`) and goes on
+ * `/redirect`: where sign-in providers (Google, GitHub, OpenID Connect) and OAuth2 providers send
+ * the browser back with `code` and `state` (the server's flag THIRD_PARTY_AUTH_PROVIDER_REDIRECT_URL,
+ * Activepieces' path). In the tab that left for a federated sign-in it claims the session (`POST
+ * /v1/authn/federated/claim`, for the provider the state names) and goes on
  * to the page asked for before sign-in; in a popup this app opened (an OAuth2 connection's
  * consent) it hands the answer to the opener (see `oauth-popup-relay.ts`).
  */
@@ -12,7 +13,7 @@ import { errorMessage } from '../../api/error-message';
 import { useApi, useSession } from '../../api/session-context';
 import { Loading } from '../../components/loading';
 import { AuthLayout } from './auth-layout';
-import { forgetReturnPath, returnPath } from './federated-return';
+import { forgetReturnPath, providerOfState, returnPath } from './federated-return';
 import { relayToOpener, sameOriginOpener } from './oauth-popup-relay';
 
 /** The page of `/redirect`. */
@@ -28,7 +29,7 @@ export function Page() {
   const opener = sameOriginOpener();
   const claim = useMutation({
     mutationFn: (request: { code: string; state: string }) =>
-      client.federatedAuthn.claim({ providerName: 'GOOGLE', ...request }),
+      client.federatedAuthn.claim({ providerName: providerOfState(request.state), ...request }),
     onSuccess: (answer) => {
       const to = returnPath();
       forgetReturnPath();
@@ -47,7 +48,7 @@ export function Page() {
   if (opener !== null) return <Loading label="Finishing the connection" />;
   const failure =
     providerError !== null
-      ? `Google did not sign you in (${providerError}).`
+      ? `The sign-in provider did not sign you in (${providerError}).`
       : code === null || state === null
         ? 'This address lacks the answer of the sign-in provider.'
         : claim.isError

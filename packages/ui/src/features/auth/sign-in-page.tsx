@@ -2,10 +2,11 @@
  * `/sign-in`: email and password (`POST /v1/authentication/sign-in`), then the page asked for
  * (`?from=`, kept by the guard of signed-in pages) or `/`. A refused sign-in shows the server's
  * message and keeps the form; an unconfirmed address offers the verification email again.
- * "Sign in with Google" appears when the instance's flags offer it. `?email=` fills the address.
- * An account with two-factor authentication (or on a platform requiring it) answers
- * TWO_FACTOR_REQUIRED: the card then shows the code step (`two-factor-step.tsx`). A remembered
- * device's token, kept per email, goes with the password and skips that step.
+ * "Sign in with Google" (and GitHub, or the platform's own provider) appears when the instance's
+ * flags offer it. `?email=` fills the address. An account with two-factor authentication (or on a
+ * platform requiring it) answers TWO_FACTOR_REQUIRED: the card then shows the code step
+ * (`two-factor-step.tsx`). A remembered device's token, kept per email, goes with the password and
+ * skips that step.
  */
 import { isApiError } from '@piecework/client';
 import { useMutation } from '@tanstack/react-query';
@@ -15,12 +16,13 @@ import { errorMessage } from '../../api/error-message';
 import { useApi, useSession } from '../../api/session-context';
 import { TextField } from '../../components/field';
 import { AuthLayout } from './auth-layout';
+import { FederatedSignInButtons } from './federated-sign-in-buttons';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { landingPath, withFrom } from './landing-path';
 import { readRememberedDevice } from './remembered-device';
 import { ResendVerificationButton } from './resend-verification-button';
 import { TwoFactorStep } from './two-factor-step';
-import { offersGoogleSignIn, useFlags } from './use-flags';
+import { offersGoogleSignIn, offersThirdPartySignIn, useFlags } from './use-flags';
 
 /** The page of `/sign-in`. */
 export function Page() {
@@ -87,12 +89,9 @@ export function Page() {
           Invitation accepted: sign in to open the project you were invited to.
         </div>
       ) : null}
-      {offersGoogleSignIn(flags.data) ? (
-        <>
-          <GoogleSignInButton from={from} />
-          <div className="auth-divider">or with your email</div>
-        </>
-      ) : null}
+      {offersGoogleSignIn(flags.data) ? <GoogleSignInButton from={from} /> : null}
+      <FederatedSignInButtons flags={flags.data} from={from} />
+      {offersThirdPartySignIn(flags.data) ? <div className="auth-divider">or with your email</div> : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"

@@ -18,6 +18,26 @@ export function useFlags() {
 
 /** Whether the flags offer "Sign in with Google" (THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP.google). */
 export function offersGoogleSignIn(flags: FeatureFlags | undefined): boolean {
+  return offersSignInWith(flags, 'google');
+}
+
+/**
+ * Whether the flags offer sign-in with `provider` (its THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP
+ * entry is `true`): `google`, `github`, `saml` or `oidc`.
+ */
+export function offersSignInWith(flags: FeatureFlags | undefined, provider: string): boolean {
   const providers = flags?.['THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP'];
-  return typeof providers === 'object' && providers !== null && Reflect.get(providers, 'google') === true;
+  return typeof providers === 'object' && providers !== null && Reflect.get(providers, provider) === true;
+}
+
+/** Whether the flags offer any sign-in besides email and password (the page then shows a divider). */
+export function offersThirdPartySignIn(flags: FeatureFlags | undefined): boolean {
+  const providers = flags?.['THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP'];
+  return typeof providers === 'object' && providers !== null && Object.values(providers).includes(true);
+}
+
+/** The label of the OpenID Connect button (the flag SSO_OIDC_DISPLAY_NAME), else "single sign-on". */
+export function oidcButtonName(flags: FeatureFlags | undefined): string {
+  const name = flags?.['SSO_OIDC_DISPLAY_NAME'];
+  return typeof name === 'string' && name.trim() !== '' ? name : 'single sign-on';
 }
