@@ -64,6 +64,7 @@ import { IMPACT_ENDPOINTS } from './impact-endpoints';
 import { HUMAN_INPUT_ENDPOINTS } from './human-input-endpoints';
 import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
 import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
+import { SAML_ENDPOINTS } from './saml-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -535,6 +536,7 @@ export const ENDPOINTS = {
   agentRuns: AGENT_RUN_ENDPOINTS,
   impact: IMPACT_ENDPOINTS,
   humanInput: HUMAN_INPUT_ENDPOINTS,
+  samlAuthn: SAML_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

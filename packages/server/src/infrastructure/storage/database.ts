@@ -13,6 +13,7 @@
  */
 import type { PieceCatalogueEntryTable } from './rows/piece-catalogue-rows';
 import type { ImpactRunDayTable, ImpactStepFailureDayTable } from './rows/impact-rows';
+import type { SamlAssertionTable, SamlRequestTable, SamlSignInCodeTable } from './rows/saml-rows';
 import type {
   ApiKeyTable,
   OneTimeCodeTable,
@@ -136,4 +137,7 @@ export interface Database {
   impactRunDay: ImpactRunDayTable;
   impactStepFailureDay: ImpactStepFailureDayTable;
   flowTestCase: FlowTestCaseTable;
+  samlAssertion: SamlAssertionTable;
+  samlRequest: SamlRequestTable;
+  samlSignInCode: SamlSignInCodeTable;
 }

@@ -28,6 +28,7 @@ import { impact } from './0026-impact';
 import { gitRepos } from './0027-git-repos';
 import { flowTestCases } from './0028-flow-test-cases';
 import { federatedAuthProviders } from './0029-federated-auth-providers';
+import { samlAssertions } from './0032-saml-assertions';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -63,6 +64,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0027-git-repos': gitRepos,
   '0028-flow-test-cases': flowTestCases,
   '0029-federated-auth-providers': federatedAuthProviders,
+  '0032-saml-assertions': samlAssertions,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
