@@ -38,6 +38,7 @@ import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
+import { SAML_FIXTURES } from './endpoint-access-fixtures/saml';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -62,6 +63,10 @@ const PUBLIC_ENDPOINTS = new Set([
   'userInvitations.accept',
   'federatedAuthn.login',
   'federatedAuthn.claim',
+  'samlAuthn.login',
+  'samlAuthn.acs',
+  'samlAuthn.metadata',
+  'samlAuthn.claim',
   'managedAuthn.externalToken',
   'flowRuns.resume',
   'flowRuns.resumeSync',
@@ -96,6 +101,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...AGENT_RUN_FIXTURES,
   ...IMPACT_FIXTURES,
   ...FLOW_TEST_FIXTURES,
+  ...SAML_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -26,7 +26,7 @@ import type { ServerContext } from '../../server-context';
 import type { Database } from '../../infrastructure/storage/database';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
 import { authSettingsOf } from '../platforms/platform-view';
-import type { FederatedProfile } from './federated-profile';
+import type { FederatedPlatform, FederatedProfile } from './federated-profile';
 import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { newProjectRow } from '../projects/project-row';
 import { applyInvitations } from '../user-invitations/apply-invitations';
@@ -44,7 +44,7 @@ import {
   replacePasswordHash,
 } from './identity-repository';
 import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
-import { placeSignUp } from './sign-up-policy';
+import { placeSignUp, type SignUpPlacement } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 
@@ -154,10 +154,24 @@ export class IdentityService {
    * with a random password nobody knows and without the throwaway-email check (federated
    * sign-ups are exempt). The platform's domain rules hold either way. Audit: user.signed.in, or
    * user.signed.up with source `sso`. A deactivated user: 403.
+   *
+   * With `into` (a platform's own identity provider: SAML), the provider vouches for its users on
+   * that platform alone: an unknown email joins it with `into.platformRole`, whatever the sign-up
+   * policy (invitation-only) says, and a user of another platform is refused (403 AUTHORIZATION).
    */
-  async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
+  async signInFederated(
+    profile: FederatedProfile,
+    ip: string,
+    into?: FederatedPlatform,
+  ): Promise<AuthenticationResponse> {
     const email = normalizeEmail(profile.email);
     const existing = await findUserByEmail(this.ctx.store.db, email);
+    if (existing !== undefined && into !== undefined && existing.platformId !== into.platformId) {
+      throw new PieceworkError('AUTHORIZATION', {
+        message: `${email} belongs to another platform than the identity provider's`,
+        userId: existing.id,
+      });
+    }
     if (existing !== undefined && existing.status !== 'ACTIVE') {
       await this.recordFailedSignIn(existing, SignInFailureReason.enum.USER_INACTIVE, ip);
       throw new PieceworkError('AUTHORIZATION', {
@@ -181,6 +195,13 @@ export class IdentityService {
           lastName: profile.lastName,
           method: 'FEDERATED',
           ip,
+          into,
+        });
+      }
+      if (into !== undefined && found.platformId !== into.platformId) {
+        throw new PieceworkError('AUTHORIZATION', {
+          message: `${email} belongs to another platform than the identity provider's`,
+          userId: found.id,
         });
       }
       await assertSignInAllowed(trx, found, 'FEDERATED');
@@ -216,14 +237,19 @@ export class IdentityService {
       lastName: string;
       method: AuthMethod;
       ip: string;
+      /** Where a platform's own identity provider puts its new users (bypasses the sign-up policy). */
+      into?: FederatedPlatform | undefined;
     },
   ) {
-    const { email, method } = input;
+    const { email, method, into } = input;
     const now = this.ctx.now();
     // One sign-up at a time across processes: the first of a fresh server, and one per email.
     await serialiseWrites(trx, 'sign-up');
     await assertEmailFree(trx, email);
-    const placement = await placeSignUp(trx, this.ctx.settings.config.edition, email, method);
+    const placement: SignUpPlacement =
+      into === undefined
+        ? await placeSignUp(trx, this.ctx.settings.config.edition, email, method)
+        : await placeIntoPlatform(trx, into, email);
     const platformId =
       placement.kind === 'JOIN' ? placement.platformId : await insertPlatform(trx, input.firstName, now);
     const needsVerification =
@@ -237,7 +263,7 @@ export class IdentityService {
       passwordHash: input.passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      platformRole: placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN',
+      platformRole: into?.platformRole ?? (placement.kind === 'JOIN' ? 'MEMBER' : 'ADMIN'),
       status: 'ACTIVE',
       verified: needsVerification ? 0 : 1,
       created: now,
@@ -300,6 +326,16 @@ async function insertPlatform(trx: Kysely<Database>, firstName: string, now: str
     updated: now,
   });
   return id;
+}
+
+/** The platform a SAML sign-up joins, once its domain rules accept `email`. */
+async function placeIntoPlatform(
+  trx: Kysely<Database>,
+  into: FederatedPlatform,
+  email: string,
+): Promise<SignUpPlacement> {
+  await assertSignInAllowed(trx, { platformId: into.platformId, email }, 'FEDERATED');
+  return { kind: 'JOIN', platformId: into.platformId, invited: false };
 }
 
 /** Throws unless the sign-in rules of `user`'s platform let them sign in by `method`. */
