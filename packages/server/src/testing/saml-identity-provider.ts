@@ -199,6 +199,7 @@ export class TestSamlIdentityProvider {
     if (url.pathname === '/metadata') {
       return { status: 200, type: 'application/samlmetadata+xml', body: this.metadata() };
     }
+    if (url.pathname === '/favicon.ico') return { status: 204, type: 'image/x-icon', body: '' };
     if (url.pathname !== '/sso') return { status: 404, type: 'text/plain', body: 'not found' };
     const encoded = url.searchParams.get('SAMLRequest') ?? '';
     const xml = (await promisify(inflateRaw)(Buffer.from(encoded, 'base64'))).toString('utf8');

@@ -15,6 +15,7 @@ import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { landingPath, withFrom } from './landing-path';
 import { ResendVerificationButton } from './resend-verification-button';
+import { SamlSignInButton } from './saml-sign-in-button';
 import { offersGoogleSignIn, useFlags } from './use-flags';
 
 /** The page of `/sign-in`. */
@@ -58,6 +59,7 @@ export function Page() {
           Invitation accepted: sign in to open the project you were invited to.
         </div>
       ) : null}
+      <SamlSignInButton from={from} />
       {offersGoogleSignIn(flags.data) ? (
         <>
           <GoogleSignInButton from={from} />

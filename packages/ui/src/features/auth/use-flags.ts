@@ -21,3 +21,9 @@ export function offersGoogleSignIn(flags: FeatureFlags | undefined): boolean {
   const providers = flags?.['THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP'];
   return typeof providers === 'object' && providers !== null && Reflect.get(providers, 'google') === true;
 }
+
+/** Whether the flags offer "Sign in with SSO" (THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP.saml). */
+export function offersSamlSignIn(flags: FeatureFlags | undefined): boolean {
+  const providers = flags?.['THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP'];
+  return typeof providers === 'object' && providers !== null && Reflect.get(providers, 'saml') === true;
+}

@@ -6,6 +6,7 @@
 import { PageHeader } from '../../components/page-header';
 import { AdminQueryState } from '../settings/admin-query-state';
 import { EmailSignInSection } from './email-sign-in-section';
+import { SamlSection } from './saml-section';
 import { usePlatform } from './use-platform';
 import '../settings/settings.css';
 
@@ -19,6 +20,7 @@ export function Page() {
         {(loaded) => (
           <>
             <EmailSignInSection platform={loaded} />
+            <SamlSection platform={loaded} />
           </>
         )}
       </AdminQueryState>
