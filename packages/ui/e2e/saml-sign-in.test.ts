@@ -48,7 +48,7 @@ describe('SAML single sign-on', () => {
     await page.getByRole('button', { name: 'Save SAML' }).click();
     await page.getByText('SAML single sign-on is saved').waitFor();
     await page.getByRole('button', { name: 'Remove SAML' }).waitFor();
-    const platform = await admin.client.platforms.get(admin.session.platformId);
+    const platform = await admin.client.platforms.get(admin.session.platformId ?? '');
     expect(platform.federatedAuthProviders.saml).toMatchObject({ defaultPlatformRole: 'MEMBER' });
     expect(ui.console.errors).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('SAML single sign-on', () => {
       await page.waitForURL(/\/projects\/[0-9a-zA-Z]{21}\/runs$/);
       await page.getByText('sso.visitor@example.com').waitFor();
       expect(idp.requests).toHaveLength(1);
-      const session = await page.evaluate(() => localStorage.getItem('piecework.session'));
+      const session = await page.evaluate<string | null>("localStorage.getItem('piecework.session')");
       expect(JSON.parse(session ?? '{}')).toMatchObject({
         email: 'sso.visitor@example.com',
         platformId: admin.session.platformId,
