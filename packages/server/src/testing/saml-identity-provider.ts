@@ -4,7 +4,7 @@
  * like a real identity provider's HTTP-POST binding, with a page that posts a signed SAMLResponse
  * to the request's ACS URL with the RelayState. Responses are built with xmlbuilder2 and signed
  * with xml-crypto (RSA-SHA256, exclusive C14N) by a certificate made by `selfsigned`; a test may
- * also build responses itself ({@link TestSamlIdentityProvider.response}) and make them go wrong.
+ * also build responses itself (`TestSamlIdentityProvider.response`) and make them go wrong.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

@@ -2,7 +2,7 @@
  * The SAML sign-in routes (`ENDPOINTS.samlAuthn`): login and ACS answer redirects for the
  * browser; the ACS takes the identity provider's form post as raw bytes (HTTP-POST binding).
  */
-import { ENDPOINTS } from '@piecework/shared';
+import { ENDPOINTS, PieceworkError } from '@piecework/shared';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
 import { requestPlatformId } from '../access/request-platform';
@@ -35,7 +35,7 @@ export function samlAuthnRoutes(ctx: SamlAuthnRouteDependencies): RouteDefinitio
       handler: async ({ query, request }) => {
         const platformId = await platformOf(query.platformId, request.headers);
         const location = await saml.login(platformId).catch((error: unknown) => {
-          if (!(error instanceof Error)) throw error;
+          if (!(error instanceof PieceworkError)) throw error;
           return `${ctx.settings.publicUrl}sign-in?error=${encodeURIComponent(error.message)}`;
         });
         return redirect(location);

@@ -76,7 +76,7 @@ export class SamlAuthnService {
     };
   }
 
-  /** {@link urls} in the shape the admin's page shows. */
+  /** The values of `urls`, in the shape the admin's page shows. */
   serviceProvider(platformId: string): SamlServiceProvider {
     return this.urls(platformId);
   }
