@@ -71,6 +71,11 @@ export type {
 } from './infrastructure/storage/database';
 export type { ImpactRunDayTable, ImpactStepFailureDayTable } from './infrastructure/storage/rows/impact-rows';
 export type { FlowTestCaseTable } from './infrastructure/storage/rows/flow-test-rows';
+export type {
+  SamlAssertionTable,
+  SamlRequestTable,
+  SamlSignInCodeTable,
+} from './infrastructure/storage/rows/saml-rows';
 export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
   CatalogueStore,

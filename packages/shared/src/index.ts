@@ -371,6 +371,13 @@ export {
   SamlAuthnProviderConfig,
 } from './platform/federated-auth-providers';
 export type { FederatedAuthProviderName } from './platform/federated-auth-providers';
+export {
+  FetchSamlMetadataRequest,
+  FetchSamlMetadataResponse,
+  SamlClaimRequest,
+  SamlPlatformQuery,
+  SamlServiceProvider,
+} from './platform/saml-authn';
 export type { RemovedFeatureFlag } from './platform/feature-flags';
 export {
   ActivateLicenseRequest,

@@ -35,6 +35,7 @@ import { projectMemberRoutes } from './project-members/project-member-routes';
 import { projectRoleRoutes } from './project-roles/project-role-routes';
 import { projectRoutes } from './projects/project-routes';
 import { sampleDataRoutes } from './sample-data/sample-data-routes';
+import { samlAuthnRoutes } from './saml-authn/saml-authn-routes';
 import { signingKeyRoutes } from './signing-keys/signing-key-routes';
 import { stepFileRoutes } from './step-files/step-file-routes';
 import { stuckRunRoutes } from './stuck-runs/stuck-run-routes';
@@ -62,6 +63,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...identityRoutes(ctx));
   routes.push(...twoFactorRoutes(ctx));
   routes.push(...federatedAuthnRoutes(ctx, options.federatedAuthn));
+  routes.push(...samlAuthnRoutes(ctx));
   routes.push(...apiKeyRoutes(ctx));
   routes.push(...signingKeyRoutes(ctx));
   routes.push(...managedAuthnRoutes(ctx));

@@ -66,6 +66,7 @@ import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
 import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
 import { TWO_FACTOR_ENDPOINTS } from './two-factor-endpoints';
 import { SCIM_ENDPOINTS } from './scim-endpoints';
+import { SAML_ENDPOINTS } from './saml-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -539,6 +540,7 @@ export const ENDPOINTS = {
   agentRuns: AGENT_RUN_ENDPOINTS,
   impact: IMPACT_ENDPOINTS,
   humanInput: HUMAN_INPUT_ENDPOINTS,
+  samlAuthn: SAML_ENDPOINTS,
   auditEvents: {
     list: endpoint({
       method: 'GET',

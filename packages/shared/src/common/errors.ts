@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   VALIDATION: 409,
   FLOW_OPERATION_INVALID: 400,
   AUTHENTICATION: 401,
+  /** A SAML response that is unsigned, tampered with, expired, replayed, for another audience or lacking the user's email (Activepieces' code). */
+  INVALID_SAML_RESPONSE: 401,
   INVALID_BEARER_TOKEN: 401,
   INVALID_CREDENTIALS: 401,
   /**

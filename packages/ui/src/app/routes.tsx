@@ -52,6 +52,8 @@ export const APP_ROUTES: RouteObject[] = [
       { path: '/invitation', ...page(() => import('../features/auth/accept-invitation-page')) },
       // Where Google sign-in (and OAuth2 consent popups) come back: the server's redirect URL.
       { path: '/redirect', ...page(() => import('../features/auth/redirect-page')) },
+      // Where SAML single sign-on lands, with a one-time code (Activepieces' path).
+      { path: '/authenticate', ...page(() => import('../features/auth/saml-return-page')) },
       // Public, outside the shell: a form or a chat opened from a link inside the app.
       ...HUMAN_INPUT_PAGES,
       {

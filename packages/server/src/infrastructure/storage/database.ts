@@ -13,6 +13,7 @@
  */
 import type { PieceCatalogueEntryTable } from './rows/piece-catalogue-rows';
 import type { ImpactRunDayTable, ImpactStepFailureDayTable } from './rows/impact-rows';
+import type { SamlAssertionTable, SamlRequestTable, SamlSignInCodeTable } from './rows/saml-rows';
 import type {
   ApiKeyTable,
   OneTimeCodeTable,
@@ -145,4 +146,7 @@ export interface Database {
   userTwoFactor: UserTwoFactorTable;
   twoFactorRecoveryCode: TwoFactorRecoveryCodeTable;
   rememberedDevice: RememberedDeviceTable;
+  samlAssertion: SamlAssertionTable;
+  samlRequest: SamlRequestTable;
+  samlSignInCode: SamlSignInCodeTable;
 }

@@ -40,6 +40,7 @@ import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
 import { TWO_FACTOR_FIXTURES } from './endpoint-access-fixtures/two-factor';
 import { SCIM_FIXTURES } from './endpoint-access-fixtures/scim';
+import { SAML_FIXTURES } from './endpoint-access-fixtures/saml';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -64,6 +65,10 @@ const PUBLIC_ENDPOINTS = new Set([
   'userInvitations.accept',
   'federatedAuthn.login',
   'federatedAuthn.claim',
+  'samlAuthn.login',
+  'samlAuthn.acs',
+  'samlAuthn.metadata',
+  'samlAuthn.claim',
   'managedAuthn.externalToken',
   'flowRuns.resume',
   'flowRuns.resumeSync',
@@ -102,6 +107,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...FLOW_TEST_FIXTURES,
   ...TWO_FACTOR_FIXTURES,
   ...SCIM_FIXTURES,
+  ...SAML_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */

@@ -200,7 +200,7 @@ export class IdentityService {
   }
 
   /**
-   * Federated sign-in (Google, GitHub, OpenID Connect): the user with the provider's (verified)
+   * Federated sign-in (Google, GitHub, OpenID Connect, SAML): the user with the provider's (verified)
    * email signs in (their due invitations apply); an unknown email signs up as `policy` says
    * (default `SIGN_UP_POLICY`: the same sign-up policy as the password form, so a self-hosted
    * server still takes new people by invitation or allowed domain only; `JUST_IN_TIME`: straight
@@ -216,6 +216,16 @@ export class IdentityService {
   ): Promise<AuthenticationResponse> {
     const email = normalizeEmail(profile.email);
     const existing = await findUserByEmail(this.ctx.store.db, email);
+    if (
+      existing !== undefined &&
+      policy.kind === 'JUST_IN_TIME' &&
+      existing.platformId !== policy.platformId
+    ) {
+      throw new PieceworkError('AUTHORIZATION', {
+        message: "This email belongs to another platform's user: sign in there instead",
+        platformId: policy.platformId,
+      });
+    }
     if (existing !== undefined && existing.status !== 'ACTIVE') {
       await this.recordFailedSignIn(existing, SignInFailureReason.enum.USER_INACTIVE, ip);
       throw new PieceworkError('AUTHORIZATION', {

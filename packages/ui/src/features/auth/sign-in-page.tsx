@@ -21,6 +21,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { landingPath, withFrom } from './landing-path';
 import { readRememberedDevice } from './remembered-device';
 import { ResendVerificationButton } from './resend-verification-button';
+import { SamlSignInButton } from './saml-sign-in-button';
 import { TwoFactorStep } from './two-factor-step';
 import { offersGoogleSignIn, offersThirdPartySignIn, useFlags } from './use-flags';
 
@@ -89,6 +90,7 @@ export function Page() {
           Invitation accepted: sign in to open the project you were invited to.
         </div>
       ) : null}
+      <SamlSignInButton from={from} />
       {offersGoogleSignIn(flags.data) ? <GoogleSignInButton from={from} /> : null}
       <FederatedSignInButtons flags={flags.data} from={from} />
       {offersThirdPartySignIn(flags.data) ? <div className="auth-divider">or with your email</div> : null}

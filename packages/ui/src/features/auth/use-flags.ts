@@ -41,3 +41,9 @@ export function oidcButtonName(flags: FeatureFlags | undefined): string {
   const name = flags?.['SSO_OIDC_DISPLAY_NAME'];
   return typeof name === 'string' && name.trim() !== '' ? name : 'single sign-on';
 }
+
+/** Whether the flags offer "Sign in with SSO" (THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP.saml). */
+export function offersSamlSignIn(flags: FeatureFlags | undefined): boolean {
+  const providers = flags?.['THIRD_PARTY_AUTH_PROVIDERS_TO_SHOW_MAP'];
+  return typeof providers === 'object' && providers !== null && Reflect.get(providers, 'saml') === true;
+}

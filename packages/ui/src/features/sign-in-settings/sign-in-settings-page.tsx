@@ -1,13 +1,14 @@
 /**
  * `/platform/sign-in` (platform admins): how people sign in to the platform — email and password,
- * Google, GitHub, OpenID Connect, the two-factor policy, SCIM provisioning — one section each. The
- * sections read the platform once ({@link usePlatform}) and each saves its own part.
+ * Google, SAML, OpenID Connect, GitHub, the two-factor policy, SCIM provisioning — one section
+ * each. The sections read the platform once ({@link usePlatform}) and each saves its own part.
  */
 import { PageHeader } from '../../components/page-header';
 import { AdminQueryState } from '../settings/admin-query-state';
 import { EmailSignInSection } from './email-sign-in-section';
 import { GithubSection } from './github-section';
 import { OidcSection } from './oidc-section';
+import { SamlSection } from './saml-section';
 import { ScimSection } from './scim-section';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
 import { usePlatform } from './use-platform';
@@ -23,8 +24,9 @@ export function Page() {
         {(loaded) => (
           <>
             <EmailSignInSection platform={loaded} />
-            <GithubSection platform={loaded} />
+            <SamlSection platform={loaded} />
             <OidcSection platform={loaded} />
+            <GithubSection platform={loaded} />
             <TwoFactorPolicySection platform={loaded} />
             <ScimSection />
           </>

@@ -29,6 +29,7 @@ import { gitRepos } from './0027-git-repos';
 import { flowTestCases } from './0028-flow-test-cases';
 import { federatedAuthProviders } from './0029-federated-auth-providers';
 import { twoFactor } from './0031-two-factor';
+import { samlAssertions } from './0032-saml-assertions';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -65,6 +66,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0028-flow-test-cases': flowTestCases,
   '0029-federated-auth-providers': federatedAuthProviders,
   '0031-two-factor': twoFactor,
+  '0032-saml-assertions': samlAssertions,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
