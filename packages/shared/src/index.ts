@@ -27,6 +27,7 @@ export {
   PLATFORM_OPERATOR_ACCESS,
   PUBLIC_ACCESS,
   SERVER_ADMIN_ACCESS,
+  USER_ACCESS,
   projectAccess,
   requiredPermissions,
 } from './api/endpoint-access';
@@ -454,6 +455,7 @@ export {
 } from './users/user-invitation';
 export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
 export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
+export { EndedSessions, SessionEndReason, UserSession, UserSessionList } from './users/user-session';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
   CreateTableWebhookRequest,

@@ -43,6 +43,7 @@ import { tableRoutes } from './tables/table-routes';
 import { templateRoutes } from './templates/template-routes';
 import { appEventRoutes } from './webhooks/app-event-routes';
 import { userRoutes } from './users/user-routes';
+import { sessionRoutes } from './sessions/session-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { tableWebhookRoutes } from './table-webhooks/table-webhook-routes';
@@ -80,6 +81,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...flowTestRoutes(ctx));
   routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));
+  routes.push(...sessionRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));
   routes.push(...userInvitationRoutes(ctx));

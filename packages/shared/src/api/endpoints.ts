@@ -64,6 +64,7 @@ import { IMPACT_ENDPOINTS } from './impact-endpoints';
 import { HUMAN_INPUT_ENDPOINTS } from './human-input-endpoints';
 import { WEBHOOK_ENDPOINTS } from './webhook-endpoints';
 import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
+import { SESSION_ENDPOINTS } from './session-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -511,6 +512,7 @@ export const ENDPOINTS = {
   flowTests: FLOW_TEST_ENDPOINTS,
   stepFiles: STEP_FILE_ENDPOINTS,
   users: USER_ENDPOINTS,
+  sessions: SESSION_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,
   userInvitations: INVITATION_ENDPOINTS,

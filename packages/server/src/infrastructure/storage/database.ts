@@ -70,6 +70,7 @@ import type {
 } from './rows/platform-feature-rows';
 import type { AgentRunTable } from './rows/agent-rows';
 import type { FlowTestCaseTable } from './rows/flow-test-rows';
+import type { UserSessionTable } from './rows/user-session-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
@@ -83,6 +84,7 @@ export type * from './rows/ai-provider-rows';
 export type * from './rows/agent-rows';
 export type * from './rows/piece-catalogue-rows';
 export type * from './rows/flow-test-rows';
+export type * from './rows/user-session-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -136,4 +138,5 @@ export interface Database {
   impactRunDay: ImpactRunDayTable;
   impactStepFailureDay: ImpactStepFailureDayTable;
   flowTestCase: FlowTestCaseTable;
+  userSession: UserSessionTable;
 }

@@ -17,7 +17,7 @@ import {
 } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer } from '../../testing/test-server';
-import { addTestUser, signUpTestUser } from '../../testing/test-users';
+import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import {
   addAction,
   codeStep,
@@ -38,6 +38,7 @@ import { AI_PROVIDER_FIXTURES } from './endpoint-access-fixtures/ai-providers';
 import { AGENT_RUN_FIXTURES } from './endpoint-access-fixtures/agent-runs';
 import { IMPACT_FIXTURES } from './endpoint-access-fixtures/impact';
 import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
+import { SESSION_FIXTURES } from './endpoint-access-fixtures/sessions';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -96,6 +97,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...AGENT_RUN_FIXTURES,
   ...IMPACT_FIXTURES,
   ...FLOW_TEST_FIXTURES,
+  ...SESSION_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
@@ -121,6 +123,8 @@ function allowed(access: EndpointAccess, caller: Caller, call: Call): boolean {
     case 'public':
     case 'platform':
       return true;
+    case 'user':
+      return caller !== 'apiKey';
     case 'platformAdmin':
       return admins.includes(caller);
     case 'platformOperator':
@@ -197,8 +201,18 @@ let world: World;
 
 beforeAll(async () => {
   const server = await startTestServer();
-  const admin = await signUpTestUser(server);
-  const other = await signUpTestUser(server);
+  // Tokens without a server-side session, so that signing out (which ends the caller's session)
+  // leaves every caller's token working for the other rows.
+  const withoutSession = async (user: TestUser): Promise<TestUser> => ({
+    ...user,
+    token: await server.server.context.tokens.issue({
+      userId: user.userId,
+      platformId: user.platformId,
+      tokenVersion: 0,
+    }),
+  });
+  const admin = await withoutSession(await signUpTestUser(server));
+  const other = await withoutSession(await signUpTestUser(server));
   const team = await callApi<{ id: string }>(server.apiUrl, 'POST', '/v1/projects', {
     token: admin.token,
     body: { displayName: 'Team' },

@@ -15,6 +15,7 @@ import {
 } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import { IdentityService } from '../identity/identity-service';
+import type { SessionOrigin } from '../sessions/session-origin';
 import { findPlatformGoogleAuth } from './federated-authn-repository';
 import { FederatedStates } from './federated-state';
 import {
@@ -90,7 +91,7 @@ export class FederatedAuthnService {
   async claim(
     platformId: string | undefined,
     request: ClaimTokenRequest,
-    ip: string,
+    origin: SessionOrigin,
   ): Promise<AuthenticationResponse> {
     const state = await this.states.verify(request.state, request.providerName);
     if (state.platformId !== platformId) {
@@ -102,7 +103,7 @@ export class FederatedAuthnService {
     await this.enabledPlatform(state.platformId, request.providerName);
     this.google ??= new GoogleSignIn(this.endpoints(), this.client(), this.ctx.settings.config.ssrfAllowList);
     const profile = await this.google.authenticate(request.code, federatedRedirectUrl(this.ctx), state.nonce);
-    return this.identity.signInFederated(profile, ip);
+    return this.identity.signInFederated(profile, origin);
   }
 
   private async enabledPlatform(

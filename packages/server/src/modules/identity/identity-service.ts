@@ -3,7 +3,7 @@
  * the user becomes, or an existing one it joins by invitation or allowed domain) is the sign-up
  * policy's call (`sign-up-policy.ts`, by AP_EDITION); every new user gets a PERSONAL project.
  * Sign-in obeys the platform's sign-in rules and applies the user's due invitations. Both answer
- * with a session token.
+ * with the token of a new server-side session (`modules/sessions/start-session.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -47,6 +47,8 @@ import { assertPasswordAuthAllowed, type AuthMethod } from './sign-in-rules';
 import { placeSignUp } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
+import type { SessionOrigin } from '../sessions/session-origin';
+import { startSession } from '../sessions/start-session';
 
 /** What the identity routes and service use from the server context. */
 export type IdentityDependencies = Pick<
@@ -68,7 +70,8 @@ export class IdentityService {
    * emailed link proved the address): the verification code is emailed and the answer is 403
    * EMAIL_IS_NOT_VERIFIED (as Activepieces does); without SMTP the user is verified and signed in.
    */
-  async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
+  async signUp(request: SignUpRequest, origin: SessionOrigin): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(request.email);
     if (!this.ctx.settings.config.allowDisposableEmails && (await isDisposableEmail(email))) {
       throw new PieceworkError('DISPOSABLE_EMAIL', {
@@ -91,7 +94,7 @@ export class IdentityService {
       await new EmailCodeService(this.ctx).sendVerificationCode(user);
       throw emailNotVerified(user.email);
     }
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(user), token, projectId };
   }
 
@@ -104,7 +107,8 @@ export class IdentityService {
    * reason (an unknown email has no platform to record it in). A user who has not confirmed their address yet is refused with 403
    * EMAIL_IS_NOT_VERIFIED while the server sends email (without SMTP they could never confirm it).
    */
-  async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
+  async signIn(request: SignInRequest, origin: SessionOrigin): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(request.email);
     const user = await findUserByEmail(this.ctx.store.db, email);
     const matches = await verifyPassword(request.password, user?.passwordHash ?? unusablePasswordHash());
@@ -143,7 +147,7 @@ export class IdentityService {
       return applied.platformRole === null ? user : { ...user, platformRole: applied.platformRole };
     });
     const projectId = await landingProjectId(this.ctx, user.id);
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(signedIn), token, projectId };
   }
 
@@ -155,7 +159,8 @@ export class IdentityService {
    * sign-ups are exempt). The platform's domain rules hold either way. Audit: user.signed.in, or
    * user.signed.up with source `sso`. A deactivated user: 403.
    */
-  async signInFederated(profile: FederatedProfile, ip: string): Promise<AuthenticationResponse> {
+  async signInFederated(profile: FederatedProfile, origin: SessionOrigin): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(profile.email);
     const existing = await findUserByEmail(this.ctx.store.db, email);
     if (existing !== undefined && existing.status !== 'ACTIVE') {
@@ -195,7 +200,7 @@ export class IdentityService {
         applied.platformRole === null ? found : { ...found, platformRole: applied.platformRole };
       return { user: signedIn, projectId: undefined };
     });
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(user), token, projectId: projectId ?? (await landingProjectId(this.ctx, user.id)) };
   }
 
@@ -278,11 +283,6 @@ export class IdentityService {
       ),
     );
   }
-}
-
-/** What a session token of `user` says: who, which platform, and the user's current token version. */
-export function tokenClaims(user: { id: string; platformId: string; tokenVersion: number }) {
-  return { userId: user.id, platformId: user.platformId, tokenVersion: user.tokenVersion };
 }
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {

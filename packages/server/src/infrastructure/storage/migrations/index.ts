@@ -27,6 +27,7 @@ import { runRetention } from './0025-run-retention';
 import { impact } from './0026-impact';
 import { gitRepos } from './0027-git-repos';
 import { flowTestCases } from './0028-flow-test-cases';
+import { userSessions } from './0030-user-sessions';
 
 /**
  * Every migration, by name, in order. Names never change once released; add a new one instead of
@@ -61,6 +62,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0026-impact': impact,
   '0027-git-repos': gitRepos,
   '0028-flow-test-cases': flowTestCases,
+  '0030-user-sessions': userSessions,
 };
 
 /** A Kysely migration provider over {@link migrations}. */
