@@ -48,7 +48,7 @@ export const SESSION_ENDPOINTS = {
     method: 'POST',
     path: '/v1/users/:id/sessions/end',
     operationId: 'sessions.endForUser',
-    summary: "End every session of a user of the platform (platform admins)",
+    summary: 'End every session of a user of the platform (platform admins)',
     access: PLATFORM_ADMIN_ACCESS,
     params: IdParams,
     status: 200,

@@ -5,7 +5,13 @@ import { z } from 'zod';
  * (REVOKED), a platform admin ended it or deactivated the user (ENDED_BY_ADMIN), the identity
  * provider deprovisioned the user (DEPROVISIONED), or the user's password was reset (PASSWORD_RESET).
  */
-export const SessionEndReason = z.enum(['SIGNED_OUT', 'REVOKED', 'ENDED_BY_ADMIN', 'DEPROVISIONED', 'PASSWORD_RESET']);
+export const SessionEndReason = z.enum([
+  'SIGNED_OUT',
+  'REVOKED',
+  'ENDED_BY_ADMIN',
+  'DEPROVISIONED',
+  'PASSWORD_RESET',
+]);
 export type SessionEndReason = z.infer<typeof SessionEndReason>;
 
 /**

@@ -74,10 +74,18 @@ async function authenticateSession(
   }
   if (claims.sessionId !== undefined) {
     const now = ctx.now();
-    if (user.sessionId === null || user.endedAt !== null || user.expiresAt === null || user.expiresAt <= now) {
+    if (
+      user.sessionId === null ||
+      user.endedAt !== null ||
+      user.expiresAt === null ||
+      user.expiresAt <= now
+    ) {
       return null;
     }
-    if (user.lastSeenAt !== null && microsOf(now) - microsOf(user.lastSeenAt) > LAST_USED_RESOLUTION_MS * 1000) {
+    if (
+      user.lastSeenAt !== null &&
+      microsOf(now) - microsOf(user.lastSeenAt) > LAST_USED_RESOLUTION_MS * 1000
+    ) {
       const staleBefore = timestampOfMicros(microsOf(now) - LAST_USED_RESOLUTION_MS * 1000);
       await touchSession(ctx.store.db, claims.sessionId, now, staleBefore);
     }

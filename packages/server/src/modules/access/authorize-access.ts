@@ -81,7 +81,9 @@ export async function authorizeAccess(
       return undefined;
     case 'user':
       if (principal.type !== 'USER') {
-        throw new PieceworkError('AUTHORIZATION', { message: 'Only a signed-in user may do this; API keys have no sessions' });
+        throw new PieceworkError('AUTHORIZATION', {
+          message: 'Only a signed-in user may do this; API keys have no sessions',
+        });
       }
       return undefined;
     case 'platformAdmin':

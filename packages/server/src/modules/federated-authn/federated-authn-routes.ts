@@ -36,7 +36,11 @@ export function federatedAuthnRoutes(
     }),
     route(ENDPOINTS.federatedAuthn.claim, {
       handler: async ({ body, request }) =>
-        federated.claim(await requestPlatformId(ctx, authorizationOf(request.headers)), body, sessionOriginOf(request)),
+        federated.claim(
+          await requestPlatformId(ctx, authorizationOf(request.headers)),
+          body,
+          sessionOriginOf(request),
+        ),
     }),
   ];
 }
