@@ -136,6 +136,7 @@ beforeAll(async () => {
     ['releases', `${project}/releases`],
     ['git sync', `${project}/git-sync`],
     ['MCP consent', `/mcp-authorize?authRequestId=${encodeURIComponent(authRequestId)}`],
+    ['account', '/account'],
     ['platform users', '/platform/users'],
     ['API keys', '/platform/api-keys'],
     ['audit log', '/platform/audit-log'],

@@ -125,6 +125,7 @@ export const APP_ROUTES: RouteObject[] = [
                 path: '/projects/:projectId/alerts',
                 ...page(() => import('../features/alerts/alerts-page')),
               },
+              { path: '/account', ...page(() => import('../features/account/account-page')) },
               { path: '/platform/users', ...page(() => import('../features/settings/users-page')) },
               { path: '/platform/api-keys', ...page(() => import('../features/settings/api-keys-page')) },
               { path: '/platform/impact', ...page(() => import('../features/impact/platform-impact-page')) },
