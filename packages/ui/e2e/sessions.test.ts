@@ -2,8 +2,10 @@
  * Sessions in Chromium: one user signed in from two browsers (two contexts). From the first, the
  * Account page lists both, marks its own "This device", and signs the other out; the other
  * browser's next navigation lands on the sign-in page. Signing out of the remaining others and
- * the account menu's sign-out end their sessions on the server too.
+ * the account menu's sign-out end their sessions on the server too, and a platform admin ends a
+ * member's sessions from the users page.
  */
+import { createPieceworkClient } from '@piecework/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi, type SignedUpUser } from './support/api-session';
@@ -92,6 +94,41 @@ describe('the Account page’s sessions', () => {
             .catch((error: unknown) => error)) as object,
       )
       .toMatchObject({ status: 401 });
+    expect(ui.console.errors).toEqual([]);
+  });
+
+  it('lets a platform admin end a user’s sessions from the users page', async () => {
+    const anonymous = createPieceworkClient({ baseUrl: ui.url });
+    const email = `max.${String(Date.now())}@example.com`;
+    // The sign-up's session was ended above: the admin signs in again.
+    const admin = anonymous.withToken(
+      (await anonymous.authentication.signIn({ email: user.session.email, password: user.password })).token,
+    );
+    const invitation = await admin.userInvitations.create({
+      type: 'PLATFORM',
+      email,
+      platformRole: 'MEMBER',
+    });
+    const invitationToken = new URL(invitation.link ?? '').searchParams.get('token') ?? '';
+    await anonymous.userInvitations.accept({ invitationToken });
+    const member = await anonymous.authentication.signUp({
+      email,
+      password: user.password,
+      firstName: 'Max',
+      lastName: 'Planck',
+    });
+    const asMember = anonymous.withToken(member.token);
+    await asMember.projects.list();
+
+    const { page } = ui;
+    await signInThroughForm(page);
+    await page.goto(`${ui.url}/platform/users`);
+    await page.getByRole('button', { name: 'Actions of user Max Planck' }).click();
+    await page.getByRole('menuitem', { name: 'End sessions' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'End the user’s sessions?' });
+    await dialog.getByRole('button', { name: 'End sessions' }).click();
+    await page.getByText('Max Planck is signed out of 1 session').waitFor();
+    await expect(asMember.projects.list()).rejects.toMatchObject({ status: 401 });
     expect(ui.console.errors).toEqual([]);
   });
 });
