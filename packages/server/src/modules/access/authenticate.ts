@@ -10,6 +10,7 @@ import { PieceworkError, PlatformRole } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import { API_KEY_PREFIX, hashApiKeyValue } from '../../infrastructure/auth/api-key-value';
 import type { Principal } from '../../infrastructure/auth/principal';
+import { compiledStatement } from '../../infrastructure/storage/compiled-statement';
 import { microsOf, timestampOfMicros } from '../../infrastructure/storage/timestamp';
 import { touchSession } from '../sessions/session-repository';
 
@@ -100,21 +101,34 @@ async function authenticateSession(
   };
 }
 
+/** What {@link findSessionUser} reads: the user's columns and, for a recorded session, its state. */
+interface SessionUserRow {
+  id: string;
+  platformId: string;
+  platformRole: string;
+  email: string;
+  status: string;
+  tokenVersion: number;
+  sessionId: string | null;
+  endedAt: string | null;
+  expiresAt: string | null;
+  lastSeenAt: string | null;
+}
+
 /**
  * The user a session token names and, for a token of a recorded session, that session's state, in
- * one query: the session check costs no extra round trip, and an ended session is refused by the
- * next request in every process.
+ * one query (the session check costs no extra round trip, and an ended session is refused by the
+ * next request in every process), compiled once: building and compiling it per request would cost
+ * more than SQLite takes to run it.
  */
-async function findSessionUser(
-  ctx: AuthenticationDependencies,
-  userId: string,
-  platformId: string,
-  sessionId: string | undefined,
-) {
-  return ctx.store.db
+const selectSessionUser = compiledStatement<
+  { userId: string; platformId: string; sessionId: string },
+  SessionUserRow
+>((db, param) =>
+  db
     .selectFrom('user')
     .leftJoin('userSession', (join) =>
-      join.onRef('userSession.userId', '=', 'user.id').on('userSession.id', '=', sessionId ?? ''),
+      join.onRef('userSession.userId', '=', 'user.id').on('userSession.id', '=', param('sessionId')),
     )
     .select([
       'user.id',
@@ -128,7 +142,21 @@ async function findSessionUser(
       'userSession.expiresAt',
       'userSession.lastSeenAt',
     ])
-    .where('user.id', '=', userId)
-    .where('user.platformId', '=', platformId)
-    .executeTakeFirst();
+    .where('user.id', '=', param('userId'))
+    .where('user.platformId', '=', param('platformId')),
+);
+
+async function findSessionUser(
+  ctx: AuthenticationDependencies,
+  userId: string,
+  platformId: string,
+  sessionId: string | undefined,
+): Promise<SessionUserRow | undefined> {
+  // A token without a session joins no row ('' is no session's id).
+  const result = await selectSessionUser.run(ctx.store.db, {
+    userId,
+    platformId,
+    sessionId: sessionId ?? '',
+  });
+  return result.rows[0];
 }
