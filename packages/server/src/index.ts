@@ -71,6 +71,7 @@ export type {
 } from './infrastructure/storage/database';
 export type { ImpactRunDayTable, ImpactStepFailureDayTable } from './infrastructure/storage/rows/impact-rows';
 export type { FlowTestCaseTable } from './infrastructure/storage/rows/flow-test-rows';
+export type { UserSessionTable } from './infrastructure/storage/rows/user-session-rows';
 export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
   CatalogueStore,
@@ -141,7 +142,7 @@ export { runStartCommand } from './cli/start-command';
 export type { CommandIo, StartedServer } from './cli/start-command';
 export type { Principal, ServicePrincipal, UserPrincipal } from './infrastructure/auth/principal';
 export { SecretBox } from './infrastructure/auth/secret-box';
-export { SessionTokens } from './infrastructure/auth/session-tokens';
-export type { SessionClaims } from './infrastructure/auth/session-tokens';
+export { SESSION_LIFETIME_MS, SessionTokens } from './infrastructure/auth/session-tokens';
+export type { IssuedSessionClaims, SessionClaims } from './infrastructure/auth/session-tokens';
 export { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
 export type { McpAccessClaims } from './modules/mcp-oauth/mcp-access-tokens';
