@@ -76,6 +76,7 @@ export type {
   SamlRequestTable,
   SamlSignInCodeTable,
 } from './infrastructure/storage/rows/saml-rows';
+export type { UserSessionTable } from './infrastructure/storage/rows/user-session-rows';
 export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
   CatalogueStore,
@@ -146,7 +147,7 @@ export { runStartCommand } from './cli/start-command';
 export type { CommandIo, StartedServer } from './cli/start-command';
 export type { Principal, ServicePrincipal, UserPrincipal } from './infrastructure/auth/principal';
 export { SecretBox } from './infrastructure/auth/secret-box';
-export { SessionTokens } from './infrastructure/auth/session-tokens';
-export type { SessionClaims } from './infrastructure/auth/session-tokens';
+export { SESSION_LIFETIME_MS, SessionTokens } from './infrastructure/auth/session-tokens';
+export type { IssuedSessionClaims, SessionClaims } from './infrastructure/auth/session-tokens';
 export { McpAccessTokens } from './modules/mcp-oauth/mcp-access-tokens';
 export type { McpAccessClaims } from './modules/mcp-oauth/mcp-access-tokens';

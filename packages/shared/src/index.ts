@@ -27,6 +27,7 @@ export {
   PLATFORM_OPERATOR_ACCESS,
   PUBLIC_ACCESS,
   SERVER_ADMIN_ACCESS,
+  USER_ACCESS,
   projectAccess,
   requiredPermissions,
 } from './api/endpoint-access';
@@ -515,6 +516,7 @@ export {
   ScimUser,
   ScimUserRequest,
 } from './users/scim';
+export { EndedSessions, SessionEndReason, UserSession, UserSessionList } from './users/user-session';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
   CreateTableWebhookRequest,

@@ -52,6 +52,7 @@ const ids = {
   aiProvider: '',
   agentRun: '',
   testCase: '',
+  session: '',
 };
 
 beforeAll(async () => {
@@ -106,6 +107,7 @@ beforeAll(async () => {
     { projectId: project.id, role: 'Payroll clerk' },
   ]);
   ids.user = clerk.userId;
+  ids.session = (await owner.sessions.list()).data[0]!.id;
   ids.projectMember = (await owner.projectMembers.list({ projectId: project.id })).data[0]!.id;
   ids.invitation = (
     await owner.userInvitations.create({
@@ -366,6 +368,8 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
       Operations: [{ op: 'replace', path: 'displayName', value: 'Hijacked' }],
     }),
   'scim.deleteGroup': (c) => c.scim.deleteGroup(ids.project),
+  'sessions.revoke': (c) => c.sessions.revoke(ids.session),
+  'sessions.endForUser': (c) => c.sessions.endForUser(ids.user),
   'projectMembers.list': (c) => c.projectMembers.list({ projectId: ids.project }),
   'projectMembers.role': (c) => c.projectMembers.role({ projectId: ids.project }),
   'projectMembers.update': (c) => c.projectMembers.update(ids.projectMember, { role: 'Admin' }),
@@ -427,6 +431,8 @@ const calls: Record<string, (client: PieceworkClient) => Promise<unknown>> = {
  * project roles, ask its own role in a project (none: null), and read its platform's templates.
  */
 const allowedToMembers = new Set([
+  // Another user's session is 404 to anyone: there is no permission to hold.
+  'sessions.revoke',
   'platforms.get',
   'projectRoles.get',
   'projectMembers.role',

@@ -46,6 +46,7 @@ import { templateRoutes } from './templates/template-routes';
 import { appEventRoutes } from './webhooks/app-event-routes';
 import { scimRoutes } from './scim/scim-routes';
 import { userRoutes } from './users/user-routes';
+import { sessionRoutes } from './sessions/session-routes';
 import { userInvitationRoutes } from './user-invitations/user-invitation-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { tableWebhookRoutes } from './table-webhooks/table-webhook-routes';
@@ -86,6 +87,7 @@ export function allRoutes(ctx: ServerContext, options: RouteOptions = {}): Route
   routes.push(...stepFileRoutes(ctx));
   routes.push(...userRoutes(ctx));
   routes.push(...scimRoutes(ctx));
+  routes.push(...sessionRoutes(ctx));
   routes.push(...projectMemberRoutes(ctx));
   routes.push(...projectRoleRoutes(ctx));
   routes.push(...userInvitationRoutes(ctx));

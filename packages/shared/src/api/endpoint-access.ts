@@ -51,6 +51,8 @@ export interface EntityIdLocation {
  * server before any handler runs:
  * - `public`: anyone, no token;
  * - `platform`: any signed-in user or API key; the handler only sees its own platform's data;
+ * - `user`: a signed-in user only (a session token); API keys are refused with 403 (the user's
+ *   own sessions, signing out);
  * - `platformAdmin`: an ADMIN user or an API key (an API key acts as platform admin);
  * - `platformOperator`: platform admins, OPERATORs and API keys (not MEMBERs): creating projects;
  * - `serverAdmin`: a platform admin of the server's first platform (server-wide changes such as
@@ -62,6 +64,7 @@ export interface EntityIdLocation {
 export type EndpointAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'platform' }
+  | { readonly kind: 'user' }
   | { readonly kind: 'platformAdmin' }
   | { readonly kind: 'platformOperator' }
   | { readonly kind: 'serverAdmin' }
@@ -101,6 +104,11 @@ export type ProjectGrant<X extends EndpointAccess> = [X] extends [ProjectAccess<
 export const PUBLIC_ACCESS = { kind: 'public' } as const satisfies EndpointAccess;
 /** Any user or API key of a platform; the handler scopes what it touches to that platform. */
 export const PLATFORM_ACCESS = { kind: 'platform' } as const satisfies EndpointAccess;
+/**
+ * Signed-in users only (any role); API keys are refused: what acts on the caller's own account
+ * (their sessions, their second factor).
+ */
+export const USER_ACCESS = { kind: 'user' } as const satisfies EndpointAccess;
 /** Platform ADMIN users and API keys only. */
 export const PLATFORM_ADMIN_ACCESS = { kind: 'platformAdmin' } as const satisfies EndpointAccess;
 

@@ -67,6 +67,7 @@ import { FLOW_TEST_ENDPOINTS } from './flow-test-endpoints';
 import { TWO_FACTOR_ENDPOINTS } from './two-factor-endpoints';
 import { SCIM_ENDPOINTS } from './scim-endpoints';
 import { SAML_ENDPOINTS } from './saml-endpoints';
+import { SESSION_ENDPOINTS } from './session-endpoints';
 
 /**
  * Every REST endpoint of the server, by area. The server implements each one (a test checks), the
@@ -516,6 +517,7 @@ export const ENDPOINTS = {
   users: USER_ENDPOINTS,
   twoFactor: TWO_FACTOR_ENDPOINTS,
   scim: SCIM_ENDPOINTS,
+  sessions: SESSION_ENDPOINTS,
   projectMembers: PROJECT_MEMBER_ENDPOINTS,
   projectRoles: PROJECT_ROLE_ENDPOINTS,
   userInvitations: INVITATION_ENDPOINTS,

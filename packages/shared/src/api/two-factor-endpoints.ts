@@ -13,7 +13,7 @@ import {
   TwoFactorSignInResponse,
   TwoFactorStatus,
 } from '../users/two-factor';
-import { PLATFORM_ACCESS, PUBLIC_ACCESS } from './endpoint-access';
+import { USER_ACCESS, PUBLIC_ACCESS } from './endpoint-access';
 import { endpoint } from './endpoint';
 
 /** The two-factor endpoints; the `/v1/users/me` ones take a signed-in user (not an API key). */
@@ -23,7 +23,7 @@ export const TWO_FACTOR_ENDPOINTS = {
     path: '/v1/users/me/two-factor',
     operationId: 'twoFactor.status',
     summary: "The signed-in user's two-factor status: on or off, recovery codes left, devices remembered",
-    access: PLATFORM_ACCESS,
+    access: USER_ACCESS,
     status: 200,
     response: TwoFactorStatus,
   }),
@@ -32,7 +32,7 @@ export const TWO_FACTOR_ENDPOINTS = {
     path: '/v1/users/me/two-factor/enrolment',
     operationId: 'twoFactor.startEnrolment',
     summary: 'Start (or restart) setting up an authenticator app: a new secret and its otpauth URL',
-    access: PLATFORM_ACCESS,
+    access: USER_ACCESS,
     status: 200,
     response: TwoFactorEnrolment,
   }),
@@ -41,7 +41,7 @@ export const TWO_FACTOR_ENDPOINTS = {
     path: '/v1/users/me/two-factor/enable',
     operationId: 'twoFactor.enable',
     summary: 'Turn two-factor on with a code of the new secret; answers 10 recovery codes, shown once',
-    access: PLATFORM_ACCESS,
+    access: USER_ACCESS,
     body: TwoFactorCodeRequest,
     status: 200,
     response: RecoveryCodes,
@@ -51,7 +51,7 @@ export const TWO_FACTOR_ENDPOINTS = {
     path: '/v1/users/me/two-factor/recovery-codes',
     operationId: 'twoFactor.regenerateRecoveryCodes',
     summary: 'Replace the recovery codes (the old ones stop working), given a current code',
-    access: PLATFORM_ACCESS,
+    access: USER_ACCESS,
     body: TwoFactorCodeRequest,
     status: 200,
     response: RecoveryCodes,
@@ -61,7 +61,7 @@ export const TWO_FACTOR_ENDPOINTS = {
     path: '/v1/users/me/two-factor/disable',
     operationId: 'twoFactor.disable',
     summary: 'Turn two-factor off with a current or a recovery code (refused while the platform requires it)',
-    access: PLATFORM_ACCESS,
+    access: USER_ACCESS,
     body: DisableTwoFactorRequest,
     status: 204,
   }),

@@ -23,7 +23,10 @@ export interface SessionState {
   readonly session: Session | null;
   /** Keeps the answer of sign-in, sign-up or invitation acceptance as this tab's session. */
   signIn(answer: AuthenticationResponse): void;
-  /** Forgets the session and every cached answer. */
+  /**
+   * Signs out: asks the server to end the session (`POST /v1/authentication/sign-out`), and
+   * forgets the token and every cached answer, whether or not the server answered.
+   */
   signOut(): void;
 }
 
@@ -60,15 +63,19 @@ export function SessionProvider({ children, inMemory }: SessionProviderProps) {
     },
     [queryClient, stored],
   );
-  const signOut = useCallback(() => {
-    if (stored) writeSession(null);
-    queryClient.clear();
-    setSession(null);
-  }, [queryClient, stored]);
   const client = useMemo(
     () => createPieceworkClient({ baseUrl: apiBaseUrl(), token: session?.token, retry: 1 }),
     [session?.token],
   );
+  const signOut = useCallback(() => {
+    if (stored && session !== null) {
+      // Ends the session on the server; the token is forgotten here whatever the answer.
+      void client.sessions.signOut().catch(() => undefined);
+    }
+    if (stored) writeSession(null);
+    queryClient.clear();
+    setSession(null);
+  }, [client, queryClient, session, stored]);
   const state = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
   return (
     <SessionContext.Provider value={state}>

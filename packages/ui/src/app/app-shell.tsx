@@ -1,6 +1,7 @@
 /**
  * The frame of every signed-in page but the builder: a side bar with the project switcher, the
- * project's pages (MCP for those whose role may read it), the platform's pages (admins) and the user's menu; the page on the right.
+ * project's pages (MCP for those whose role may read it), the platform's pages (admins) and the user's menu
+ * (their Account page, sign-out); the page on the right.
  * Under 720 px wide (a narrow iframe) the side bar collapses behind a menu button. Embedded, the
  * host may remove the side bar (`hideSidebar`); the project is not remembered and there is no
  * sign-out (the host signs its users in).

@@ -8,6 +8,8 @@ export interface UserPrincipal {
   readonly platformId: string;
   readonly platformRole: PlatformRole;
   readonly email: string;
+  /** The server-side session of the token (`userSession.id`); absent for tokens issued without one. */
+  readonly sessionId?: string;
 }
 
 /**

@@ -76,6 +76,7 @@ import type {
   TwoFactorRecoveryCodeTable,
   UserTwoFactorTable,
 } from './rows/two-factor-rows';
+import type { UserSessionTable } from './rows/user-session-rows';
 import type { AIProviderTable, AIWebSearchSettingTable } from './rows/ai-provider-rows';
 
 export type * from './rows/column-types';
@@ -90,6 +91,7 @@ export type * from './rows/agent-rows';
 export type * from './rows/piece-catalogue-rows';
 export type * from './rows/two-factor-rows';
 export type * from './rows/flow-test-rows';
+export type * from './rows/user-session-rows';
 
 /** Every table, keyed by its SQL name. */
 export interface Database {
@@ -149,4 +151,5 @@ export interface Database {
   samlAssertion: SamlAssertionTable;
   samlRequest: SamlRequestTable;
   samlSignInCode: SamlSignInCodeTable;
+  userSession: UserSessionTable;
 }

@@ -47,6 +47,7 @@ describe('migrateToLatest on a SQLite file', () => {
       '0026-impact',
       '0027-git-repos',
       '0028-flow-test-cases',
+      '0030-user-sessions',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -108,6 +109,7 @@ describe('migrateToLatest on a SQLite file', () => {
         "triggerSource",
         "user",
         "userInvitation",
+        "userSession",
         "waitpoint",
       ]
     `);

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  PieceworkError,
   requiredPermissions,
   type EndpointAccess,
   type EntityWithoutProject,
@@ -57,7 +58,8 @@ const ENTITIES_WITHOUT_PROJECT: ReadonlySet<ProjectEntity> = new Set<EntityWitho
 
 /**
  * Checks that `principal` may call an endpoint declared with `access`, and answers the project the
- * call acts on (undefined for platform-wide calls). Throws 403 AUTHORIZATION (not a platform admin),
+ * call acts on (undefined for platform-wide calls). Throws 403 AUTHORIZATION (not a platform admin,
+ * or an API key calling a user-only endpoint),
  * 403 PERMISSION_DENIED (a project permission is missing) or 404 (a project or entity of another
  * platform, or none). With `within`, see {@link AccessConfinement}.
  */
@@ -76,6 +78,13 @@ export async function authorizeAccess(
   if (access.kind === 'public' || principal === null) return undefined;
   switch (access.kind) {
     case 'platform':
+      return undefined;
+    case 'user':
+      if (principal.type !== 'USER') {
+        throw new PieceworkError('AUTHORIZATION', {
+          message: 'Only a signed-in user may do this; API keys have no sessions',
+        });
+      }
       return undefined;
     case 'platformAdmin':
       requirePlatformAdmin(principal, 'Only platform admins may do this');

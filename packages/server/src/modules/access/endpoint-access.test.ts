@@ -17,7 +17,7 @@ import {
 } from '@piecework/shared';
 import { callApi } from '../../testing/call-api';
 import { startTestServer } from '../../testing/test-server';
-import { addTestUser, signUpTestUser } from '../../testing/test-users';
+import { addTestUser, signUpTestUser, type TestUser } from '../../testing/test-users';
 import {
   addAction,
   codeStep,
@@ -41,6 +41,7 @@ import { FLOW_TEST_FIXTURES } from './endpoint-access-fixtures/flow-tests';
 import { TWO_FACTOR_FIXTURES } from './endpoint-access-fixtures/two-factor';
 import { SCIM_FIXTURES } from './endpoint-access-fixtures/scim';
 import { SAML_FIXTURES } from './endpoint-access-fixtures/saml';
+import { SESSION_FIXTURES } from './endpoint-access-fixtures/sessions';
 import { CALLERS, type Call, type Caller, type Fixture, type World } from './endpoint-access-fixtures/world';
 import type { TestServer } from '../../testing/test-server';
 
@@ -108,6 +109,7 @@ const FIXTURES: Record<string, Fixture> = {
   ...TWO_FACTOR_FIXTURES,
   ...SCIM_FIXTURES,
   ...SAML_FIXTURES,
+  ...SESSION_FIXTURES,
 };
 
 /** Every endpoint with its `area.name`. */
@@ -133,6 +135,8 @@ function allowed(access: EndpointAccess, caller: Caller, call: Call): boolean {
     case 'public':
     case 'platform':
       return true;
+    case 'user':
+      return caller !== 'apiKey';
     case 'platformAdmin':
       return admins.includes(caller);
     case 'platformOperator':
@@ -209,8 +213,18 @@ let world: World;
 
 beforeAll(async () => {
   const server = await startTestServer();
-  const admin = await signUpTestUser(server);
-  const other = await signUpTestUser(server);
+  // Tokens without a server-side session, so that signing out (which ends the caller's session)
+  // leaves every caller's token working for the other rows.
+  const withoutSession = async (user: TestUser): Promise<TestUser> => ({
+    ...user,
+    token: await server.server.context.tokens.issue({
+      userId: user.userId,
+      platformId: user.platformId,
+      tokenVersion: 0,
+    }),
+  });
+  const admin = await withoutSession(await signUpTestUser(server));
+  const other = await withoutSession(await signUpTestUser(server));
   const team = await callApi<{ id: string }>(server.apiUrl, 'POST', '/v1/projects', {
     token: admin.token,
     body: { displayName: 'Team' },

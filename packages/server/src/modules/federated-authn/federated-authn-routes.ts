@@ -2,6 +2,7 @@
 import { ENDPOINTS } from '@piecework/shared';
 import { requestPlatformId } from '../access/request-platform';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
+import { sessionOriginOf } from '../sessions/session-origin';
 import {
   FederatedAuthnService,
   type FederatedAuthnDependencies,
@@ -35,7 +36,11 @@ export function federatedAuthnRoutes(
     }),
     route(ENDPOINTS.federatedAuthn.claim, {
       handler: async ({ body, request }) =>
-        federated.claim(await requestPlatformId(ctx, authorizationOf(request.headers)), body, request.ip),
+        federated.claim(
+          await requestPlatformId(ctx, authorizationOf(request.headers)),
+          body,
+          sessionOriginOf(request),
+        ),
     }),
   ];
 }

@@ -21,6 +21,7 @@ import {
 import type { ServerContext } from '../../server-context';
 import { IdentityService } from '../identity/identity-service';
 import { findFederatedAuthProviders } from '../platforms/federated-auth-providers';
+import type { SessionOrigin } from '../sessions/session-origin';
 import { findPlatformGoogleAuth } from './federated-authn-repository';
 import { FederatedStates } from './federated-state';
 import {
@@ -126,7 +127,7 @@ export class FederatedAuthnService {
   async claim(
     platformId: string | undefined,
     request: ClaimTokenRequest,
-    ip: string,
+    origin: SessionOrigin,
   ): Promise<AuthenticationResponse> {
     const state = await this.states.verify(request.state, request.providerName);
     if (state.platformId !== platformId) {
@@ -142,7 +143,7 @@ export class FederatedAuthnService {
       case 'GOOGLE': {
         this.google ??= new GoogleSignIn(this.googleEndpoints(), enabled.client, allowList);
         const profile = await this.google.authenticate(request.code, redirectUrl, state.nonce);
-        return this.identity.signInFederated(profile, ip);
+        return this.identity.signInFederated(profile, origin);
       }
       case 'GITHUB': {
         const profile = await authenticateWithGithub(this.githubEndpoints(), enabled.app, {
@@ -150,7 +151,7 @@ export class FederatedAuthnService {
           redirectUrl,
           allowList,
         });
-        return this.identity.signInFederated(profile, ip);
+        return this.identity.signInFederated(profile, origin);
       }
       case 'OIDC': {
         const login = {
@@ -160,7 +161,7 @@ export class FederatedAuthnService {
           codeVerifier: state.codeVerifier,
         };
         const profile = await this.oidc.authenticate(enabled.provider, login, request.code);
-        return this.identity.signInFederated(profile, ip, {
+        return this.identity.signInFederated(profile, origin, {
           kind: 'JUST_IN_TIME',
           platformId: enabled.platformId,
           platformRole: enabled.provider.defaultPlatformRole,

@@ -27,6 +27,7 @@ import { isDisposableEmail } from './disposable-email';
 import { listActiveUsersByEmail, markUserVerified, resetUserPassword } from './identity-repository';
 import { consumeOneTimeCode, issueOneTimeCode, OTP_LIFETIME_TEXT } from './one-time-codes';
 import { userView } from './user-view';
+import { endUserSessions } from '../sessions/end-user-sessions';
 
 type UserRow = Selectable<UserTable>;
 
@@ -92,7 +93,7 @@ export class EmailCodeService {
 
   /**
    * Sets a new password with the emailed code (410 INVALID_OTP when it is wrong, used, expired or
-   * replaced); the user's existing session tokens stop working, the address counts as verified
+   * replaced); the user's existing session tokens stop working (their sessions end, PASSWORD_RESET), the address counts as verified
    * (the code reached it), and user.password.reset is recorded.
    */
   async resetPassword(request: ResetPasswordRequest, ip: string): Promise<void> {
@@ -104,6 +105,7 @@ export class EmailCodeService {
         throw invalidCode();
       }
       const row = await resetUserPassword(trx, userId, passwordHash, now);
+      await endUserSessions(trx, userId, 'PASSWORD_RESET', now);
       await recordAuditEvent(
         trx,
         now,

@@ -1,6 +1,7 @@
 /** The public authentication routes: sign-up, sign-in (and its second factor), and the emailed one-time codes. */
 import { ENDPOINTS } from '@piecework/shared';
 import { route, type RouteDefinition } from '../../infrastructure/http/route';
+import { sessionOriginOf } from '../sessions/session-origin';
 import { EmailCodeService } from './email-code-service';
 import { IdentityService, type IdentityDependencies } from './identity-service';
 
@@ -14,20 +15,13 @@ export function identityRoutes(ctx: IdentityDependencies): RouteDefinition[] {
   const codes = new EmailCodeService(ctx);
   return [
     route(ENDPOINTS.authentication.signUp, {
-      handler: ({ body, request }) => identity.signUp(body, request.ip),
+      handler: ({ body, request }) => identity.signUp(body, sessionOriginOf(request)),
     }),
     route(ENDPOINTS.authentication.signIn, {
-      handler: ({ body, request }) => identity.signIn(body, request.ip),
+      handler: ({ body, request }) => identity.signIn(body, sessionOriginOf(request)),
     }),
     route(ENDPOINTS.twoFactor.signIn, {
-      handler: ({ body, request }) => {
-        const userAgent = request.headers['user-agent'];
-        return identity.signInWithSecondFactor(
-          body,
-          request.ip,
-          typeof userAgent === 'string' ? userAgent : undefined,
-        );
-      },
+      handler: ({ body, request }) => identity.signInWithSecondFactor(body, sessionOriginOf(request)),
     }),
     route(ENDPOINTS.authentication.requestOtp, {
       handler: async ({ body }) => {

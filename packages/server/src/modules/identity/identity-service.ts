@@ -3,7 +3,7 @@
  * the user becomes, or an existing one it joins by invitation or allowed domain) is the sign-up
  * policy's call (`sign-up-policy.ts`, by AP_EDITION); every new user gets a PERSONAL project.
  * Sign-in obeys the platform's sign-in rules and applies the user's due invitations. Both answer
- * with a session token.
+ * with the token of a new server-side session (`modules/sessions/start-session.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -53,6 +53,8 @@ import { placeSignUp, type SignUpPlacement } from './sign-up-policy';
 import { userView } from './user-view';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 import { passSecondFactor, requireSecondFactor } from '../two-factor/sign-in-second-factor';
+import type { SessionOrigin } from '../sessions/session-origin';
+import { startSession } from '../sessions/start-session';
 
 /** What the identity routes and service use from the server context. */
 export type IdentityDependencies = Pick<
@@ -74,7 +76,8 @@ export class IdentityService {
    * emailed link proved the address): the verification code is emailed and the answer is 403
    * EMAIL_IS_NOT_VERIFIED (as Activepieces does); without SMTP the user is verified and signed in.
    */
-  async signUp(request: SignUpRequest, ip: string): Promise<AuthenticationResponse> {
+  async signUp(request: SignUpRequest, origin: SessionOrigin): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(request.email);
     if (!this.ctx.settings.config.allowDisposableEmails && (await isDisposableEmail(email))) {
       throw new PieceworkError('DISPOSABLE_EMAIL', {
@@ -97,7 +100,7 @@ export class IdentityService {
       await new EmailCodeService(this.ctx).sendVerificationCode(user);
       throw emailNotVerified(user.email);
     }
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(user), token, projectId };
   }
 
@@ -112,7 +115,8 @@ export class IdentityService {
    * A user with two-factor on (or on a platform that requires it) gets 401 TWO_FACTOR_REQUIRED with
    * a challenge instead of a token, unless the request carries a remembered-device token of theirs.
    */
-  async signIn(request: SignInRequest, ip: string): Promise<AuthenticationResponse> {
+  async signIn(request: SignInRequest, origin: SessionOrigin): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(request.email);
     const user = await findUserByEmail(this.ctx.store.db, email);
     const matches = await verifyPassword(request.password, user?.passwordHash ?? unusablePasswordHash());
@@ -138,7 +142,7 @@ export class IdentityService {
     await requireSecondFactor(this.ctx, user, request.rememberedDeviceToken);
     // A hash made with weaker parameters than new ones get is replaced while the password is known.
     const rehashed = needsRehash(user.passwordHash) ? await hashPassword(request.password) : undefined;
-    return this.completeSignIn(user, ip, rehashed);
+    return this.completeSignIn(user, origin, rehashed);
   }
 
   /**
@@ -148,10 +152,9 @@ export class IdentityService {
    */
   async signInWithSecondFactor(
     request: TwoFactorSignInRequest,
-    ip: string,
-    userAgent: string | undefined,
+    origin: SessionOrigin,
   ): Promise<TwoFactorSignInResponse> {
-    const passed = await passSecondFactor(this.ctx, request, userAgent);
+    const passed = await passSecondFactor(this.ctx, request, origin.userAgent);
     const user = await findUserById(this.ctx.store.db, passed.userId);
     if (user === undefined || user.status !== 'ACTIVE') {
       throw new PieceworkError('AUTHORIZATION', {
@@ -160,7 +163,7 @@ export class IdentityService {
       });
     }
     await assertSignInAllowed(this.ctx.store.db, user, 'PASSWORD');
-    const answer = await this.completeSignIn(user, ip, undefined);
+    const answer = await this.completeSignIn(user, origin, undefined);
     return {
       ...answer,
       ...(passed.rememberedDeviceToken === undefined
@@ -177,9 +180,10 @@ export class IdentityService {
    */
   private async completeSignIn(
     user: UserRow,
-    ip: string,
+    origin: SessionOrigin,
     rehashed: string | undefined,
   ): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const signedIn = await this.ctx.store.write(async (trx) => {
       const now = this.ctx.now();
       if (rehashed !== undefined) {
@@ -195,7 +199,7 @@ export class IdentityService {
       return applied.platformRole === null ? user : { ...user, platformRole: applied.platformRole };
     });
     const projectId = await landingProjectId(this.ctx, user.id);
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(signedIn), token, projectId };
   }
 
@@ -211,9 +215,10 @@ export class IdentityService {
    */
   async signInFederated(
     profile: FederatedProfile,
-    ip: string,
+    origin: SessionOrigin,
     policy: FederatedSignInPolicy = { kind: 'SIGN_UP_POLICY' },
   ): Promise<AuthenticationResponse> {
+    const { ip } = origin;
     const email = normalizeEmail(profile.email);
     const existing = await findUserByEmail(this.ctx.store.db, email);
     if (
@@ -270,7 +275,7 @@ export class IdentityService {
         applied.platformRole === null ? found : { ...found, platformRole: applied.platformRole };
       return { user: signedIn, projectId: undefined };
     });
-    const token = await this.ctx.tokens.issue(tokenClaims(user));
+    const token = await startSession(this.ctx, user, origin);
     return { ...userView(user), token, projectId: projectId ?? (await landingProjectId(this.ctx, user.id)) };
   }
 
@@ -358,11 +363,6 @@ export class IdentityService {
       ),
     );
   }
-}
-
-/** What a session token of `user` says: who, which platform, and the user's current token version. */
-export function tokenClaims(user: { id: string; platformId: string; tokenVersion: number }) {
-  return { userId: user.id, platformId: user.platformId, tokenVersion: user.tokenVersion };
 }
 
 function summary(user: { id: string; email: string; firstName: string; lastName: string }) {

@@ -24,9 +24,10 @@ import type { ServerContext } from '../../server-context';
 import type { Database, ProjectTable, UserTable } from '../../infrastructure/storage/database';
 import { fromJson, toJson } from '../../infrastructure/storage/json-column';
 import { serialiseWrites } from '../../infrastructure/storage/serialise-writes';
-import { tokenClaims } from '../identity/identity-service';
 import { normalizeEmail } from '../../infrastructure/email/normalize-email';
 import { userView } from '../identity/user-view';
+import type { SessionOrigin } from '../sessions/session-origin';
+import { startSession } from '../sessions/start-session';
 import { findProjectRoleByName } from '../project-roles/project-role-lookup';
 import { updateProjectRow } from '../projects/project-repository';
 import { insertTeamProject, updatedPlan } from '../projects/project-service';
@@ -83,7 +84,7 @@ export class ManagedAuthnService {
    * signature, unknown key, expired, invalid claims, unknown role) is 401 INVALID_BEARER_TOKEN and
    * writes nothing; a user deactivated by the platform's admins is 403.
    */
-  async exchange(externalAccessToken: string, ip: string): Promise<AuthenticationResponse> {
+  async exchange(externalAccessToken: string, origin: SessionOrigin): Promise<AuthenticationResponse> {
     const { db } = this.ctx.store;
     const token = await verifyExternalToken(db, externalAccessToken, Date.now());
     const { claims, platformId } = token;
@@ -103,10 +104,10 @@ export class ManagedAuthnService {
       token,
       roleId: role.id,
       plan: { piecesFilterType: filter.filterType, pieces },
-      ip,
+      ip: origin.ip,
     };
     const { user, projectId } = await this.ctx.store.write((trx) => this.upsert(trx, exchange));
-    const sessionToken = await this.ctx.tokens.issue(tokenClaims(user));
+    const sessionToken = await startSession(this.ctx, user, origin);
     return { ...userView(user), token: sessionToken, projectId };
   }
 

@@ -6,6 +6,7 @@ import { ENDPOINTS, PieceworkError } from '@piecework/shared';
 import { HttpReply } from '../../infrastructure/http/http-reply';
 import { rawRoute, route, type RouteDefinition } from '../../infrastructure/http/route';
 import { requestPlatformId } from '../access/request-platform';
+import { sessionOriginOf } from '../sessions/session-origin';
 import { SamlAuthnService, type SamlAuthnDependencies } from './saml-authn-service';
 
 /** The largest SAMLResponse form taken by the ACS. */
@@ -51,7 +52,7 @@ export function samlAuthnRoutes(ctx: SamlAuthnRouteDependencies): RouteDefinitio
             SAMLResponse: form.get('SAMLResponse') ?? undefined,
             RelayState: form.get('RelayState') ?? undefined,
           },
-          request.ip,
+          sessionOriginOf(request),
         );
         return redirect(location);
       },

@@ -23,6 +23,7 @@ import {
 } from '@piecework/shared';
 import type { ServerContext } from '../../server-context';
 import { firstPlatformId } from '../access/server-admin';
+import type { SessionOrigin } from '../sessions/session-origin';
 import { IdentityService } from '../identity/identity-service';
 import { findFederatedAuthProviders } from '../platforms/federated-auth-providers';
 import { parseIdpMetadata } from './idp-metadata';
@@ -109,9 +110,9 @@ export class SamlAuthnService {
    * `/authenticate` page with a one-time code on success, the sign-in page with the reason
    * otherwise. Nothing is written on a refusal but the consumed assertion ID.
    */
-  async acs(queryPlatformId: string | undefined, form: AcsForm, ip: string): Promise<string> {
+  async acs(queryPlatformId: string | undefined, form: AcsForm, origin: SessionOrigin): Promise<string> {
     try {
-      const session = await this.consume(queryPlatformId, form, ip);
+      const session = await this.consume(queryPlatformId, form, origin);
       const code = randomBytes(32).toString('base64url');
       await this.ctx.store.write((trx) =>
         insertSignInCode(trx, {
@@ -188,7 +189,7 @@ export class SamlAuthnService {
   private async consume(
     queryPlatformId: string | undefined,
     form: AcsForm,
-    ip: string,
+    origin: SessionOrigin,
   ): Promise<AuthenticationResponse & { platformId: string }> {
     const relayed = this.relayStates.verify(form.RelayState);
     if (queryPlatformId !== undefined && relayed !== undefined && relayed !== queryPlatformId) {
@@ -224,7 +225,7 @@ export class SamlAuthnService {
       return insertConsumedAssertion(trx, { ...assertion, platformId });
     });
     if (!fresh) throw invalidResponse('This SAML assertion was used already');
-    const answer = await this.identity.signInFederated(person, ip, {
+    const answer = await this.identity.signInFederated(person, origin, {
       kind: 'JUST_IN_TIME',
       platformId,
       platformRole: config.defaultPlatformRole,

@@ -28,6 +28,7 @@ import {
   platformRequiresTwoFactor,
 } from './two-factor-repository';
 
+/** The caller as a user (the endpoints' USER_ACCESS has refused API keys already). */
 function userOf(principal: Principal): UserPrincipal {
   if (principal.type !== 'USER') {
     throw new PieceworkError('AUTHORIZATION', {

@@ -2,8 +2,8 @@
  * The platform's users, administered by platform admins and API keys: list them, change a user's
  * role, status or external id, and delete a user. A user of another platform is 404. The last
  * ACTIVE ADMIN of a platform is never demoted, deactivated or deleted (409 VALIDATION);
- * deactivation bumps the user's `tokenVersion`, so reactivating the user does not revive old
- * tokens. An external id is unique per platform: 409 CONFLICT.
+ * deactivation ends the user's sessions (ENDED_BY_ADMIN) and bumps their `tokenVersion`, so
+ * reactivating the user does not revive old tokens. An external id is unique per platform: 409 CONFLICT.
  */
 import type { ListUsersQuery, Page, UpdateUserRequest, User } from '@piecework/shared';
 import type { Kysely } from 'kysely';
@@ -15,6 +15,7 @@ import { mapPage } from '../../infrastructure/storage/seek-page';
 import { lockRowForWrite } from '../../infrastructure/storage/serialise-writes';
 import type { ServerContext } from '../../server-context';
 import { userView } from '../identity/user-view';
+import { endUserSessions } from '../sessions/end-user-sessions';
 import { deletePlatformUser } from './delete-platform-user';
 import { assertKeepsAnActiveAdmin } from './last-active-admin';
 import {
@@ -53,7 +54,11 @@ export async function updateUser(
     }
     // Deactivation ends the user's sessions for good: reactivating does not revive them.
     const bumpTokenVersion = body.status === 'INACTIVE' && user.status !== 'INACTIVE';
-    return updateUserRow(trx, user.id, body, bumpTokenVersion, deps.now());
+    const now = deps.now();
+    if (bumpTokenVersion) {
+      await endUserSessions(trx, user.id, 'ENDED_BY_ADMIN', now);
+    }
+    return updateUserRow(trx, user.id, body, bumpTokenVersion, now);
   });
   return userView(row);
 }

@@ -1,6 +1,7 @@
 /**
  * `/platform/users` (platform admins): the platform's users, searchable by email, with their
- * platform role (changed in place), activation and deletion (asks first), the pending platform
+ * platform role (changed in place), activation, ending their sessions and deletion (both ask
+ * first), the pending platform
  * invitations and "Invite user". Anyone else sees that the page is for admins (the API's 403).
  */
 import type { Page as ListPage, UpdateUserRequest, User } from '@piecework/shared';
@@ -43,6 +44,7 @@ export function Page() {
   });
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [endingSessions, setEndingSessions] = useState<User | null>(null);
   const update = useMutation({
     mutationFn: ({ user, change }: { user: User; change: UpdateUserRequest }) =>
       client.users.update(user.id, change),
@@ -63,6 +65,14 @@ export function Page() {
       paging.reset();
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
       toast(`Deleted ${userName(user)}`);
+    },
+    onError: toastError,
+  });
+  const endSessions = useMutation({
+    mutationFn: (user: User) => client.sessions.endForUser(user.id),
+    onSuccess: ({ ended }, user) => {
+      setEndingSessions(null);
+      toast(`${userName(user)} is signed out of ${ended === 1 ? '1 session' : `${String(ended)} sessions`}`);
     },
     onError: toastError,
   });
@@ -115,6 +125,7 @@ export function Page() {
                     change: { status: user.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
                   })
                 }
+                onEndSessions={setEndingSessions}
                 onDelete={setDeleting}
               />
             )}
@@ -131,6 +142,16 @@ export function Page() {
           onClose={() => setInviting(false)}
         />
       ) : null}
+      {endingSessions === null ? null : (
+        <ConfirmDialog
+          title="End the user’s sessions?"
+          message={`${userName(endingSessions)} (${endingSessions.email}) will be signed out everywhere at once and has to sign in again.`}
+          confirmLabel="End sessions"
+          busy={endSessions.isPending}
+          onConfirm={() => endSessions.mutate(endingSessions)}
+          onClose={() => setEndingSessions(null)}
+        />
+      )}
       {deleting === null ? null : (
         <ConfirmDialog
           title="Delete the user?"

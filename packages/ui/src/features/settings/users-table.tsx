@@ -1,6 +1,6 @@
 /**
  * The table of a platform's users: name and email, platform role (a select that changes it at
- * once), status, last activity, and a menu to activate or deactivate and delete.
+ * once), status, last activity, and a menu to activate or deactivate, end their sessions and delete.
  */
 import type { PlatformRole, User } from '@piecework/shared';
 import { MenuButton } from '../../components/menu-button';
@@ -18,6 +18,8 @@ export interface UsersTableProps {
   busyId: string | undefined;
   onChangeRole: (user: User, platformRole: PlatformRole) => void;
   onToggleStatus: (user: User) => void;
+  /** Asks to sign the user out of every session. */
+  onEndSessions: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
@@ -34,6 +36,7 @@ export function UsersTable({
   busyId,
   onChangeRole,
   onToggleStatus,
+  onEndSessions,
   onDelete,
 }: UsersTableProps) {
   return (
@@ -85,6 +88,11 @@ export function UsersTable({
                     label: user.status === 'ACTIVE' ? 'Deactivate' : 'Activate',
                     disabled: busyId === user.id,
                     onSelect: () => onToggleStatus(user),
+                  },
+                  {
+                    label: 'End sessions',
+                    disabled: busyId === user.id,
+                    onSelect: () => onEndSessions(user),
                   },
                   {
                     label: 'Delete',

@@ -28,6 +28,7 @@ import { impact } from './0026-impact';
 import { gitRepos } from './0027-git-repos';
 import { flowTestCases } from './0028-flow-test-cases';
 import { federatedAuthProviders } from './0029-federated-auth-providers';
+import { userSessions } from './0030-user-sessions';
 import { twoFactor } from './0031-two-factor';
 import { samlAssertions } from './0032-saml-assertions';
 
@@ -65,6 +66,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0027-git-repos': gitRepos,
   '0028-flow-test-cases': flowTestCases,
   '0029-federated-auth-providers': federatedAuthProviders,
+  '0030-user-sessions': userSessions,
   '0031-two-factor': twoFactor,
   '0032-saml-assertions': samlAssertions,
 };
