@@ -47,7 +47,10 @@ describe('migrateToLatest on a SQLite file', () => {
       '0026-impact',
       '0027-git-repos',
       '0028-flow-test-cases',
+      '0029-federated-auth-providers',
       '0030-user-sessions',
+      '0031-two-factor',
+      '0032-saml-assertions',
     ]);
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = await db.introspection.getTables();
@@ -97,6 +100,10 @@ describe('migrateToLatest on a SQLite file', () => {
         "projectRelease",
         "projectRole",
         "rateLimit",
+        "rememberedDevice",
+        "samlAssertion",
+        "samlRequest",
+        "samlSignInCode",
         "schedule",
         "signingKey",
         "storeEntry",
@@ -107,9 +114,11 @@ describe('migrateToLatest on a SQLite file', () => {
         "template",
         "triggerEvent",
         "triggerSource",
+        "twoFactorRecoveryCode",
         "user",
         "userInvitation",
         "userSession",
+        "userTwoFactor",
         "waitpoint",
       ]
     `);

@@ -26,6 +26,7 @@ import type { ServerContext } from '../../server-context';
 import { addProjectToPreselectedConnections } from '../connections/global-connection-projects';
 import { insertProjectRow } from '../projects/project-repository';
 import { newProjectRow } from '../projects/project-row';
+import { endUserSessions } from '../sessions/end-user-sessions';
 import { assertKeepsAnActiveAdmin } from '../users/last-active-admin';
 import { scimFailure } from './scim-error';
 import { planScimFilter } from './scim-filter';
@@ -183,7 +184,9 @@ async function editScimUser(
     }
     if (status !== undefined && status !== user.status) changes.status = status;
     if (Object.keys(changes).length === 0) return user;
-    return updateScimUser(trx, user.id, changes, changes.status === 'INACTIVE', deps.now());
+    const deprovisioned = changes.status === 'INACTIVE';
+    if (deprovisioned) await endUserSessions(trx, user.id, 'DEPROVISIONED', deps.now());
+    return updateScimUser(trx, user.id, changes, deprovisioned, deps.now());
   });
   return scimUserView(row);
 }

@@ -3,6 +3,7 @@ import { SCIM_LIST_RESPONSE_SCHEMA, SCIM_PATCH_OP_SCHEMA, SCIM_USER_SCHEMA } fro
 import { callApi } from '../../testing/call-api';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { addTestUser, type TestUser } from '../../testing/test-users';
+import { startSession } from '../sessions/start-session';
 import {
   expectScimError,
   expectScimUser,
@@ -52,15 +53,25 @@ async function platformUser(id: string) {
   return answer.body.data.find((user) => user.id === id);
 }
 
-/** A session token of user `id`, as signing in would give it now. */
+/** A session token of user `id`, as signing in would give it now (its session recorded). */
 async function sessionOf(id: string): Promise<string> {
   const { context } = server.server;
   const row = await context.store.db
     .selectFrom('user')
-    .select(['platformId', 'tokenVersion'])
+    .select(['id', 'platformId', 'tokenVersion'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  return context.tokens.issue({ userId: id, platformId: row.platformId, tokenVersion: row.tokenVersion });
+  return startSession(context, row, { ip: '127.0.0.1', userAgent: 'scim-test' });
+}
+
+/** Why each session of user `id` ended (null while open). */
+async function sessionEndReasons(id: string): Promise<(string | null)[]> {
+  const rows = await server.server.context.store.db
+    .selectFrom('userSession')
+    .select('endReason')
+    .where('userId', '=', id)
+    .execute();
+  return rows.map((row) => row.endReason);
 }
 
 function statusWith(token: string) {
@@ -133,6 +144,7 @@ describe('SCIM Users', () => {
     expect(deactivated.active).toBe(false);
     expect((await platformUser(created.id))?.status).toBe('INACTIVE');
     expect(await statusWith(okta)).toBe(401);
+    expect(await sessionEndReasons(created.id)).toEqual(['DEPROVISIONED']);
 
     const back = expectScimUser(
       await scim.call(
