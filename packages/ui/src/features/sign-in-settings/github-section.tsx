@@ -5,22 +5,18 @@
  */
 import type { Platform } from '@piecework/shared';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/field';
-import { useToast } from '../../components/toast';
+import { ProviderFormActions, useProviderUpdate } from './provider-form-actions';
 import { RedirectUrlField } from './redirect-url-field';
-import { useUpdatePlatform } from './use-platform';
 import './provider-form.css';
 
 /** The GitHub sign-in section, for a loaded `platform`. */
 export function GithubSection({ platform }: { platform: Platform }) {
   const stored = platform.federatedAuthProviders.github;
-  const update = useUpdatePlatform();
-  const { toast, toastError } = useToast();
+  const provider = useProviderUpdate('github', 'GitHub sign-in');
   const [clientId, setClientId] = useState(stored?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [problems, setProblems] = useState<{ clientId?: string; clientSecret?: string }>({});
-  const [removing, setRemoving] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,33 +27,14 @@ export function GithubSection({ platform }: { platform: Platform }) {
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const github = { clientId: clientId.trim(), ...(clientSecret === '' ? {} : { clientSecret }) };
-    update.mutate(
-      { federatedAuthProviders: { github } },
-      {
-        onSuccess: () => {
-          setClientSecret('');
-          toast('GitHub sign-in is saved');
-        },
-        onError: toastError,
-      },
-    );
+    provider.save(github, () => setClientSecret(''));
   };
-  const remove = () =>
-    update.mutate(
-      { federatedAuthProviders: { github: null } },
-      {
-        onSuccess: () => {
-          setRemoving(false);
-          setClientId('');
-          setClientSecret('');
-          toast('GitHub sign-in is removed');
-        },
-        onError: (error) => {
-          setRemoving(false);
-          toastError(error);
-        },
-      },
-    );
+  const remove = (done: () => void) =>
+    provider.remove(() => {
+      done();
+      setClientId('');
+      setClientSecret('');
+    });
   return (
     <section className="settings-section" aria-labelledby="github-sign-in">
       <h2 id="github-sign-in">GitHub</h2>
@@ -86,32 +63,14 @@ export function GithubSection({ platform }: { platform: Platform }) {
           autoComplete="new-password"
           required={stored === undefined}
         />
-        <div className="provider-form-actions">
-          <button type="submit" className="btn primary" disabled={update.isPending}>
-            Save GitHub sign-in
-          </button>
-          {stored === undefined ? null : (
-            <button
-              type="button"
-              className="btn danger"
-              disabled={update.isPending}
-              onClick={() => setRemoving(true)}
-            >
-              Remove GitHub sign-in
-            </button>
-          )}
-        </div>
-      </form>
-      {removing ? (
-        <ConfirmDialog
-          title="Remove GitHub sign-in?"
-          message="The sign-in page stops offering GitHub. People who signed in with it keep their accounts."
-          confirmLabel="Remove"
-          onConfirm={remove}
-          onClose={() => setRemoving(false)}
-          busy={update.isPending}
+        <ProviderFormActions
+          label="GitHub sign-in"
+          configured={stored !== undefined}
+          busy={provider.busy}
+          removeMessage="The sign-in page stops offering GitHub. People who signed in with it keep their accounts."
+          onRemove={remove}
         />
-      ) : null}
+      </form>
     </section>
   );
 }

@@ -7,12 +7,10 @@
  */
 import { PlatformRole, type Platform } from '@piecework/shared';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField, TextField } from '../../components/field';
-import { useToast } from '../../components/toast';
 import { PLATFORM_ROLE_OPTIONS } from '../settings/platform-roles';
+import { ProviderFormActions, useProviderUpdate } from './provider-form-actions';
 import { RedirectUrlField } from './redirect-url-field';
-import { useUpdatePlatform } from './use-platform';
 import './provider-form.css';
 
 type Problems = Partial<Record<'issuer' | 'clientId' | 'clientSecret' | 'displayName', string>>;
@@ -28,15 +26,13 @@ function isHttpUrl(text: string): boolean {
 /** The OpenID Connect sign-in section, for a loaded `platform`. */
 export function OidcSection({ platform }: { platform: Platform }) {
   const stored = platform.federatedAuthProviders.oidc;
-  const update = useUpdatePlatform();
-  const { toast, toastError } = useToast();
+  const provider = useProviderUpdate('oidc', 'OpenID Connect sign-in');
   const [issuer, setIssuer] = useState(stored?.issuer ?? '');
   const [clientId, setClientId] = useState(stored?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [displayName, setDisplayName] = useState(stored?.displayName ?? 'Single sign-on');
   const [role, setRole] = useState<PlatformRole>(stored?.defaultPlatformRole ?? 'MEMBER');
   const [problems, setProblems] = useState<Problems>({});
-  const [removing, setRemoving] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,34 +51,15 @@ export function OidcSection({ platform }: { platform: Platform }) {
       defaultPlatformRole: role,
       ...(clientSecret === '' ? {} : { clientSecret }),
     };
-    update.mutate(
-      { federatedAuthProviders: { oidc } },
-      {
-        onSuccess: () => {
-          setClientSecret('');
-          toast('OpenID Connect sign-in is saved');
-        },
-        onError: toastError,
-      },
-    );
+    provider.save(oidc, () => setClientSecret(''));
   };
-  const remove = () =>
-    update.mutate(
-      { federatedAuthProviders: { oidc: null } },
-      {
-        onSuccess: () => {
-          setRemoving(false);
-          setIssuer('');
-          setClientId('');
-          setClientSecret('');
-          toast('OpenID Connect sign-in is removed');
-        },
-        onError: (error) => {
-          setRemoving(false);
-          toastError(error);
-        },
-      },
-    );
+  const remove = (done: () => void) =>
+    provider.remove(() => {
+      done();
+      setIssuer('');
+      setClientId('');
+      setClientSecret('');
+    });
   return (
     <section className="settings-section" aria-labelledby="oidc-sign-in">
       <h2 id="oidc-sign-in">OpenID Connect</h2>
@@ -138,32 +115,14 @@ export function OidcSection({ platform }: { platform: Platform }) {
           onValueChange={(value) => setRole(PlatformRole.parse(value))}
           hint="What people get on this platform the first time the provider signs them in."
         />
-        <div className="provider-form-actions">
-          <button type="submit" className="btn primary" disabled={update.isPending}>
-            Save OpenID Connect sign-in
-          </button>
-          {stored === undefined ? null : (
-            <button
-              type="button"
-              className="btn danger"
-              disabled={update.isPending}
-              onClick={() => setRemoving(true)}
-            >
-              Remove OpenID Connect sign-in
-            </button>
-          )}
-        </div>
-      </form>
-      {removing ? (
-        <ConfirmDialog
-          title="Remove OpenID Connect sign-in?"
-          message="The sign-in page stops offering your identity provider. People who signed in with it keep their accounts."
-          confirmLabel="Remove"
-          onConfirm={remove}
-          onClose={() => setRemoving(false)}
-          busy={update.isPending}
+        <ProviderFormActions
+          label="OpenID Connect sign-in"
+          configured={stored !== undefined}
+          busy={provider.busy}
+          removeMessage="The sign-in page stops offering your identity provider. People who signed in with it keep their accounts."
+          onRemove={remove}
         />
-      ) : null}
+      </form>
     </section>
   );
 }

@@ -4,25 +4,21 @@
  * the server), its signing certificate and the platform role of people it signs up. Save sets the
  * platform's `federatedAuthProviders.saml`; Remove takes it off, and "Sign in with SSO" with it.
  */
-import type { Platform, PlatformRole } from '@piecework/shared';
+import { PlatformRole, type Platform } from '@piecework/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../api/session-context';
 import { CopyField } from '../../components/copy-field';
 import { FieldFrame, SelectField, TextField } from '../../components/field';
 import { useToast } from '../../components/toast';
-import { useUpdatePlatform } from './use-platform';
-
-const ROLES: readonly { value: PlatformRole; label: string }[] = [
-  { value: 'MEMBER', label: 'Member' },
-  { value: 'OPERATOR', label: 'Operator' },
-  { value: 'ADMIN', label: 'Admin' },
-];
+import { PLATFORM_ROLE_OPTIONS } from '../settings/platform-roles';
+import { ProviderFormActions, useProviderUpdate } from './provider-form-actions';
+import './provider-form.css';
 
 /** The SAML section, for a loaded `platform`. */
 export function SamlSection({ platform }: { platform: Platform }) {
   const client = useApi();
-  const update = useUpdatePlatform();
+  const provider = useProviderUpdate('saml', 'SAML single sign-on');
   const { toast, toastError } = useToast();
   const saved = platform.federatedAuthProviders.saml;
   const [metadataUrl, setMetadataUrl] = useState('');
@@ -54,23 +50,14 @@ export function SamlSection({ platform }: { platform: Platform }) {
     };
     setMissing(errors);
     if (Object.keys(errors).length > 0) return;
-    update.mutate(
-      { federatedAuthProviders: { saml: { idpMetadata, idpCertificate, defaultPlatformRole: role } } },
-      { onSuccess: () => toast('SAML single sign-on is saved'), onError: toastError },
-    );
+    provider.save({ idpMetadata, idpCertificate, defaultPlatformRole: role });
   };
-  const onRemove = () =>
-    update.mutate(
-      { federatedAuthProviders: { saml: null } },
-      {
-        onSuccess: () => {
-          setIdpMetadata('');
-          setIdpCertificate('');
-          toast('SAML single sign-on is removed');
-        },
-        onError: toastError,
-      },
-    );
+  const onRemove = (done: () => void) =>
+    provider.remove(() => {
+      done();
+      setIdpMetadata('');
+      setIdpCertificate('');
+    });
   return (
     <section className="settings-section" aria-labelledby="saml-sign-in">
       <h2 id="saml-sign-in">SAML single sign-on</h2>
@@ -87,7 +74,7 @@ export function SamlSection({ platform }: { platform: Platform }) {
         </>
       )}
       <form onSubmit={onSave} noValidate>
-        <div className="setting-row">
+        <div className="inline-form">
           <TextField
             label="Identity provider metadata URL"
             type="url"
@@ -136,19 +123,16 @@ export function SamlSection({ platform }: { platform: Platform }) {
         <SelectField
           label="Role of people signing in for the first time"
           value={role}
-          options={ROLES}
-          onValueChange={(value) => setRole(value as PlatformRole)}
+          options={PLATFORM_ROLE_OPTIONS}
+          onValueChange={(value) => setRole(PlatformRole.parse(value))}
         />
-        <div className="setting-row">
-          <button type="submit" className="btn primary" disabled={update.isPending}>
-            Save SAML
-          </button>
-          {saved === undefined ? null : (
-            <button type="button" className="btn danger" disabled={update.isPending} onClick={onRemove}>
-              Remove SAML
-            </button>
-          )}
-        </div>
+        <ProviderFormActions
+          label="SAML"
+          configured={saved !== undefined}
+          busy={provider.busy}
+          removeMessage='The sign-in page stops offering "Sign in with SSO". People who signed in with it keep their accounts.'
+          onRemove={onRemove}
+        />
       </form>
     </section>
   );
