@@ -76,6 +76,11 @@ export type {
   SamlRequestTable,
   SamlSignInCodeTable,
 } from './infrastructure/storage/rows/saml-rows';
+export type {
+  RememberedDeviceTable,
+  TwoFactorRecoveryCodeTable,
+  UserTwoFactorTable,
+} from './infrastructure/storage/rows/two-factor-rows';
 export type { UserSessionTable } from './infrastructure/storage/rows/user-session-rows';
 export type { RunRetentionOptions } from './modules/run-retention/run-retention-timer';
 export type {
@@ -101,6 +106,7 @@ export { createServer } from './create-server';
 export type { CreateServerOptions, PieceworkServer } from './create-server';
 export type { HttpTimeoutOptions } from './infrastructure/http/http-timeouts';
 export type { EventDeliveryOptions } from './modules/event-destinations/delivery-policy';
+export type { GithubEndpoints } from './modules/federated-authn/github-provider';
 export type { GoogleEndpoints } from './modules/federated-authn/google-provider';
 export { loadServerSettings } from './infrastructure/config/server-settings';
 export type { ServerSettings } from './infrastructure/config/server-settings';
