@@ -443,13 +443,7 @@ export {
   UseTemplateRequest,
   UseTemplateResponse,
 } from './templates/template-requests';
-export {
-  AuthenticationResponse,
-  ExternalTokenRequest,
-  Password,
-  SignInRequest,
-  SignUpRequest,
-} from './users/authentication';
+export * from './users';
 export {
   ExternalTokenClaims,
   ExternalTokenClaimsV2,
@@ -458,65 +452,6 @@ export {
   isManagedStandInEmail,
   MANAGED_EMAIL_DOMAIN,
 } from './embed/external-token-claims';
-export {
-  AcceptUserInvitationRequest,
-  AcceptUserInvitationResponse,
-  CreateUserInvitationRequest,
-  InvitationProjectRole,
-  InvitationStatus,
-  InvitationType,
-  ListUserInvitationsQuery,
-  UserInvitation,
-  UserInvitationWithLink,
-} from './users/user-invitation';
-export { ListUsersQuery, PlatformRole, UpdateUserRequest, User, UserStatus, UserSummary } from './users/user';
-export { CreateOtpRequest, OtpType, ResetPasswordRequest, VerifyEmailRequest } from './users/one-time-code';
-export {
-  DisableTwoFactorRequest,
-  RecoveryCode,
-  RecoveryCodes,
-  TotpCode,
-  TwoFactorChallengeRequest,
-  TwoFactorCodeRequest,
-  TwoFactorEnrolment,
-  TwoFactorRequiredParams,
-  TwoFactorSignInRequest,
-  TwoFactorSignInResponse,
-  TwoFactorStatus,
-} from './users/two-factor';
-export {
-  SCIM_ERROR_SCHEMA,
-  SCIM_GROUP_SCHEMA,
-  SCIM_LIST_RESPONSE_SCHEMA,
-  SCIM_MEDIA_TYPE,
-  SCIM_PATCH_OP_SCHEMA,
-  SCIM_RESOURCE_TYPE_SCHEMA,
-  SCIM_SCHEMA_SCHEMA,
-  SCIM_SERVICE_PROVIDER_CONFIG_SCHEMA,
-  SCIM_USER_SCHEMA,
-  ScimBoolean,
-  ScimEmail,
-  ScimError,
-  ScimErrorType,
-  ScimGroup,
-  ScimGroupMember,
-  ScimGroupRequest,
-  ScimIdParams,
-  ScimListQuery,
-  ScimListResponse,
-  ScimMemberReference,
-  ScimMeta,
-  ScimName,
-  ScimPatchOperation,
-  ScimPatchRequest,
-  ScimResourceType,
-  ScimSchemaAttribute,
-  ScimSchemaDefinition,
-  ScimServiceProviderConfig,
-  ScimUser,
-  ScimUserRequest,
-} from './users/scim';
-export { EndedSessions, SessionEndReason, UserSession, UserSessionList } from './users/user-session';
 export { Alert, AlertChannel, CreateAlertRequest, ListAlertsQuery } from './alerts/alert';
 export {
   CreateTableWebhookRequest,
@@ -524,12 +459,6 @@ export {
   TableWebhookEventType,
   TableWebhookParams,
 } from './tables/table-webhook';
-export {
-  ClaimTokenRequest,
-  FederatedAuthnLoginQuery,
-  FederatedAuthnLoginResponse,
-  ThirdPartyAuthnProvider,
-} from './users/federated-authn';
 export {
   CreatedEventDestination,
   CreateEventDestinationRequest,
